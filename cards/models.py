@@ -1,0 +1,118 @@
+"""Card models: what a card is, validated by pydantic when a deck file is loaded.
+
+Points are derived from the rules (RULES.md, Scoring), never typed into the data.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+class CardType(StrEnum):
+    CASE = "case"
+    LAW = "law"
+    AMENDMENT = "amendment"
+    FREEDOM = "freedom"
+    ISSUE = "issue"
+    CIVIL_RIGHTS_ACT = "civil_rights_act"
+    WILD = "wild"
+
+
+class Effect(StrEnum):
+    """What an attack does, or which attacks an overrule stops."""
+
+    LOSE_TURN = "lose_turn"
+    CONFISCATE = "confiscate"
+    BOTH = "both"
+
+
+class LawAction(BaseModel):
+    """A Law card's one action: an attack it launches or the attacks it overrules."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["attack", "overrule"]
+    what: Effect
+
+    @field_validator("what")
+    @classmethod
+    def _attack_is_single(cls, what: Effect, info: object) -> Effect:
+        data = getattr(info, "data", {})
+        if data.get("kind") == "attack" and what is Effect.BOTH:
+            raise ValueError("an attack is either lose_turn or confiscate, never both")
+        return what
+
+    def overrules(self, attack: Effect) -> bool:
+        return self.kind == "overrule" and self.what in (attack, Effect.BOTH)
+
+    def describe(self) -> str:
+        words = {
+            Effect.LOSE_TURN: "Lose Turn",
+            Effect.CONFISCATE: "Confiscate and Arrest",
+            Effect.BOTH: "Lose Turn and Confiscate and Arrest",
+        }[self.what]
+        return f"{'Attack' if self.kind == 'attack' else 'Overrule'}: {words}"
+
+
+class Card(BaseModel):
+    """One card as printed, with the facts the rules read."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1)
+    full_name: str = ""
+    aliases: tuple[str, ...] = ()
+    type: CardType
+    year: int | None = None
+    issues: tuple[str, ...] = ()
+    plus: tuple[str, ...] = ()
+    minus: tuple[str, ...] = ()
+    amendments: tuple[int, ...] = ()
+    action: LawAction | None = None
+    summary: str = ""
+    provenance: Literal["publisher", "reconstructed"] = "reconstructed"
+    note: str | None = None
+
+    @property
+    def points(self) -> int:
+        """Card points (RULES.md, Scoring)."""
+        if self.type in (CardType.AMENDMENT, CardType.FREEDOM, CardType.CIVIL_RIGHTS_ACT):
+            return 1
+        if self.type is CardType.CASE and self.amendments:
+            return 1
+        return 0
+
+    @property
+    def is_lawlike(self) -> bool:
+        """True for Laws and the Civil Rights Act (which may act as a Law)."""
+        return self.type in (CardType.LAW, CardType.CIVIL_RIGHTS_ACT)
+
+    @property
+    def links(self) -> tuple[str, ...]:
+        """Every card this one lists in its plus or minus column."""
+        return self.plus + self.minus
+
+    def type_label(self) -> str:
+        return {
+            CardType.CASE: "Case",
+            CardType.LAW: "Law",
+            CardType.AMENDMENT: "Amendment",
+            CardType.FREEDOM: "Freedom",
+            CardType.ISSUE: "Issue",
+            CardType.CIVIL_RIGHTS_ACT: "Civil Rights Act",
+            CardType.WILD: "Wild card",
+        }[self.type]
+
+
+class DeckFile(BaseModel):
+    """The shape of a deck or custom card pack file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = "custom pack"
+    custom: bool = False
+    extends: Literal["standard"] | None = None
+    cards: list[Card]

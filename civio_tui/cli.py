@@ -1,0 +1,90 @@
+"""The `civio` console command: the game, and the headless tools beside it."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# Each subcommand lives in civio_tui/commands/<module>.py with `add_parser(subparsers)` and
+# `run(args) -> int`; modules are imported on demand so `civio` itself starts fast.
+SUBCOMMANDS: dict[str, str] = {
+    "cards": "cards_cmd",
+    "precedent": "precedent_cmd",
+    "hand": "hand_cmd",
+    "arena": "arena_cmd",
+    "hint": "hint_cmd",
+    "campaign": "campaign_cmd",
+    "bench": "bench_cmd",
+}
+
+
+def _load(name: str):  # type: ignore[no-untyped-def]
+    try:
+        return importlib.import_module(f"civio_tui.commands.{SUBCOMMANDS[name]}")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.endswith(SUBCOMMANDS[name]):
+            return None
+        raise
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="civio",
+        description="CIVIO, the civil-rights strategy card game, in your terminal.",
+        epilog="Run `civio` with no command to play.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        if only is not None and name != only:
+            sub.add_parser(name, help=argparse.SUPPRESS, add_help=False)
+            continue
+        module = _load(name)
+        if module is not None:
+            module.add_parser(sub)
+    play = sub.add_parser("play", help="start the game (the default)")
+    _add_game_options(play)
+    _add_game_options(parser)
+    return parser
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cards", metavar="FILE", help="play with a custom card pack")
+    parser.add_argument("--save-dir", metavar="DIR", help="where campaigns are saved")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from cards.deck import DeckError, UnknownCardError
+    from civio_tui.commands.common import UsageError
+
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    first = next((a for a in args_list if not a.startswith("-")), None)
+    parser = build_parser(only=first if first in SUBCOMMANDS else None)
+    args = parser.parse_args(args_list)
+    try:
+        if args.command in (None, "play"):
+            return _play(args)
+        module = _load(args.command)
+        return int(module.run(args))
+    except (UsageError, DeckError, UnknownCardError, ValueError) as exc:
+        print(f"civio {args.command or ''}: error: {exc}".replace("  ", " "), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("civio: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        app_module = importlib.import_module("civio_tui.app")
+    except ModuleNotFoundError:
+        build_parser().print_help()
+        return 0
+    return int(app_module.run_app(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

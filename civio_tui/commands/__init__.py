@@ -1,0 +1,1 @@
+"""The headless `civio` subcommands, one module each."""

@@ -1,0 +1,65 @@
+"""What the headless subcommands share: errors, options, output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from cards.deck import Deck, UnknownCardError, load_deck
+from cards.ruleset import RuleSet
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line on stderr, exit code 2."""
+
+
+def add_cards_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--cards",
+        metavar="FILE",
+        help="play with a custom card pack (TOML) instead of the standard deck",
+    )
+
+
+def add_rules_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--rules",
+        choices=["booklet", "summary"],
+        default="booklet",
+        help="rule reading: booklet (default) or summary (house rules)",
+    )
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+
+
+def deck_from_args(args: argparse.Namespace) -> Deck:
+    return load_deck(getattr(args, "cards", None))
+
+
+def rules_from_args(args: argparse.Namespace) -> RuleSet:
+    return RuleSet.named(getattr(args, "rules", "booklet") or "booklet")
+
+
+def resolve_cards(deck: Deck, texts: list[str], *, distinct: bool = True) -> list[int]:
+    """Card ids for command-line names; unknown names and repeats are usage errors."""
+    ids: list[int] = []
+    for position, text in enumerate(texts, 1):
+        try:
+            card_id = deck.lookup(text)
+        except UnknownCardError as exc:
+            raise UsageError(f"card {position}: {exc}") from None
+        if distinct and card_id in ids:
+            raise UsageError(
+                f"card {position}: {deck[card_id].name!r} is given twice (each card is unique)"
+            )
+        ids.append(card_id)
+    return ids
+
+
+def print_json(document: Any) -> None:
+    json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")

@@ -1,0 +1,1 @@
+"""civio_tui/screens"""
