@@ -233,8 +233,8 @@ def check_cards(cards: Sequence[Card], source: str, *, custom: bool, lines: list
         for card_type, wanted in STANDARD_COUNTS.items():
             if counts[card_type] != wanted:
                 raise DeckError(
-                    f"{source}: {counts[card_type]} {card_type.value} cards where the 78-card "
-                    f"deck has {wanted} (a pack that differs must say custom = true)"
+                    f"{source}, field 'type': {counts[card_type]} {card_type.value} cards where "
+                    f"the 78-card deck has {wanted} (a pack that differs must say custom = true)"
                 )
 
 
@@ -245,7 +245,9 @@ def deck_from_text(text: str, source: str, base: Deck | None = None) -> Deck:
     cards: list[Card] = list(parsed.cards)
     if parsed.extends == "standard":
         if not parsed.custom:
-            raise DeckError(f"{source}: a pack that extends the standard deck must say custom = true")
+            raise DeckError(
+                f"{source}: a pack that extends the standard deck must say custom = true"
+            )
         base = base or standard_deck()
         # Line numbers refer to the pack's own cards, which come after the base cards.
         lines = [0] * len(base.cards) + lines

@@ -1,0 +1,174 @@
+"""Per-deck link tables for the precedent rules, as bitmasks over card ids.
+
+Built once per deck (through `Deck.cached`) and shared by the precedent checker and the go-out
+finder. Bit `i` of a mask stands for the card with id `i`. The tables read the card data exactly as
+RULES.md ("A precedent") does; the Civil Rights Act appears in the body tables in its Law role and
+in `freedom_after` in its Equality role.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cards.deck import Deck
+from cards.models import Card, CardType
+
+# Role codes: what a card does in a precedent. The Civil Rights Act is LAW or FREEDOM by choice.
+ISSUE = 0
+CASE = 1
+LAW = 2
+FREEDOM = 3
+AMENDMENT = 4
+WILD = 5
+CRA = 6
+
+EQUALITY = "Equality"
+"""The Freedom the Civil Rights Act can stand for."""
+
+_KIND = {
+    CardType.ISSUE: ISSUE,
+    CardType.CASE: CASE,
+    CardType.LAW: LAW,
+    CardType.FREEDOM: FREEDOM,
+    CardType.AMENDMENT: AMENDMENT,
+    CardType.WILD: WILD,
+    CardType.CIVIL_RIGHTS_ACT: CRA,
+}
+
+# Bounded memo sizes: the caches are cleared when they grow past these (AI search reuses hands).
+ORDERING_CACHE_LIMIT = 1 << 16
+HAND_CACHE_LIMIT = 1 << 15
+
+
+def may_follow_in_body(prev: Card, card: Card) -> bool:
+    """True when `card` may stand right after `prev`, both Cases or Laws (the CRA as a Law)."""
+    if prev.type is CardType.CASE:
+        if card.type is CardType.CASE:
+            return card.name in prev.links or prev.name in card.links
+        return bool(set(card.issues) & set(prev.issues)) and _year(card) >= _year(prev)
+    # prev is a Law: only a Case that lists it may follow.
+    return card.type is CardType.CASE and prev.name in card.links
+
+
+def _year(card: Card) -> int:
+    return card.year if card.year is not None else 0
+
+
+@dataclass(slots=True, eq=False)
+class LinkTables:
+    """Bitmask tables for one deck. Lists are indexed by card id; unused entries hold 0."""
+
+    kind: tuple[int, ...]
+    points: tuple[int, ...]
+    follows: tuple[int, ...]
+    """For a Case or Law (the CRA as a Law): the Cases and Laws that may stand right after it."""
+    issue_next: tuple[int, ...]
+    """For an Issue: the Cases and Laws (the CRA as a Law) that list it."""
+    freedom_after: tuple[int, ...]
+    """For a Freedom, and for the CRA as Equality: the Cases whose plus column lists it."""
+    strengthened_by: tuple[int, ...]
+    """For an Amendment: the Cases that strengthen it."""
+    related: tuple[int, ...]
+    """Every other non-wild card this one can stand next to or depend on (symmetric); wild: all."""
+    issues: int
+    freedoms: int
+    amendments: int
+    cases: int
+    body: int
+    """Cases and Laws (not the CRA)."""
+    cras: int
+    wilds: int
+    orderings: dict[int, tuple[int, ...] | None] = field(default_factory=dict)
+    hands: dict[object, object] = field(default_factory=dict)
+
+
+def build_tables(deck: Deck) -> LinkTables:
+    """Compute the tables for `deck` (use `tables(deck)`, which caches them on the deck)."""
+    cards = deck.cards
+    n = len(cards)
+    kind = tuple(_KIND[c.type] for c in cards)
+
+    def mask_of(pred: list[bool]) -> int:
+        m = 0
+        for i, ok in enumerate(pred):
+            if ok:
+                m |= 1 << i
+        return m
+
+    is_body = [k in (CASE, LAW, CRA) for k in kind]
+    follows = [0] * n
+    for a in range(n):
+        if not is_body[a]:
+            continue
+        for b in range(n):
+            if b != a and is_body[b] and may_follow_in_body(cards[a], cards[b]):
+                follows[a] |= 1 << b
+    issue_next = [0] * n
+    freedom_after = [0] * n
+    strengthened_by = [0] * n
+    for i, card in enumerate(cards):
+        if kind[i] == ISSUE:
+            issue_next[i] = mask_of(
+                [is_body[j] and card.name in c.issues for j, c in enumerate(cards)]
+            )
+        elif kind[i] in (FREEDOM, CRA):
+            name = card.name if kind[i] == FREEDOM else EQUALITY
+            freedom_after[i] = mask_of(
+                [kind[j] == CASE and name in c.plus for j, c in enumerate(cards)]
+            )
+        elif kind[i] == AMENDMENT:
+            number = card.amendments[0] if card.amendments else None
+            strengthened_by[i] = mask_of(
+                [kind[j] == CASE and number in c.amendments for j, c in enumerate(cards)]
+            )
+
+    related = [0] * n
+    for i in range(n):
+        m = follows[i] | issue_next[i] | freedom_after[i] | strengthened_by[i]
+        for j in range(n):
+            if follows[j] >> i & 1:
+                m |= 1 << j
+        related[i] |= m
+        # Make the relation symmetric: whatever i depends on also depends on i.
+        rest = m
+        while rest:
+            low = rest & -rest
+            related[low.bit_length() - 1] |= 1 << i
+            rest ^= low
+    everything = (1 << n) - 1
+    for i in range(n):
+        related[i] &= ~(1 << i)
+        if kind[i] == WILD:
+            related[i] = everything
+    return LinkTables(
+        kind=kind,
+        points=tuple(c.points for c in cards),
+        follows=tuple(follows),
+        issue_next=tuple(issue_next),
+        freedom_after=tuple(freedom_after),
+        strengthened_by=tuple(strengthened_by),
+        related=tuple(related),
+        issues=mask_of([k == ISSUE for k in kind]),
+        freedoms=mask_of([k == FREEDOM for k in kind]),
+        amendments=mask_of([k == AMENDMENT for k in kind]),
+        cases=mask_of([k == CASE for k in kind]),
+        body=mask_of([k in (CASE, LAW) for k in kind]),
+        cras=mask_of([k == CRA for k in kind]),
+        wilds=mask_of([k == WILD for k in kind]),
+    )
+
+
+def tables(deck: Deck) -> LinkTables:
+    """The link tables of `deck`, built on first use and kept with the deck."""
+    result: LinkTables = deck.cached("cards.links", build_tables)
+    return result
+
+
+def ids_of(mask: int) -> list[int]:
+    """The card ids in `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

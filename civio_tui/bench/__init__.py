@@ -1,0 +1,41 @@
+"""`civio bench` sections: each module here measures one part and returns top-level keys.
+
+A section is a module `civio_tui/bench/<name>.py` defining
+
+    def measure() -> dict[str, object]
+
+which returns the keys it owns in the `civio bench --json` document (ARCHITECTURE.md, "bench
+--json"), measured with fixed seeds. Sections run in the order of SECTIONS; a section whose module
+does not exist (yet) is skipped, so each can land on its own.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+SECTIONS: tuple[str, ...] = ("go_out", "engine", "tui_start")
+
+
+def load_section(name: str) -> Callable[[], dict[str, Any]] | None:
+    """The `measure` function of section `name`, or None when its module does not exist."""
+    module_name = f"{__name__}.{name}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+    measure: Callable[[], dict[str, Any]] = module.measure
+    return measure
+
+
+def run_sections(names: Sequence[str] = SECTIONS) -> dict[str, Any]:
+    """Every available section's figures, merged into one document."""
+    document: dict[str, Any] = {}
+    for name in names:
+        measure = load_section(name)
+        if measure is not None:
+            document.update(measure())
+    return document

@@ -1,0 +1,38 @@
+"""`civio bench`: throughput figures, gathered from the sections in `civio_tui.bench`."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from civio_tui.bench import run_sections
+from civio_tui.commands.common import add_json_option, print_json
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "bench",
+        help="measure the go-out finder, the engine and start-up time",
+        description="Measure speed figures with fixed seeds: the go-out check against brute "
+        "force, the go-out rate of random hands, and (when present) engine and start-up times.",
+    )
+    add_json_option(parser)
+
+
+def _lines(document: dict[str, Any], prefix: str = "") -> list[str]:
+    lines = []
+    for key, value in document.items():
+        if isinstance(value, dict):
+            lines.extend(_lines(value, f"{prefix}{key}."))
+        else:
+            lines.append(f"{prefix}{key}: {value}")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    document = run_sections()
+    if args.json:
+        print_json(document)
+    else:
+        print("\n".join(_lines(document)))
+    return 0

@@ -1,0 +1,79 @@
+"""`civio precedent CARD...`: check one precedent, its points or its first failure and why."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from cards.deck import Deck
+from cards.models import CardType
+from cards.precedent import PrecedentCheck, check_precedent
+from civio_tui.commands.common import (
+    add_cards_option,
+    add_json_option,
+    add_rules_option,
+    deck_from_args,
+    print_json,
+    resolve_cards,
+    rules_from_args,
+)
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "precedent",
+        help="check one precedent: valid with its points, or where and why it fails",
+        description="Check the cards, in the order given, as one precedent (RULES.md, "
+        "'A precedent'). Quote names with spaces: civio precedent School Barnette Tinker. "
+        "In --json output the failure position counts from 0.",
+    )
+    parser.add_argument("card", nargs="+", metavar="CARD", help="card names, in order")
+    add_json_option(parser)
+    add_rules_option(parser)
+    add_cards_option(parser)
+
+
+def precedent_document(deck: Deck, check: PrecedentCheck) -> dict[str, Any]:
+    """The `--json` answer."""
+    failure = None
+    if not check.valid:
+        assert check.failure_position is not None
+        failure = {
+            "position": check.failure_position,
+            "card": deck[check.cards[check.failure_position]].name
+            if check.failure_position < len(check.cards)
+            else None,
+            "reason": check.reason,
+        }
+    return {
+        "valid": check.valid,
+        "cards": deck.names(check.cards),
+        "failure": failure,
+        "points": check.points,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    deck = deck_from_args(args)
+    rules_from_args(args)  # validated for uniformity; the precedent rules do not vary
+    ids = resolve_cards(deck, args.card)
+    check = check_precedent(deck, ids)
+    if args.json:
+        print_json(precedent_document(deck, check))
+        return 0
+    if check.valid:
+        role = ""
+        if check.cra_role is not None:
+            cra = next(deck[c].name for c in ids if deck[c].type is CardType.CIVIL_RIGHTS_ACT)
+            role = f" ({cra} played as {'a Law' if check.cra_role == 'law' else 'Equality'})"
+        unit = "point" if check.points == 1 else "points"
+        print(f"valid: {check.points} {unit}{role}")
+        print("  " + " → ".join(deck.names(ids)))
+    else:
+        assert check.failure_position is not None
+        position = check.failure_position
+        where = f"card {position + 1} of {len(ids)}"
+        if position < len(ids):
+            where += f" ({deck[ids[position]].name})"
+        print(f"invalid at {where}: {check.reason}")
+    return 0

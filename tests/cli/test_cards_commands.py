@@ -1,0 +1,267 @@
+"""`civio cards`, `civio precedent`, `civio hand` and `civio bench`: output contracts and exits."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from civio_tui.bench import load_section, run_sections
+from civio_tui.cli import main
+
+CARD_KEYS = {
+    "name",
+    "full_name",
+    "aliases",
+    "type",
+    "year",
+    "issues",
+    "plus",
+    "minus",
+    "amendments",
+    "action",
+    "points",
+    "summary",
+    "provenance",
+}
+FLUSH = ["School", "Barnette", "Tinker", "Pico", "Expression", "1st", "14th"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def assert_usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err
+    return lines[0]
+
+
+# civio cards
+def test_cards_json(capsys: pytest.CaptureFixture[str]) -> None:
+    cards = run_json(capsys, "cards")
+    assert isinstance(cards, list) and len(cards) == 78
+    for card in cards:
+        assert set(card) == CARD_KEYS
+        assert all(isinstance(n, int) for n in card["amendments"])
+    by_name = {c["name"]: c for c in cards}
+    assert by_name["Jim Crow Laws"]["action"] == {"kind": "attack", "what": "lose_turn"}
+    assert by_name["Marbury v Madison"]["action"] is None
+    assert by_name["Board of Education v Barnette"]["points"] == 1
+    assert by_name["Korematsu v US"]["points"] == 0
+
+
+def test_cards_type_filter(capsys: pytest.CaptureFixture[str]) -> None:
+    laws = run_json(capsys, "cards", "--type", "law")
+    assert isinstance(laws, list) and {c["type"] for c in laws} == {"law"} and len(laws) == 6
+    freedoms = run_json(capsys, "cards", "--type", "Freedoms")
+    assert isinstance(freedoms, list) and len(freedoms) == 7
+    message = assert_usage_error(capsys, "cards", "--type", "ruling")
+    assert "ruling" in message and "case" in message
+
+
+def test_cards_text_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "cards", "--type", "amendment")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("NAME") and "TYPE" in lines[0]
+    assert any(line.startswith("14th Amendment") for line in lines)
+    assert lines[-1] == "8 cards"
+    # Aligned: the TYPE column starts at the same offset on every card line.
+    column = lines[0].index("TYPE")
+    assert all(line[column:].startswith("Amendment") for line in lines[1:-1])
+
+
+def test_cards_custom_pack(capsys: pytest.CaptureFixture[str], mini_pack_path: Path) -> None:
+    cards = run_json(capsys, "cards", "--cards", str(mini_pack_path))
+    assert isinstance(cards, list) and len(cards) == 32
+
+
+def test_bad_pack_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[cards]]\nname = "X"\ntype = "ruling"\n', encoding="utf-8")
+    message = assert_usage_error(capsys, "cards", "--cards", str(bad))
+    assert str(bad) in message and "type" in message
+    assert str(tmp_path / "nope.toml") in assert_usage_error(
+        capsys, "hand", *FLUSH, "--cards", str(tmp_path / "nope.toml")
+    )
+
+
+# civio precedent
+def test_precedent_valid_json(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "precedent", *FLUSH)
+    assert doc == {
+        "valid": True,
+        "cards": [
+            "School",
+            "Board of Education v Barnette",
+            "Tinker v Des Moines School District",
+            "Board of Education v Pico",
+            "Expression",
+            "1st Amendment",
+            "14th Amendment",
+        ],
+        "failure": None,
+        "points": 6,
+    }
+
+
+def test_precedent_invalid_json(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "precedent", "Engel v Vitale", "Korematsu")
+    assert doc == {
+        "valid": False,
+        "cards": ["Engel v Vitale", "Korematsu v US"],
+        "failure": {
+            "position": 1,
+            "card": "Korematsu v US",
+            "reason": "Korematsu v US cannot follow Engel v Vitale: neither case lists the other",
+        },
+        "points": 0,
+    }
+
+
+def test_precedent_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "precedent", *FLUSH, "--rules", "summary")
+    assert code == 0 and out.startswith("valid: 6 points")
+    code, out, _ = run(capsys, "precedent", "Engel v Vitale", "Korematsu")
+    assert code == 0
+    assert out.startswith("invalid at card 2 of 2 (Korematsu v US): Korematsu v US cannot follow")
+
+
+def test_precedent_unknown_card_suggests(capsys: pytest.CaptureFixture[str]) -> None:
+    message = assert_usage_error(capsys, "precedent", "School", "Barnete")
+    assert "Barnete" in message and "Board of Education v Barnette" in message
+
+
+def test_precedent_duplicate_card(capsys: pytest.CaptureFixture[str]) -> None:
+    message = assert_usage_error(capsys, "precedent", "Tinker", "Barnette", "Tinker")
+    assert "twice" in message
+
+
+# civio hand
+def test_hand_flush_json(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "hand", *FLUSH)
+    assert isinstance(doc, dict)
+    assert doc["goes_out"] is True and doc["kind"] == "flush"
+    assert len(doc["precedents"]) == 1 and len(doc["precedents"][0]) == 7
+    assert doc["winner_score"] == 24
+    assert doc["non_winner_score"] == 6
+    assert sorted(len(p) for p in doc["non_winner_precedents"]) in ([3, 4], [3, 3])
+    summary = run_json(capsys, "hand", *FLUSH, "--rules", "summary")
+    assert isinstance(summary, dict) and summary["winner_score"] == 20
+
+
+def test_hand_three_four_json(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = [
+        "Barnette",
+        "Expression",
+        "1st",
+        "Justice",
+        "Furman v Georgia",
+        "Fair Procedures",
+        "8th",
+    ]
+    doc = run_json(capsys, "hand", *hand)
+    assert isinstance(doc, dict)
+    assert set(doc) == {
+        "goes_out",
+        "kind",
+        "precedents",
+        "winner_score",
+        "non_winner_score",
+        "non_winner_precedents",
+    }
+    assert doc["kind"] == "three_four" and doc["winner_score"] == 8
+    assert [len(p) for p in doc["precedents"]] == [3, 4]
+
+
+def test_hand_that_does_not_go_out(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["Elections", "Privacy", "9th", "Schenck v US", "Religion", "15th", "Bowers v Hardwick"]
+    doc = run_json(capsys, "hand", *hand)
+    assert doc == {
+        "goes_out": False,
+        "kind": None,
+        "precedents": [],
+        "winner_score": None,
+        "non_winner_score": 0,
+        "non_winner_precedents": [],
+    }
+    code, out, _ = run(capsys, "hand", *hand)
+    assert code == 0 and out.startswith("does not go out")
+
+
+def test_hand_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "hand", *FLUSH)
+    assert code == 0
+    assert "Thurgood Flush" in out and "winner score: 24" in out and "non-winner score: 6" in out
+
+
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [
+        (FLUSH[:6], ["exactly 7", "6"]),
+        ([*FLUSH, "Brown"], ["exactly 7", "8"]),
+        ([*FLUSH[:6], "School"], ["twice"]),
+        ([*FLUSH[:6], "Nobody v Nowhere"], ["unknown card"]),
+    ],
+)
+def test_hand_bad_input(
+    capsys: pytest.CaptureFixture[str], cards: list[str], words: list[str]
+) -> None:
+    message = assert_usage_error(capsys, "hand", *cards)
+    for word in words:
+        assert word in message
+
+
+def test_console_script_has_no_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("not toml [", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "civio_tui.cli", "hand", *FLUSH, "--cards", str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+# civio bench
+def test_bench_go_out_section() -> None:
+    measure = load_section("go_out")
+    assert measure is not None
+    doc = measure()
+    check = doc["go_out_check_us"]
+    assert {"median", "brute_force_median", "ratio"} <= set(check)
+    assert check["median"] > 0 and check["brute_force_median"] > check["median"]
+    assert 0 < doc["go_out_rate_random_hands"] < 1
+
+
+def test_bench_skips_missing_sections(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+
+    def fake_measure() -> dict[str, object]:
+        calls.append(1)
+        return {"go_out_rate_random_hands": 0.5}
+
+    import civio_tui.bench.go_out as section
+
+    monkeypatch.setattr(section, "measure", fake_measure)
+    assert load_section("not_written_yet") is None
+    doc = run_sections(("go_out", "not_written_yet"))
+    assert doc == {"go_out_rate_random_hands": 0.5} and calls == [1]
