@@ -1,0 +1,94 @@
+"""The one interface every AI opponent implements, and the registry of named levels.
+
+A player sees only its `PlayerView` and the pending `Decision` (ARCHITECTURE.md, AI opponents)
+and returns one of `decision.options`. Randomness comes only from the `rng` it is handed, so the
+same view, decision and rng state give the same choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from cards.actions import Action, Decision
+    from cards.round import Round
+    from cards.view import PlayerView
+
+
+@runtime_checkable
+class Player(Protocol):
+    """An AI opponent. `choose` must return one of `decision.options`.
+
+    Optional hook, for measuring instruments only (the `cheater`): a player with a method
+    `attach_round(round: Round, seat: int)` is handed the live round when each round starts.
+    Offered opponents never define it.
+    """
+
+    name: str
+
+    def choose(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action: ...
+
+
+PlayerFactory = Callable[[], Player]
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    name: str
+    factory: PlayerFactory
+    offered: bool
+    description: str
+
+
+class UnknownPlayerError(ValueError):
+    """A player name that no level is registered under; the message lists the known names."""
+
+
+_REGISTRY: dict[str, PlayerInfo] = {}
+PLAYER_NAMES: list[str] = []
+"""Names of the levels the game offers, in registration order (kept up to date by `register`)."""
+
+
+def register(
+    name: str, factory: PlayerFactory, offered: bool = True, description: str = ""
+) -> None:
+    """Register a level under `name` (lower case). `offered=False` keeps it out of
+    PLAYER_NAMES (menus, help) while `get_player(name)` still finds it."""
+    key = name.strip().lower()
+    if not key or any(ch in key for ch in ", "):
+        raise ValueError(f"bad player name {name!r}")
+    _REGISTRY[key] = PlayerInfo(key, factory, offered, description)
+    if offered and key not in PLAYER_NAMES:
+        PLAYER_NAMES.append(key)
+    if not offered and key in PLAYER_NAMES:
+        PLAYER_NAMES.remove(key)
+
+
+def player_names(include_unoffered: bool = False) -> list[str]:
+    if include_unoffered:
+        return list(_REGISTRY)
+    return list(PLAYER_NAMES)
+
+
+def player_info(name: str) -> PlayerInfo:
+    key = name.strip().lower()
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        known = ", ".join(PLAYER_NAMES) or "(none registered)"
+        raise UnknownPlayerError(f"unknown player {name!r}: choose from {known}") from None
+
+
+def get_player(name: str) -> Player:
+    """A new player of the level `name` (case-insensitive)."""
+    return player_info(name).factory()
+
+
+def attach_round(player: Player, rnd: Round, seat: int) -> None:
+    """Hand the live round to a player that asks for it (see Player); others are untouched."""
+    hook = getattr(player, "attach_round", None)
+    if hook is not None:
+        hook(rnd, seat)

@@ -1,0 +1,209 @@
+"""A match of rounds (RULES.md, Ranks): cumulative points, ranks, the end of the game and ties.
+
+A `Game` is reconstructible from its settings plus each round's action history (`to_json` /
+`from_json`): round k is dealt by seat `(first_dealer + k) % seats` with the seed
+`round_seed(game.seed, k)`, so nothing else needs saving.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from cards.actions import Action
+from cards.deck import Deck, standard_deck
+from cards.ranks import DEFAULT_TARGET, parse_rank, points_for_rank, rank_for
+from cards.round import Round
+from cards.ruleset import RuleSet
+
+MAX_TIEBREAK_ROUNDS = 5
+"""With `tiebreak="tiebreaker"`: extra rounds played at most before the title is shared anyway."""
+
+
+def round_seed(game_seed: int, k: int) -> int:
+    """The seed of round `k` (0-based) of a game seeded `game_seed`: stable across machines."""
+    digest = hashlib.sha256(f"civio-round:{game_seed}:{k}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass
+class Game:
+    """Rounds among `seats` players until one reaches the `target` rank or after `max_rounds`.
+
+    Play: `rnd = game.start_round()`, apply actions until `rnd.is_over`, repeat while
+    `not game.is_over`. Totals count finished rounds only. Ties at the end: the higher total
+    wins; still tied, the title is shared (`tiebreak="shared"`, the default) or more rounds are
+    played until one seat leads (`"tiebreaker"`, at most MAX_TIEBREAK_ROUNDS, then shared).
+    """
+
+    seats: int
+    rules: RuleSet = field(default_factory=RuleSet)
+    seed: int = 0
+    target: str | None = DEFAULT_TARGET
+    max_rounds: int | None = None
+    tiebreak: Literal["shared", "tiebreaker"] = "shared"
+    first_dealer: int = 0
+    deck: Deck = field(default_factory=standard_deck, repr=False)
+    rounds: list[Round] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.seats <= 4:
+            raise ValueError(f"a game needs 2-4 seats, not {self.seats}")
+        if self.target is not None:
+            self.target = parse_rank(self.target)
+        if self.target is None and self.max_rounds is None:
+            raise ValueError("a game needs a target rank or a number of rounds")
+        if self.max_rounds is not None and self.max_rounds < 1:
+            raise ValueError("max_rounds must be at least 1")
+        if self.tiebreak not in ("shared", "tiebreaker"):
+            raise ValueError("tiebreak is 'shared' or 'tiebreaker'")
+        if not 0 <= self.first_dealer < self.seats:
+            raise ValueError(f"first_dealer {self.first_dealer} is not a seat")
+
+    # ------------------------------------------------------------------- the rounds
+
+    def dealer_for(self, k: int) -> int:
+        """The dealer of round k: the deal moves one seat left each round."""
+        return (self.first_dealer + k) % self.seats
+
+    def seed_for(self, k: int) -> int:
+        return round_seed(self.seed, k)
+
+    @property
+    def current(self) -> Round | None:
+        """The round in progress, if any."""
+        if self.rounds and not self.rounds[-1].is_over:
+            return self.rounds[-1]
+        return None
+
+    @property
+    def finished_rounds(self) -> list[Round]:
+        return [r for r in self.rounds if r.is_over]
+
+    def start_round(self) -> Round:
+        """Deal the next round (it carries the totals so far into its views)."""
+        if self.current is not None:
+            raise ValueError("the current round is not over yet")
+        if self.is_over:
+            raise ValueError("the game is over")
+        k = len(self.rounds)
+        rnd = Round(
+            self.rules,
+            self.seats,
+            self.dealer_for(k),
+            self.seed_for(k),
+            self.deck,
+            scores=self.totals,
+        )
+        self.rounds.append(rnd)
+        return rnd
+
+    # ------------------------------------------------------------------- scores
+
+    def totals_after(self, n: int) -> list[int]:
+        """Cumulative points after the first `n` finished rounds."""
+        totals = [0] * self.seats
+        for rnd in self.finished_rounds[:n]:
+            assert rnd.result is not None
+            for s, points in enumerate(rnd.result.scores):
+                totals[s] += points
+        return totals
+
+    @property
+    def totals(self) -> list[int]:
+        return self.totals_after(len(self.rounds))
+
+    def rank(self, seat: int) -> str:
+        return rank_for(self.totals[seat])
+
+    def ranks(self) -> list[str]:
+        return [rank_for(t) for t in self.totals]
+
+    def _end_reached(self, totals: Sequence[int], played: int) -> bool:
+        if self.target is not None and max(totals) >= points_for_rank(self.target):
+            return True
+        return self.max_rounds is not None and played >= self.max_rounds
+
+    @property
+    def is_over(self) -> bool:
+        if self.current is not None:
+            return False
+        played = len(self.finished_rounds)
+        first_end = None
+        for n in range(1, played + 1):
+            if self._end_reached(self.totals_after(n), n):
+                first_end = n
+                break
+        if first_end is None:
+            return False
+        if self.tiebreak == "shared" or len(self._leaders(self.totals)) == 1:
+            return True
+        return played - first_end >= MAX_TIEBREAK_ROUNDS
+
+    def _leaders(self, totals: Sequence[int]) -> list[int]:
+        top = max(totals)
+        return [s for s, t in enumerate(totals) if t == top]
+
+    @property
+    def winners(self) -> list[int]:
+        """When over: the seats holding the title (more than one when it is shared)."""
+        if not self.is_over:
+            return []
+        return self._leaders(self.totals)
+
+    def history(self) -> list[dict[str, Any]]:
+        """One entry per finished round: winner, points per seat, whether it was a flush."""
+        out = []
+        for k, rnd in enumerate(self.finished_rounds):
+            r = rnd.result
+            assert r is not None
+            out.append(
+                {
+                    "round": k + 1,
+                    "winner": r.winner,
+                    "points": list(r.scores),
+                    "flush": r.kind == "flush",
+                    "turns": r.turns,
+                }
+            )
+        return out
+
+    # ------------------------------------------------------------------- saving
+
+    def to_json(self) -> dict[str, Any]:
+        """Settings plus each round's action history: all a save needs (deck named by sha256)."""
+        return {
+            "seats": self.seats,
+            "rules": self.rules.model_dump(mode="json"),
+            "seed": self.seed,
+            "target": self.target,
+            "max_rounds": self.max_rounds,
+            "tiebreak": self.tiebreak,
+            "first_dealer": self.first_dealer,
+            "deck_sha256": self.deck.sha256,
+            "rounds": [[a.to_json() for a in rnd.actions] for rnd in self.rounds],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], deck: Deck | None = None) -> Game:
+        """Rebuild a game (every round replayed with checks) from `to_json` output."""
+        deck = deck if deck is not None else standard_deck()
+        if data.get("deck_sha256") not in (None, deck.sha256):
+            raise ValueError("the saved game was played with a different deck")
+        game = cls(
+            seats=int(data["seats"]),
+            rules=RuleSet.model_validate(data.get("rules", {})),
+            seed=int(data["seed"]),
+            target=data.get("target"),
+            max_rounds=data.get("max_rounds"),
+            tiebreak=data.get("tiebreak", "shared"),
+            first_dealer=int(data.get("first_dealer", 0)),
+            deck=deck,
+        )
+        for actions in data.get("rounds", []):
+            rnd = game.start_round()
+            for a in actions:
+                rnd.apply(Action.from_json(a))
+        return game

@@ -1,0 +1,168 @@
+"""AI-against-AI rounds with statistics (the library behind `civio arena`; no UI here).
+
+Contracts (ARCHITECTURE.md, "arena"): `win_rate` = wins / (rounds - draws) (0 when no round was
+decided); `ci95` is the Wilson interval of that rate; `mean_points` averages over every round;
+round k is dealt by seat `k % seats` (the dealer rotates as in `Game`) with seed
+`round_seed(seed, k)`; a turn is one seat's turn (a skipped turn counts); latency counts every
+call to an AI. The same arguments give the same document apart from `*_per_sec` and `latency_ms`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ai import attach_round, get_player
+from cards.deck import Deck, standard_deck
+from cards.game import round_seed
+from cards.round import MAX_SEATS, MIN_SEATS, Round
+from cards.ruleset import RuleSet
+
+Z95 = 1.959963984540054
+
+
+def ai_seed(seed: int, k: int, seat: int) -> int:
+    """The seed of seat `seat`'s AI rng in round `k` of an arena seeded `seed`."""
+    digest = hashlib.sha256(f"civio-arena-ai:{seed}:{k}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of `wins` successes in `n` trials ([0, 1] when n is 0)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _percentile(sorted_ms: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile of an ascending list (0 for an empty one)."""
+    if not sorted_ms:
+        return 0.0
+    rank = max(1, math.ceil(q * len(sorted_ms)))
+    return sorted_ms[min(rank, len(sorted_ms)) - 1]
+
+
+def run_arena(
+    players: Sequence[str],
+    rounds: int,
+    seed: int,
+    rules: RuleSet | None = None,
+    deck: Deck | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `rounds` rounds among the named AI levels (one per seat) and return the statistics
+    document of `civio arena --json`. `progress(done, total)` is called after each round."""
+    n = len(players)
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise ValueError(f"an arena needs {MIN_SEATS}-{MAX_SEATS} players, not {n}")
+    if rounds < 1:
+        raise ValueError("an arena needs at least one round")
+    rules = rules if rules is not None else RuleSet()
+    deck = deck if deck is not None else standard_deck()
+    seats = [get_player(name) for name in players]
+
+    wins = [0] * n
+    flushes = [0] * n
+    points = [0] * n
+    latencies: list[list[int]] = [[] for _ in range(n)]
+    draws = 0
+    turns = 0
+    actions = 0
+    clock = time.perf_counter_ns
+    started = clock()
+    for k in range(rounds):
+        rnd = Round(rules, n, k % n, round_seed(seed, k), deck)
+        rngs = [random.Random(ai_seed(seed, k, s)) for s in range(n)]
+        for s, player in enumerate(seats):
+            attach_round(player, rnd, s)
+        while True:
+            decision = rnd.decision
+            if decision is None:
+                break
+            s = decision.seat
+            view = rnd.view(s)
+            t0 = clock()
+            action = seats[s].choose(view, decision, rngs[s])
+            latencies[s].append(clock() - t0)
+            rnd.apply(action)
+            actions += 1
+        result = rnd.result
+        assert result is not None
+        turns += result.turns
+        for s in range(n):
+            points[s] += result.scores[s]
+        if result.winner is None:
+            draws += 1
+        else:
+            wins[result.winner] += 1
+            if result.kind == "flush":
+                flushes[result.winner] += 1
+        if progress is not None:
+            progress(k + 1, rounds)
+    elapsed = max((clock() - started) / 1e9, 1e-9)
+
+    decided = rounds - draws
+    seat_docs = []
+    for s in range(n):
+        lo, hi = wilson(wins[s], decided)
+        ms = sorted(x / 1e6 for x in latencies[s])
+        seat_docs.append(
+            {
+                "player": seats[s].name if hasattr(seats[s], "name") else players[s],
+                "wins": wins[s],
+                "win_rate": round(wins[s] / decided, 4) if decided else 0.0,
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "mean_points": round(points[s] / rounds, 4),
+                "flushes": flushes[s],
+                "latency_ms": {
+                    "p50": round(_percentile(ms, 0.50), 4),
+                    "p95": round(_percentile(ms, 0.95), 4),
+                    "max": round(ms[-1], 4) if ms else 0.0,
+                },
+            }
+        )
+    return {
+        "rounds": rounds,
+        "draws": draws,
+        "mean_turns": round(turns / rounds, 2),
+        "rounds_per_sec": round(rounds / elapsed, 2),
+        "actions_per_sec": round(actions / elapsed, 1),
+        "seats": seat_docs,
+        "seed": seed,
+        "rules": rules.name,
+        "max_turns": rules.max_turns,
+        "deck_sha256": deck.sha256,
+    }
+
+
+def format_table(doc: dict[str, Any]) -> str:
+    """The arena document as a readable text table."""
+    lines = [
+        f"civio arena: {doc['rounds']} rounds, seed {doc['seed']}, rules {doc['rules']}, "
+        f"max {doc['max_turns']} turns",
+        "",
+        f"{'seat':<5}{'player':<10}{'wins':>6}{'win rate':>10}{'95% CI':>17}"
+        f"{'mean pts':>10}{'flushes':>9}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}",
+    ]
+    for s, seat in enumerate(doc["seats"]):
+        lo, hi = seat["ci95"]
+        lat = seat["latency_ms"]
+        lines.append(
+            f"{s:<5}{seat['player']:<10}{seat['wins']:>6}{seat['win_rate']:>10.1%}"
+            f"{f'{lo:.1%}-{hi:.1%}':>17}{seat['mean_points']:>10.2f}{seat['flushes']:>9}"
+            f"{lat['p50']:>9.3f}{lat['p95']:>9.3f}{lat['max']:>9.3f}"
+        )
+    lines += [
+        "",
+        f"draws (no CIVIO): {doc['draws']}    mean turns: {doc['mean_turns']}",
+        f"speed: {doc['rounds_per_sec']} rounds/s, {doc['actions_per_sec']} actions/s",
+    ]
+    return "\n".join(lines)

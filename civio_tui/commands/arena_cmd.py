@@ -1,0 +1,94 @@
+"""`civio arena`: AI-against-AI rounds with win rates, confidence intervals and speed."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from civio_tui.commands.common import (
+    UsageError,
+    add_cards_option,
+    add_json_option,
+    add_rules_option,
+    deck_from_args,
+    print_json,
+    rules_from_args,
+)
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "arena",
+        help="play AI opponents against each other and report win rates",
+        description=(
+            "Play AI opponents against each other for N rounds and report, per seat, wins with "
+            "a 95%% Wilson interval, mean points, flushes and decision latency."
+        ),
+    )
+    parser.add_argument(
+        "--players",
+        required=True,
+        metavar="A,B[,C,D]",
+        help="2-4 comma-separated AI levels, one per seat (e.g. random,random,random)",
+    )
+    parser.add_argument("--rounds", type=int, default=100, help="rounds to play (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed for the whole run (default 0)")
+    parser.add_argument(
+        "--max-turns",
+        type=int,
+        default=None,
+        metavar="T",
+        help="turns before a round ends with no winner (default: the rule set's 300)",
+    )
+    add_rules_option(parser)
+    add_cards_option(parser)
+    add_json_option(parser)
+
+
+def _players(text: str) -> list[str]:
+    from ai import player_info, player_names
+
+    names = [p.strip().lower() for p in text.split(",")]
+    if not 2 <= len(names) <= 4 or any(not n for n in names):
+        raise UsageError(f"--players needs 2-4 comma-separated names, got {text!r}")
+    for name in names:
+        try:
+            player_info(name)
+        except ValueError:
+            known = ", ".join(player_names(include_unoffered=True))
+            raise UsageError(f"unknown player {name!r}: known players are {known}") from None
+    return names
+
+
+def run(args: argparse.Namespace) -> int:
+    from civio_tui.arena import format_table, run_arena
+
+    players = _players(args.players)
+    if args.rounds < 1:
+        raise UsageError("--rounds must be at least 1")
+    if args.max_turns is not None and args.max_turns < 1:
+        raise UsageError("--max-turns must be at least 1")
+    rules = rules_from_args(args)
+    if args.max_turns is not None:
+        rules = rules.model_copy(update={"max_turns": args.max_turns})
+    deck = deck_from_args(args)
+    if len(deck) < 7 * len(players) + 1:
+        raise UsageError(f"the deck has {len(deck)} cards: too few for {len(players)} players")
+
+    progress = None
+    if sys.stderr.isatty():
+
+        def progress(done: int, total: int) -> None:
+            if done == total or done % max(1, total // 200) == 0:
+                width = 30
+                filled = width * done // total
+                bar = "#" * filled + "-" * (width - filled)
+                end = "\n" if done == total else ""
+                print(f"\rarena [{bar}] {done}/{total} rounds", end=end, file=sys.stderr)
+
+    doc = run_arena(players, args.rounds, args.seed, rules, deck, progress)
+    if args.json:
+        print_json(doc)
+    else:
+        print(format_table(doc))
+    return 0

@@ -1,0 +1,126 @@
+"""`civio arena`: the JSON contract, repeatability, the text table and bad input."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cards.deck import standard_deck
+from cards.game import round_seed
+from cards.round import Round
+from cards.ruleset import RuleSet
+from civio_tui.arena import ai_seed, run_arena, wilson
+from civio_tui.cli import main
+
+TIMING = ("rounds_per_sec", "actions_per_sec")
+
+
+def arena_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:  # type: ignore[type-arg]
+    assert main(["arena", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def without_timing(doc: dict) -> dict:  # type: ignore[type-arg]
+    doc = {k: v for k, v in doc.items() if k not in TIMING}
+    doc["seats"] = [{k: v for k, v in s.items() if k != "latency_ms"} for s in doc["seats"]]
+    return doc
+
+
+def test_json_document_keeps_its_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = arena_json(
+        capsys,
+        "--players",
+        "random,random,random",
+        "--rounds",
+        "12",
+        "--seed",
+        "3",
+        "--max-turns",
+        "60",
+    )
+    assert doc["rounds"] == 12
+    for key in ("draws", "mean_turns", "rounds_per_sec", "actions_per_sec", "seats"):
+        assert key in doc
+    assert len(doc["seats"]) == 3
+    decided = doc["rounds"] - doc["draws"]
+    assert sum(s["wins"] for s in doc["seats"]) == decided
+    for seat in doc["seats"]:
+        assert seat["player"] == "random"
+        rate = seat["wins"] / decided if decided else 0.0
+        assert seat["win_rate"] == pytest.approx(rate, abs=1e-4)
+        lo, hi = seat["ci95"]
+        assert 0 <= lo <= seat["win_rate"] <= hi <= 1
+        assert set(seat["latency_ms"]) == {"p50", "p95", "max"}
+        assert seat["latency_ms"]["p50"] <= seat["latency_ms"]["p95"] <= seat["latency_ms"]["max"]
+        assert seat["flushes"] <= seat["wins"]
+    assert 0 < doc["mean_turns"] <= 60
+
+
+def test_same_arguments_repeat_exactly_apart_from_timing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--players", "random,random", "--rounds", "8", "--seed", "11", "--rules", "summary")
+    first = arena_json(capsys, *args)
+    second = arena_json(capsys, *args)
+    assert without_timing(first) == without_timing(second)
+    other = arena_json(capsys, "--players", "random,random", "--rounds", "8", "--seed", "12")
+    assert without_timing(other) != without_timing(first)
+
+
+def test_arena_counts_as_its_contract_says() -> None:
+    """Replay the arena by hand: dealer k % seats, seed round_seed(seed, k), each AI's rng
+    from ai_seed(seed, k, seat); mean_points over every round, wins over decided rounds."""
+    rules = RuleSet(max_turns=40)
+    doc = run_arena(["random"] * 4, 6, seed=2, rules=rules)
+    points, wins, turns = [0] * 4, [0] * 4, 0
+    for k in range(6):
+        rnd = Round(rules, 4, k % 4, round_seed(2, k), standard_deck())
+        rngs = [random.Random(ai_seed(2, k, s)) for s in range(4)]
+        while not rnd.is_over:
+            d = rnd.decision
+            assert d is not None
+            rnd.apply(rngs[d.seat].choice(d.options))
+        assert rnd.result is not None
+        turns += rnd.result.turns
+        points = [p + q for p, q in zip(points, rnd.result.scores, strict=True)]
+        if rnd.result.winner is not None:
+            wins[rnd.result.winner] += 1
+    assert [s["wins"] for s in doc["seats"]] == wins
+    assert doc["draws"] == 6 - sum(wins)
+    assert [s["mean_points"] for s in doc["seats"]] == [round(p / 6, 4) for p in points]
+    assert doc["mean_turns"] == round(turns / 6, 2)
+
+
+def test_text_mode_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--players", "random,random", "--rounds", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr()
+    assert "win rate" in out.out and "95% CI" in out.out and "draws" in out.out
+    assert out.err == ""  # no progress bar without a terminal
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "random,grandmaster"], "known players are random"),
+        (["--players", "random"], "2-4"),
+        (["--players", "random,random,random,random,random"], "2-4"),
+        (["--players", "random,random", "--rounds", "0"], "--rounds"),
+        (["--players", "random,random", "--max-turns", "0"], "--max-turns"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["arena", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_wilson_interval() -> None:
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and 0.25 < hi < 0.35

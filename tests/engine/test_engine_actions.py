@@ -1,0 +1,115 @@
+"""Action and Decision values: text and JSON forms round-trip; bad input is refused clearly."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cards.actions import (
+    ACCEPT_ACTION,
+    CIVIO_CALL,
+    CIVIO_PLAY_ON,
+    DECLINE_ACTION,
+    Action,
+    Decision,
+    DecisionKind,
+    InvalidActionError,
+)
+from cards.deck import Deck
+
+
+def every_kind(deck: Deck) -> list[Action]:
+    engel = deck.id_of("Engel v Vitale")
+    return [
+        Action.face_up([5, 3, 9, 1, 7]),
+        Action.draw("supply"),
+        Action.draw("discard"),
+        Action.discard(engel),
+        Action.reveal(engel),
+        Action.target(2),
+        DECLINE_ACTION,
+        Action.overrule(deck.id_of("Voting Rights Act of 1965")),
+        ACCEPT_ACTION,
+        Action.confiscate(engel),
+        Action.confiscate_hidden(0),
+        Action.confiscate_hidden(1),
+        CIVIO_CALL,
+        CIVIO_PLAY_ON,
+    ]
+
+
+def test_text_form_round_trips_for_every_kind(standard: Deck) -> None:
+    for action in every_kind(standard):
+        text = action.to_str(standard)
+        assert Action.from_str(text, standard) == action, text
+
+
+def test_json_form_round_trips_and_returns_shared_instances(standard: Deck) -> None:
+    for action in every_kind(standard):
+        data = json.loads(json.dumps(action.to_json()))
+        back = Action.from_json(data)
+        assert back == action
+        if action.kind != "face_up":
+            assert back is action.shared()
+
+
+def test_readable_forms(standard: Deck) -> None:
+    engel = standard.id_of("Engel v Vitale")
+    assert Action.discard(engel).to_str(standard) == "discard Engel v Vitale"
+    assert Action.draw("supply").to_str(standard) == "draw supply"
+    assert Action.target(2).to_str(standard) == "target 2"
+    assert Action.confiscate_hidden(1).to_str(standard) == "confiscate hidden 1"
+    assert CIVIO_PLAY_ON.to_str(standard) == "civio play on"
+    # Names match as on the command line.
+    assert Action.from_str("DISCARD engel vs. vitale", standard) == Action.discard(engel)
+    assert Action.from_str("draw discard pile", standard) == Action.draw("discard")
+    assert Action.from_str("civio play_on", standard) == CIVIO_PLAY_ON
+    assert Action.face_up([9, 1]).cards == (1, 9)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "draw",
+        "draw deck",
+        "discard Nobody v Nothing",
+        "target two",
+        "confiscate hidden 5x",
+        "accept now",
+        "fly away",
+    ],
+)
+def test_bad_text_raises_invalid_action(standard: Deck, text: str) -> None:
+    with pytest.raises(InvalidActionError):
+        Action.from_str(text, standard)
+
+
+def test_unknown_card_name_suggests(standard: Deck) -> None:
+    with pytest.raises(InvalidActionError, match="did you mean"):
+        Action.from_str("discard Engle v Vitale", standard)
+
+
+@pytest.mark.parametrize(
+    "data", [{}, {"kind": "jump"}, {"kind": "discard", "card": "x"}, {"kind": "draw", "foo": 1}]
+)
+def test_bad_json_raises_invalid_action(data: dict[str, object]) -> None:
+    with pytest.raises(InvalidActionError):
+        Action.from_json(data)
+
+
+def test_decision_json_round_trip() -> None:
+    d = Decision(
+        seat=1,
+        kind=DecisionKind.OVERRULE,
+        options=(Action.overrule(24), ACCEPT_ACTION),
+        attacker=0,
+        target=1,
+        effect="confiscate",
+        law=23,
+    )
+    data = json.loads(json.dumps(d.to_json()))
+    assert data["kind"] == "overrule" and data["options"][1] == {"kind": "accept"}
+    assert Decision.from_json(data) == d
+    assert ACCEPT_ACTION in d
