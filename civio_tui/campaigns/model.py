@@ -1,0 +1,326 @@
+"""The save file: a campaign as a pydantic model that writes and reads itself as JSON.
+
+A save holds the campaign's settings (players and their levels, rules, target rank, seed, the
+deck's identity), the finished rounds' history, and the round in progress as its seed, dealer and
+action list: resuming replays the actions. A `RoundCheck` of derived state (whose turn, the
+discard pile, hashes of every seat's view) is stored beside them so a replay that comes out
+differently is caught and reported, never silently accepted.
+
+`schema_version` says which shape the file has. Older versions are migrated on load
+(`MIGRATIONS`); newer ones are refused with a message saying so.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from cards.ranks import parse_rank, rank_for, rank_index
+from cards.ruleset import RuleSet
+
+FORMAT = "civio-tui campaign"
+SCHEMA_VERSION = 2
+HUMAN = "human"
+
+
+class SaveFormatError(ValueError):
+    """A file that is not a save this version can read; the message is the reason, for people."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DeckIdentity(_Strict):
+    """Which deck a campaign is played with: the pack's name and the SHA-256 of its canonical
+    JSON (`Deck.sha256`)."""
+
+    name: str
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+
+    def describe(self) -> str:
+        return f"{self.name!r} (sha256 {self.sha256[:12]}…)"
+
+
+class Player(_Strict):
+    """A seat: its name and who plays it (`human`, or an AI level such as `medium`)."""
+
+    name: str = Field(min_length=1, max_length=40)
+    level: str = Field(min_length=1)
+
+
+class RoundRecord(_Strict):
+    """A finished round: who won (None: no winner), everyone's points, and whether the winner
+    went out with a Thurgood Flush."""
+
+    round: int = Field(ge=1)
+    dealer: int = Field(ge=0)
+    seed: int
+    winner: str | None
+    points: dict[str, int]
+    flush: bool
+    turns: int = Field(ge=0)
+
+
+class RoundCheck(_Strict):
+    """Derived state of the round in progress, stored to check that the replay matches.
+
+    The readable fields are there for people; `state_sha256` covers the whole state (every
+    seat's cards, the discard pile, the supply's order, skips, whose turn and decision).
+    """
+
+    actions: int = Field(ge=0)
+    turn: int = Field(ge=0)
+    to_decide: str | None
+    decision: str | None
+    discard_top: str | None
+    supply: int = Field(ge=0)
+    state_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+
+
+class RoundInProgress(_Strict):
+    """The round being played: resumed by replaying `actions` (in `Action.to_str` form) on a
+    round dealt from `seed` by `dealer`."""
+
+    round: int = Field(ge=1)
+    dealer: int = Field(ge=0)
+    seed: int
+    actions: list[str]
+    check: RoundCheck
+    ui: dict[str, Any] = Field(default_factory=dict)
+    """The table screen's own state for this round (how the player arranged their cards),
+    so Continue shows the table as it was left; not part of the game and not checked."""
+
+
+class Standing(_Strict):
+    """A player's cumulative points and rank (derived from the history, stored for people)."""
+
+    name: str
+    points: int
+    rank: str
+
+
+class Campaign(_Strict):
+    """A named series of rounds against fixed opponents, up to a target rank."""
+
+    name: str
+    created_at: datetime
+    rules: RuleSet
+    target: str
+    seed: int
+    deck: DeckIdentity
+    players: list[Player] = Field(min_length=2, max_length=4)
+    history: list[RoundRecord] = []
+    standings: list[Standing]
+    current: RoundInProgress | None = None
+    finished: bool = False
+    winners: list[str] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        names = [p.name for p in self.players]
+        if len(set(names)) != len(names):
+            raise ValueError("two players have the same name")
+        if [p.level for p in self.players].count(HUMAN) > 1:
+            raise ValueError("more than one human player")
+        parse_rank(self.target)
+        if self.target != parse_rank(self.target):
+            raise ValueError(f"target {self.target!r} is not spelled as in the rank table")
+        seats = len(self.players)
+        for number, record in enumerate(self.history, 1):
+            if record.round != number:
+                raise ValueError(f"history: round {record.round} where round {number} belongs")
+            if record.dealer >= seats:
+                raise ValueError(f"history: round {number} has dealer seat {record.dealer}")
+            if set(record.points) != set(names):
+                raise ValueError(f"history: round {number} does not score exactly the players")
+            if record.winner is not None and record.winner not in names:
+                raise ValueError(f"history: round {number} winner {record.winner!r} is no player")
+        if self.standings != standings(self.players, self.history):
+            raise ValueError("standings do not add up to the history")
+        if self.current is not None:
+            if self.finished:
+                raise ValueError("a finished campaign has a round in progress")
+            if self.current.round != len(self.history) + 1:
+                raise ValueError(
+                    f"round in progress is numbered {self.current.round}, "
+                    f"expected {len(self.history) + 1}"
+                )
+            if self.current.dealer >= seats:
+                raise ValueError(f"round in progress has dealer seat {self.current.dealer}")
+        if any(w not in names for w in self.winners):
+            raise ValueError("a campaign winner is no player")
+        if bool(self.winners) != self.finished:
+            raise ValueError("winners are named exactly when the campaign is finished")
+        return self
+
+    @property
+    def human(self) -> Player | None:
+        return next((p for p in self.players if p.level == HUMAN), None)
+
+    @property
+    def rounds_played(self) -> int:
+        return len(self.history)
+
+    @property
+    def in_round(self) -> bool:
+        return self.current is not None
+
+    def points(self) -> dict[str, int]:
+        return {s.name: s.points for s in self.standings}
+
+    def standing(self, name: str) -> Standing:
+        return next(s for s in self.standings if s.name == name)
+
+    def stats(self) -> dict[str, Any]:
+        """Simple figures over the finished rounds."""
+        wins = Counter(r.winner for r in self.history if r.winner is not None)
+        flushes = Counter(r.winner for r in self.history if r.flush and r.winner is not None)
+        played = len(self.history)
+        return {
+            "rounds_played": played,
+            "rounds_without_winner": sum(1 for r in self.history if r.winner is None),
+            "mean_turns": round(sum(r.turns for r in self.history) / played, 1) if played else 0,
+            "players": {
+                p.name: {
+                    "wins": wins[p.name],
+                    "flushes": flushes[p.name],
+                    "best_round": max((r.points[p.name] for r in self.history), default=0),
+                    "mean_points": (
+                        round(sum(r.points[p.name] for r in self.history) / played, 2)
+                        if played
+                        else 0
+                    ),
+                }
+                for p in self.players
+            },
+        }
+
+
+def standings(players: list[Player], history: list[RoundRecord]) -> list[Standing]:
+    """Cumulative points and rank of each player, in seat order."""
+    totals = {p.name: 0 for p in players}
+    for record in history:
+        for name, points in record.points.items():
+            if name in totals:
+                totals[name] += points
+    return [Standing(name=n, points=pts, rank=rank_for(pts)) for n, pts in totals.items()]
+
+
+def campaign_winners(camp_standings: list[Standing], target: str) -> list[str]:
+    """Who has won when someone holds the target rank (RULES.md, Ranks): the highest total among
+    those at or above it; a tie on points shares the title. Empty while nobody holds it."""
+    needed = rank_index(target)
+    reached = [s for s in camp_standings if rank_index(s.rank) >= needed]
+    if not reached:
+        return []
+    best = max(s.points for s in reached)
+    return [s.name for s in reached if s.points == best]
+
+
+class SaveFile(_Strict):
+    """One campaign's save file."""
+
+    format: Literal["civio-tui campaign"] = "civio-tui campaign"
+    schema_version: Literal[2] = 2
+    saved_by: str
+    saved_at: datetime
+    campaign: Campaign
+
+    def to_bytes(self) -> bytes:
+        """Indented, human-readable JSON (UTF-8, newline at the end)."""
+        return (self.model_dump_json(indent=2) + "\n").encode("utf-8")
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+# --- reading and migrating -------------------------------------------------------------------
+
+
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 (the development draft) kept the deck as two flat fields and the opponents as
+    a list of levels beside an implicit human seat named `You`."""
+    camp = dict(doc.get("campaign") or {})
+    if "deck_name" in camp or "deck_sha256" in camp:
+        camp["deck"] = {
+            "name": camp.pop("deck_name", None),
+            "sha256": camp.pop("deck_sha256", None),
+        }
+    if "opponents" in camp and "players" not in camp:
+        levels = camp.pop("opponents")
+        camp["players"] = [{"name": "You", "level": HUMAN}] + [
+            {"name": name, "level": level}
+            for name, level in zip(opponent_names(levels), levels, strict=True)
+        ]
+    return {**doc, "schema_version": 2, "campaign": camp}
+
+
+# MIGRATIONS[n] turns a version-n document into a version-(n+1) one.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+
+
+def opponent_names(levels: list[str]) -> list[str]:
+    """Seat names for AI opponents: the level, capitalised, numbered when it repeats."""
+    counts = Counter(levels)
+    seen: Counter[str] = Counter()
+    names = []
+    for level in levels:
+        seen[level] += 1
+        base = level.capitalize()
+        names.append(f"{base} {seen[level]}" if counts[level] > 1 else base)
+    return names
+
+
+def parse_save(data: bytes) -> SaveFile:
+    """The SaveFile in `data`, migrated to the current schema; SaveFormatError says why not."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveFormatError(f"corrupt: not UTF-8 text (byte {exc.start})") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveFormatError(
+            f"corrupt JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise SaveFormatError("corrupt JSON: nested too deeply") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveFormatError("wrong schema: not a civio-tui campaign file")
+    version = doc.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveFormatError(f"wrong schema: schema_version is {version!r}, not a version number")
+    if version > SCHEMA_VERSION:
+        raise SaveFormatError(
+            f"made by a newer civio-tui (schema_version {version}; this version reads up to "
+            f"{SCHEMA_VERSION}): update civio-tui to open it"
+        )
+    while version < SCHEMA_VERSION:
+        try:
+            doc = MIGRATIONS[version](doc)
+        except Exception as exc:  # a malformed old file: say so rather than crash
+            raise SaveFormatError(
+                f"wrong schema: cannot migrate from schema_version {version}: {exc!r}"
+            ) from None
+        version = doc["schema_version"]
+    try:
+        return SaveFile.model_validate(doc)
+    except ValidationError as exc:
+        raise SaveFormatError(f"wrong schema: {_first_error(exc)}") from None
+
+
+def _first_error(exc: ValidationError) -> str:
+    errors = exc.errors()
+    err = errors[0]
+    where = ".".join(str(part) for part in err["loc"])
+    message = err["msg"].removeprefix("Value error, ")
+    extra = len(errors) - 1
+    more = f" (and {extra} more problem{'s' if extra > 1 else ''})" if extra else ""
+    return f"{where}: {message}{more}" if where else f"{message}{more}"

@@ -1,0 +1,378 @@
+"""`civio campaign`: create, list, show, autoplay, delete and recover saved campaigns."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from civio_tui.commands.common import UsageError, add_json_option, print_json
+
+if TYPE_CHECKING:
+    from cards.deck import Deck
+    from civio_tui.campaigns.model import Campaign
+    from civio_tui.campaigns.session import CampaignSession, CampaignSummary
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "campaign",
+        help="create, list, show, autoplay or delete saved campaigns",
+        description=(
+            "Campaigns are series of rounds against fixed AI opponents, from Intern up to a "
+            "target rank, saved after every turn. Save folder: --save-dir, else $CIVIO_SAVE_DIR, "
+            "else your user data folder."
+        ),
+    )
+    sub = parser.add_subparsers(dest="campaign_command", metavar="ACTION")
+
+    new = sub.add_parser("new", help="start a new campaign")
+    new.add_argument("name", metavar="NAME", help="letters, digits, spaces, - _ . (max 40)")
+    new.add_argument(
+        "--opponents",
+        required=True,
+        metavar="LEVEL[,LEVEL...]",
+        help="1-3 comma-separated AI levels, e.g. medium,hard",
+    )
+    new.add_argument(
+        "--rules",
+        choices=["booklet", "summary"],
+        default="booklet",
+        help="rule reading: booklet (default) or summary (house rules)",
+    )
+    new.add_argument("--target", metavar="RANK", help="rank that ends it (default Chief Justice)")
+    new.add_argument("--seed", type=int, metavar="S", help="seed for every deal (default random)")
+    new.add_argument("--player", metavar="NAME", default="You", help="your name (default You)")
+
+    listing = sub.add_parser("list", help="list the saved campaigns, readable or not")
+    show = sub.add_parser("show", help="a campaign's standings, history and stats")
+    show.add_argument("name", metavar="NAME")
+
+    auto = sub.add_parser(
+        "autoplay",
+        help="play a campaign's rounds with an AI in your seat, saving after every turn",
+    )
+    auto.add_argument("name", metavar="NAME")
+    auto.add_argument("--rounds", type=int, required=True, metavar="N", help="rounds to play")
+    auto.add_argument("--as", dest="as_level", required=True, metavar="LEVEL", help="AI level")
+    auto.add_argument("--progress", action="store_true", help=argparse.SUPPRESS)
+
+    delete = sub.add_parser("delete", help="delete a campaign and its backup")
+    delete.add_argument("name", metavar="NAME")
+    delete.add_argument("--yes", action="store_true", help="do not ask")
+
+    recover = sub.add_parser(
+        "recover", help="copy the backup of a damaged campaign to a new campaign"
+    )
+    recover.add_argument("name", metavar="NAME")
+    recover.add_argument("--to", metavar="NEW", help='the new name (default "NAME recovered")')
+
+    for each in (new, listing, show, auto, delete, recover):
+        add_json_option(each)
+        # SUPPRESS keeps a value given before the subcommand (`civio --save-dir D campaign ...`).
+        each.add_argument(
+            "--save-dir", metavar="DIR", default=argparse.SUPPRESS, help="the save folder"
+        )
+        each.add_argument(
+            "--cards",
+            metavar="FILE",
+            default=argparse.SUPPRESS,
+            help="the custom card pack the campaign is played with",
+        )
+    parser.set_defaults(campaign_parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from civio_tui.campaigns.store import SaveError
+
+    action = getattr(args, "campaign_command", None)
+    if action is None:
+        args.campaign_parser.print_help(sys.stderr)
+        raise UsageError("choose an action: new, list, show, autoplay, delete or recover")
+    try:
+        return int(_ACTIONS[action](args))
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise UsageError(f"{exc.strerror or exc}{where}") from None
+
+
+# --- the actions ---------------------------------------------------------------------------
+
+
+def _new(args: argparse.Namespace) -> int:
+    from civio_tui.campaigns.session import new_campaign
+
+    opponents = [p.strip() for p in args.opponents.split(",")]
+    if any(not p for p in opponents):
+        raise UsageError(f"--opponents: empty level in {args.opponents!r}")
+    kwargs: dict[str, Any] = {}
+    if args.target:
+        kwargs["target"] = args.target
+    session = new_campaign(
+        args.name,
+        opponents,
+        save_dir=_save_dir(args),
+        rules=args.rules,
+        seed=args.seed,
+        deck=_deck(args),
+        player_name=args.player,
+        **kwargs,
+    )
+    if args.json:
+        print_json(show_json(session.campaign))
+    else:
+        camp = session.campaign
+        print(
+            f"Created campaign {camp.name!r}: {' vs '.join(p.name for p in camp.players)}, "
+            f"{camp.rules.name} rules, target {camp.target}, seed {camp.seed}."
+        )
+        print(f"Saved in {session.slot.path}")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    from civio_tui.campaigns.session import folder_for, list_campaigns
+
+    folder = folder_for(_save_dir(args))
+    summaries = list_campaigns(folder, _deck(args))
+    if args.json:
+        print_json([s.to_json() for s in summaries])
+        return 0
+    if not summaries:
+        print(f"No campaigns in {folder.path}")
+        return 0
+    rows: list[tuple[str, ...]] = [("NAME", "RANK", "POINTS", "ROUNDS", "STATE")]
+    for s in summaries:
+        entry = s.to_json()
+        rows.append(
+            (
+                s.name,
+                entry["rank"] or "-",
+                "-" if entry["points"] is None else str(entry["points"]),
+                "-" if entry["rounds_played"] is None else str(entry["rounds_played"]),
+                _state(s),
+            )
+        )
+    _print_table(rows)
+    print(f"({folder.path})")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from civio_tui.campaigns.session import read_summary
+
+    summary = read_summary(args.name, save_dir=_save_dir(args), deck=_deck(args))
+    if summary.campaign is None:
+        raise UsageError(f"campaign {summary.name!r} is unreadable: {summary.problem}")
+    camp = summary.campaign
+    if args.json:
+        print_json(show_json(camp))
+        return 0
+    print(f"Campaign {camp.name!r}: {_campaign_state(camp)}")
+    print(
+        f"Rules {camp.rules.name} · target {camp.target} · seed {camp.seed} · deck "
+        f"{camp.deck.describe()}"
+    )
+    print()
+    stats = camp.stats()["players"]
+    rows: list[tuple[str, ...]] = [("PLAYER", "LEVEL", "POINTS", "RANK", "WINS", "FLUSHES", "BEST")]
+    for player in camp.players:
+        standing = camp.standing(player.name)
+        mine = stats[player.name]
+        rows.append(
+            (
+                player.name,
+                player.level,
+                str(standing.points),
+                standing.rank,
+                str(mine["wins"]),
+                str(mine["flushes"]),
+                str(mine["best_round"]),
+            )
+        )
+    _print_table(rows)
+    if camp.history:
+        print()
+        names = [p.name for p in camp.players]
+        rows = [("ROUND", "WINNER", *(n.upper() for n in names), "TURNS")]
+        for record in camp.history:
+            winner = (record.winner or "no winner") + (" (flush)" if record.flush else "")
+            rows.append(
+                (
+                    str(record.round),
+                    winner,
+                    *(str(record.points[n]) for n in names),
+                    str(record.turns),
+                )
+            )
+        _print_table(rows)
+    return 0
+
+
+def _autoplay(args: argparse.Namespace) -> int:
+    from ai import player_info
+    from civio_tui.campaigns.autoplay import autoplay
+    from civio_tui.campaigns.session import open_campaign
+
+    if args.rounds < 1:
+        raise UsageError("--rounds must be at least 1")
+    try:
+        level = player_info(args.as_level).name
+    except ValueError as exc:
+        raise UsageError(f"--as: {exc}") from None
+    session = open_campaign(args.name, save_dir=_save_dir(args), deck=_deck(args), autosave="turn")
+    if session.finished:
+        raise UsageError(
+            f"campaign {session.name!r} is finished: {_campaign_state(session.campaign)}"
+        )
+    if args.progress:
+        session.on_save = _print_progress
+    played = autoplay(
+        session,
+        rounds=args.rounds,
+        as_level=level,
+        on_round=None if args.json else _print_round,
+    )
+    if args.json:
+        print_json({**show_json(session.campaign), "rounds_autoplayed": played})
+    else:
+        print(f"Played {played} round(s). {_campaign_state(session.campaign)}")
+    return 0
+
+
+def _delete(args: argparse.Namespace) -> int:
+    from civio_tui.campaigns.session import delete_campaign, read_summary
+
+    summary = read_summary(args.name, save_dir=_save_dir(args), deck=_deck(args))
+    if not args.yes:
+        if not (sys.stdin.isatty() and sys.stderr.isatty()):
+            raise UsageError("no terminal to ask on: add --yes to delete without asking")
+        what = (
+            _campaign_state(summary.campaign)
+            if summary.campaign
+            else f"unreadable: {summary.problem}"
+        )
+        sys.stderr.write(f"Delete campaign {summary.name!r} ({what})? [y/N] ")
+        sys.stderr.flush()
+        answer = sys.stdin.readline().strip().lower()
+        if answer not in ("y", "yes"):
+            if args.json:
+                print_json({"name": summary.name, "deleted": False, "files": []})
+            else:
+                print(f"Kept campaign {summary.name!r}.")
+            return 0
+    removed = delete_campaign(summary.name, save_dir=_save_dir(args))
+    if args.json:
+        print_json({"name": summary.name, "deleted": True, "files": [str(p) for p in removed]})
+    else:
+        print(f"Deleted campaign {summary.name!r} ({len(removed)} file(s)).")
+    return 0
+
+
+def _recover(args: argparse.Namespace) -> int:
+    from civio_tui.campaigns.session import recover_campaign
+
+    session = recover_campaign(args.name, args.to, save_dir=_save_dir(args), deck=_deck(args))
+    if args.json:
+        print_json(show_json(session.campaign))
+    else:
+        print(
+            f"Recovered the backup of {args.name!r} as campaign {session.name!r} "
+            f"({session.slot.path}); the damaged file is left as it was."
+        )
+    return 0
+
+
+_ACTIONS = {
+    "new": _new,
+    "list": _list,
+    "show": _show,
+    "autoplay": _autoplay,
+    "delete": _delete,
+    "recover": _recover,
+}
+
+
+# --- output ----------------------------------------------------------------------------------
+
+
+def show_json(camp: Campaign) -> dict[str, Any]:
+    """The `civio campaign show --json` document (ARCHITECTURE.md, Contracts). A shared title
+    names its holders joined by " & "."""
+    return {
+        "name": camp.name,
+        "rules": camp.rules.name,
+        "target": camp.target,
+        "finished": camp.finished,
+        "winner": " & ".join(camp.winners) if camp.winners else None,
+        "rounds_played": camp.rounds_played,
+        "in_round": camp.in_round,
+        "players": [
+            {
+                "name": p.name,
+                "level": p.level,
+                "points": camp.standing(p.name).points,
+                "rank": camp.standing(p.name).rank,
+            }
+            for p in camp.players
+        ],
+        "history": [
+            {"round": r.round, "winner": r.winner, "points": dict(r.points), "flush": r.flush}
+            for r in camp.history
+        ],
+    }
+
+
+def _campaign_state(camp: Campaign | None) -> str:
+    if camp is None:
+        return "unreadable"
+    if camp.finished:
+        how = "title shared by" if len(camp.winners) > 1 else "won by"
+        return f"finished after {camp.rounds_played} rounds: {how} {' & '.join(camp.winners)}"
+    where = f"round {camp.rounds_played + 1} in progress" if camp.in_round else "between rounds"
+    return f"{camp.rounds_played} rounds played, {where}"
+
+
+def _state(summary: CampaignSummary) -> str:
+    if summary.campaign is None:
+        return f"UNREADABLE: {summary.problem}"
+    camp = summary.campaign
+    if camp.finished:
+        return f"finished: {' & '.join(camp.winners)}"
+    return "in a round" if camp.in_round else "between rounds"
+
+
+def _print_table(rows: Sequence[tuple[str, ...]]) -> None:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        cells = [cell.ljust(w) for cell, w in zip(row[:-1], widths, strict=False)]
+        print("  ".join([*cells, row[-1]]))
+
+
+def _print_round(session: CampaignSession) -> None:
+    record = session.campaign.history[-1]
+    if record.winner is None:
+        outcome = "no winner"
+    else:
+        outcome = f"won by {record.winner}" + (" with a Thurgood Flush" if record.flush else "")
+    points = ", ".join(f"{n} {p}" for n, p in record.points.items())
+    print(f"Round {record.round}: {outcome}, {record.turns} turns ({points})", flush=True)
+
+
+def _print_progress(session: CampaignSession) -> None:
+    rnd = session.round
+    actions = len(rnd.events) if rnd is not None and not rnd.is_over else 0
+    print(f"saved {session.campaign.rounds_played} {actions}", flush=True)
+
+
+def _save_dir(args: argparse.Namespace) -> str | None:
+    return getattr(args, "save_dir", None)
+
+
+def _deck(args: argparse.Namespace) -> Deck:
+    from cards.deck import load_deck
+
+    return load_deck(getattr(args, "cards", None))

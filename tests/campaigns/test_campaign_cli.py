@@ -1,0 +1,242 @@
+"""`civio campaign ...`: JSON shapes, exit codes, errors on stderr, asking before deleting."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from civio_tui.campaigns.store import SAVE_DIR_ENV
+from civio_tui.cli import main
+
+SAMPLES = Path(__file__).resolve().parents[2] / "saves" / "samples"
+
+
+@pytest.fixture
+def save_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "saves"
+    monkeypatch.setenv(SAVE_DIR_ENV, str(folder))
+    return folder
+
+
+def _quick_level() -> str:
+    """An AI level whose rounds end fast (random ones mostly run to the 300-turn limit)."""
+    import ai
+
+    return "medium" if "medium" in ai.PLAYER_NAMES else "random"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    code, out, err = _run(capsys, *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_new_show_list(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shown = _json(
+        capsys, "campaign", "new", "Spring", "--opponents", "random,random", "--seed", "4",
+        "--rules", "summary", "--target", "judge",
+    )  # fmt: skip
+    assert shown == {
+        "name": "Spring",
+        "rules": "summary",
+        "target": "Judge",
+        "finished": False,
+        "winner": None,
+        "rounds_played": 0,
+        "in_round": False,
+        "players": [
+            {"name": "You", "level": "human", "points": 0, "rank": "Intern"},
+            {"name": "Random 1", "level": "random", "points": 0, "rank": "Intern"},
+            {"name": "Random 2", "level": "random", "points": 0, "rank": "Intern"},
+        ],
+        "history": [],
+    }
+    assert (save_dir / "Spring.civio.json").is_file()
+    assert _json(capsys, "campaign", "show", "spring") == shown
+    assert _json(capsys, "campaign", "list") == [
+        {
+            "name": "Spring",
+            "rank": "Intern",
+            "points": 0,
+            "rounds_played": 0,
+            "in_round": False,
+            "readable": True,
+            "problem": None,
+        }
+    ]
+    code, out, _ = _run(capsys, "campaign", "list")
+    assert code == 0 and "Spring" in out and "between rounds" in out
+
+
+def test_autoplay_then_show(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _json(capsys, "campaign", "new", "Auto", "--opponents", "random", "--seed", "2")
+    done = _json(capsys, "campaign", "autoplay", "Auto", "--rounds", "2", "--as", "random")
+    assert done["rounds_autoplayed"] == 2 and done["rounds_played"] == 2
+    shown = _json(capsys, "campaign", "show", "Auto")
+    assert [h["round"] for h in shown["history"]] == [1, 2]
+    for entry in shown["history"]:
+        assert set(entry) == {"round", "winner", "points", "flush"}
+        assert set(entry["points"]) == {"You", "Random"}
+    totals = {p["name"]: p["points"] for p in shown["players"]}
+    assert totals == {n: sum(h["points"][n] for h in shown["history"]) for n in ("You", "Random")}
+    code, out, _ = _run(capsys, "campaign", "show", "Auto")
+    assert code == 0 and "ROUND" in out and "WINS" in out
+
+
+def test_autoplay_stops_when_the_campaign_ends(
+    save_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    level = _quick_level()
+    _json(
+        capsys, "campaign", "new", "Short", "--opponents", level, "--seed", "7",
+        "--target", "Law Clerk",
+    )  # fmt: skip
+    done = _json(capsys, "campaign", "autoplay", "Short", "--rounds", "500", "--as", level)
+    assert done["finished"] and done["winner"] and done["rounds_autoplayed"] < 500
+    code, _, err = _run(capsys, "campaign", "autoplay", "Short", "--rounds", "1", "--as", "random")
+    assert code == 2 and "is finished" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["new", "../x", "--opponents", "random"], "path separator"),
+        (["new", "/abs", "--opponents", "random"], "path separator"),
+        (["new", "a\x01b", "--opponents", "random"], "control character"),
+        (["new", "x", "--opponents", "wizard"], "unknown opponent level 'wizard'"),
+        (["new", "x", "--opponents", "random,"], "empty level"),
+        (["new", "x", "--opponents", "random", "--target", "king"], "unknown rank"),
+        (["show", "nobody"], "no campaign named 'nobody'"),
+        (["show", "../../etc/passwd"], "path separator"),
+        (["delete", "nobody", "--yes"], "no campaign named"),
+        (["autoplay", "nobody", "--rounds", "1", "--as", "random"], "no campaign"),
+        (["autoplay", "x", "--rounds", "0", "--as", "random"], "--rounds must be at least 1"),
+        (["autoplay", "x", "--rounds", "1", "--as", "wizard"], "unknown player 'wizard'"),
+        ([], "choose an action"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_on_stderr(
+    save_dir: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = _run(capsys, "campaign", *argv)
+    assert code == 2
+    assert message in err and "Traceback" not in err
+    assert out == ""
+    assert not save_dir.exists() or list(save_dir.iterdir()) == []
+
+
+def test_a_save_folder_that_cannot_be_used(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    for argv in (["new", "x", "--opponents", "random"], ["list"]):
+        code, _, err = _run(capsys, "campaign", *argv, "--save-dir", str(blocker / "saves"))
+        assert code == 2 and "save folder" in err and "Traceback" not in err
+    assert blocker.read_text() == "not a folder"
+
+
+def test_new_never_replaces_a_campaign(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _json(capsys, "campaign", "new", "Mine", "--opponents", "random")
+    before = (save_dir / "Mine.civio.json").read_bytes()
+    for name in ("Mine", "MINE", "mine "):
+        code, _, err = _run(capsys, "campaign", "new", name, "--opponents", "random,random")
+        assert code == 2 and "'Mine' already exists" in err
+    assert (save_dir / "Mine.civio.json").read_bytes() == before
+
+
+def test_bad_files_are_listed_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "samples"
+    shutil.copytree(SAMPLES, folder)
+    listed = _json(capsys, "--save-dir", str(folder), "campaign", "list")
+    by_name = {e["name"]: e for e in listed}
+    assert by_name["Corrupt"] == {
+        "name": "Corrupt",
+        "rank": None,
+        "points": None,
+        "rounds_played": None,
+        "in_round": False,
+        "readable": False,
+        "problem": by_name["Corrupt"]["problem"],
+    }
+    assert by_name["Mid round"]["in_round"] and by_name["Mid round"]["readable"]
+    assert by_name["Mid round"]["rounds_played"] == 2
+    code, _, err = _run(capsys, "campaign", "show", "Newer version", "--save-dir", str(folder))
+    assert code == 2 and "newer civio-tui" in err
+    pack = str(folder / "teacher-pack.toml")
+    other = _json(
+        capsys, "campaign", "show", "Other deck", "--save-dir", str(folder), "--cards", pack
+    )
+    assert other["in_round"]
+
+
+def test_delete_asks_and_refuses_without_a_terminal(
+    save_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _json(capsys, "campaign", "new", "Gone", "--opponents", "random")
+    path = save_dir / "Gone.civio.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    code, _, err = _run(capsys, "campaign", "delete", "Gone")
+    assert code == 2 and "--yes" in err and path.exists()
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr("sys.stdin", Tty("n\n"))
+    monkeypatch.setattr("sys.stderr", Tty())
+    assert main(["campaign", "delete", "gone"]) == 0
+    assert path.exists()
+    monkeypatch.setattr("sys.stdin", Tty("y\n"))
+    assert main(["campaign", "delete", "gone"]) == 0
+    assert not path.exists()
+    monkeypatch.undo()
+
+
+def test_delete_yes_removes_an_unreadable_campaign_too(
+    save_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save_dir.mkdir()
+    (save_dir / "Broken.civio.json").write_text("{")
+    result = _json(capsys, "campaign", "delete", "Broken", "--yes")
+    assert result["deleted"] and not (save_dir / "Broken.civio.json").exists()
+
+
+def test_recover_copies_the_backup(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _json(capsys, "campaign", "new", "Fix", "--opponents", "random", "--seed", "1")
+    _json(capsys, "campaign", "autoplay", "Fix", "--rounds", "1", "--as", "random")
+    (save_dir / "Fix.civio.json").write_text("garbage")
+    entry = _json(capsys, "campaign", "list")[0]
+    assert not entry["readable"] and "recover" in entry["problem"]
+    recovered = _json(capsys, "campaign", "recover", "Fix")
+    assert recovered["name"] == "Fix recovered"
+    assert (save_dir / "Fix.civio.json").read_text() == "garbage"
+
+
+def test_autoplay_as_medium_reaches_chief_justice(
+    save_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ai
+
+    if "medium" not in ai.PLAYER_NAMES:
+        pytest.skip("the medium level is not written yet")
+    _json(capsys, "campaign", "new", "Medium", "--opponents", "medium,medium", "--seed", "3")
+    done = _json(capsys, "campaign", "autoplay", "Medium", "--rounds", "200", "--as", "medium")
+    assert done["finished"] and done["rounds_autoplayed"] == done["rounds_played"] < 200
+    best = max(p["points"] for p in done["players"])
+    winners = [p for p in done["players"] if p["points"] == best]
+    assert best >= 81 and done["winner"] == " & ".join(p["name"] for p in winners)
+    assert all(p["rank"] == "Chief Justice of the Supreme Court" for p in winners)

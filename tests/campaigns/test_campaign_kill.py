@@ -1,0 +1,117 @@
+"""SIGKILL an autoplaying campaign at random moments: it must always load, losing at most the
+turn in progress, and play on exactly as if it had never been interrupted."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from cards.ruleset import RuleSet
+from civio_tui.campaigns.session import (
+    CampaignSession,
+    list_campaigns,
+    new_campaign,
+    open_campaign,
+)
+from civio_tui.campaigns.store import SAVE_DIR_ENV
+
+ROOT = Path(__file__).resolve().parents[2]
+NAME = "Killed"
+AUTOPLAY = ("--rounds", "1000", "--as", "random", "--progress")
+RULES = RuleSet(max_turns=60)  # short rounds, so kills also land between rounds
+
+
+def _progress(session: CampaignSession) -> tuple[int, int]:
+    rnd = session.round
+    actions = len(rnd.events) if rnd is not None and session.in_round else 0
+    return session.campaign.rounds_played, actions
+
+
+def _autoplay_and_kill(folder: Path, delay: float) -> tuple[int, int] | None:
+    """Run `civio campaign autoplay` and SIGKILL it after `delay` seconds; the last position it
+    reported as saved, or None if it saved nothing."""
+    env = {**os.environ, SAVE_DIR_ENV: str(folder), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "civio_tui.cli", "campaign", "autoplay", NAME, *AUTOPLAY],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    lines: list[str] = []
+    assert proc.stdout is not None
+    reader = threading.Thread(target=lambda: lines.extend(proc.stdout or ()), daemon=True)
+    reader.start()
+    time.sleep(delay)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    reader.join(timeout=30)
+    assert proc.stderr is not None
+    errors = proc.stderr.read()
+    if proc.returncode != -signal.SIGKILL:
+        # It got to the end before the kill: only a finished campaign may stop it.
+        assert proc.returncode == 0, errors
+        assert open_campaign(NAME, save_dir=folder).finished
+    saved = [line.split() for line in lines if line.startswith("saved ")]
+    return (int(saved[-1][1]), int(saved[-1][2])) if saved else None
+
+
+def _kill_repeatedly(
+    tmp_path: Path, kills: int, low: float, high: float, seed: int, rules: RuleSet = RULES
+) -> None:
+    folder = tmp_path / "killed"
+    new_campaign(NAME, ["random", "random"], save_dir=folder, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    last = (0, 0)
+    mid_run = 0
+    for _ in range(kills):
+        if open_campaign(NAME, save_dir=folder).finished:
+            break
+        reported = _autoplay_and_kill(folder, rng.uniform(low, high))
+        session = open_campaign(NAME, save_dir=folder)  # it must load, every time
+        loaded = _progress(session)
+        assert loaded >= last, "a save went backwards"
+        if reported is not None:
+            mid_run += 1
+            assert loaded >= reported, f"lost saved work: reported {reported}, loaded {loaded}"
+        last = loaded
+        assert [s.readable for s in list_campaigns(folder)] == [True]
+    assert mid_run >= min(kills // 2, 3), "most kills should land after the first save"
+    assert last > (0, 0)
+
+    # The survivor is exactly where an uninterrupted campaign with the same seed would be.
+    survivor = open_campaign(NAME, save_dir=folder)
+    straight = new_campaign(
+        NAME, ["random", "random"], save_dir=tmp_path / "straight", seed=seed, rules=rules
+    )
+    straight.autosave = "turn"
+    while _progress(straight) < last:
+        if not straight.in_round:
+            straight.next_round()
+        straight.apply(straight.choose_ai("random"))
+    assert _progress(straight) == last
+    assert straight.campaign.history == survivor.campaign.history
+    if survivor.in_round:
+        assert straight.round is not None and survivor.round is not None
+        assert straight.round.actions == survivor.round.actions
+    leftovers = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
+    assert leftovers == [], "open_campaign cleans the temporary files of killed processes"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
+def test_sigkill_loses_at_most_the_turn_in_progress(tmp_path: Path) -> None:
+    _kill_repeatedly(tmp_path, kills=5, low=0.5, high=1.3, seed=20250101)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
+def test_sigkill_many_times(tmp_path: Path) -> None:
+    _kill_repeatedly(tmp_path, kills=40, low=0.3, high=2.5, seed=77, rules=RuleSet())

@@ -1,0 +1,174 @@
+"""The save file's shape: round trip, schema checks, migrations and the reasons for refusing."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from cards.ruleset import RuleSet
+from civio_tui.campaigns import model
+from civio_tui.campaigns.model import (
+    Campaign,
+    DeckIdentity,
+    Player,
+    RoundRecord,
+    SaveFile,
+    SaveFormatError,
+    campaign_winners,
+    parse_save,
+    standings,
+)
+
+DECK = DeckIdentity(name="standard", sha256="ab" * 32)
+PLAYERS = [Player(name="You", level="human"), Player(name="Medium", level="medium")]
+
+
+def _record(number: int, winner: str | None, you: int, medium: int) -> RoundRecord:
+    return RoundRecord(
+        round=number,
+        dealer=(number - 1) % 2,
+        seed=number * 7,
+        winner=winner,
+        points={"You": you, "Medium": medium},
+        flush=False,
+        turns=30,
+    )
+
+
+def _campaign(history: list[RoundRecord], **extra: Any) -> Campaign:
+    rows = standings(PLAYERS, history)
+    return Campaign(
+        name="Spring",
+        created_at=datetime(2025, 1, 1, tzinfo=UTC),
+        rules=RuleSet.named("booklet"),
+        target="Chief Justice of the Supreme Court",
+        seed=42,
+        deck=DECK,
+        players=PLAYERS,
+        history=history,
+        standings=rows,
+        **extra,
+    )
+
+
+def _save(campaign: Campaign) -> SaveFile:
+    return SaveFile(saved_by="test", saved_at=datetime(2025, 1, 2, tzinfo=UTC), campaign=campaign)
+
+
+def _doc(save: SaveFile) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(save.to_bytes())
+    return loaded
+
+
+def test_round_trip_is_exact_and_readable() -> None:
+    save = _save(_campaign([_record(1, "You", 8, 3), _record(2, None, 1, 2)]))
+    data = save.to_bytes()
+    assert parse_save(data) == save
+    assert parse_save(data).to_bytes() == data
+    text = data.decode()
+    assert text.endswith("}\n") and '\n  "schema_version": 2,' in text
+    assert json.loads(text)["campaign"]["standings"] == [
+        {"name": "You", "points": 9, "rank": "Law Clerk"},
+        {"name": "Medium", "points": 5, "rank": "Intern"},
+    ]
+
+
+def test_stats_and_winners() -> None:
+    camp = _campaign([_record(1, "You", 8, 3), _record(2, "Medium", 1, 24)])
+    stats = camp.stats()
+    assert stats["rounds_played"] == 2
+    assert stats["players"]["Medium"] == {
+        "wins": 1,
+        "flushes": 0,
+        "best_round": 24,
+        "mean_points": 13.5,
+    }
+    rows = standings(PLAYERS, [_record(1, "You", 81, 3)])
+    assert campaign_winners(rows, "Chief Justice of the Supreme Court") == ["You"]
+    assert campaign_winners(rows, "Judge") == ["You"]
+    tied = standings(PLAYERS, [_record(1, "You", 85, 85)])
+    assert campaign_winners(tied, "Chief Justice of the Supreme Court") == ["You", "Medium"]
+    higher = standings(PLAYERS, [_record(1, "You", 85, 90)])
+    assert campaign_winners(higher, "Chief Justice of the Supreme Court") == ["Medium"]
+    assert campaign_winners(standings(PLAYERS, []), "Law Clerk") == []
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"\xff\xfe{", "corrupt: not UTF-8 text"),
+        (b'{"format": "civio-tui campaign", "schema_', "corrupt JSON: Unterminated string"),
+        (b"", "corrupt JSON: Expecting value at line 1 column 1"),
+        (b"[1, 2]", "wrong schema: not a civio-tui campaign file"),
+        (b'{"hello": "world"}', "wrong schema: not a civio-tui campaign file"),
+        (b'{"format": "civio-tui campaign"}', "schema_version is None"),
+        (b'{"format": "civio-tui campaign", "schema_version": "2"}', "schema_version is '2'"),
+        (b'{"format": "civio-tui campaign", "schema_version": true}', "schema_version is True"),
+        (b'{"format": "civio-tui campaign", "schema_version": 0}', "schema_version is 0"),
+        (
+            b'{"format": "civio-tui campaign", "schema_version": 9}',
+            "made by a newer civio-tui (schema_version 9; this version reads up to 2)",
+        ),
+        (b"[" * 100_000, "corrupt JSON"),
+    ],
+)
+def test_unreadable_files_say_why(data: bytes, reason: str) -> None:
+    with pytest.raises(SaveFormatError) as info:
+        parse_save(data)
+    assert reason in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("edit", "reason"),
+    [
+        (lambda d: d["campaign"].pop("players"), "campaign.players: Field required"),
+        (lambda d: d["campaign"].update(colour="red"), "campaign.colour: Extra inputs"),
+        (lambda d: d["campaign"]["deck"].update(sha256="xyz"), "campaign.deck.sha256"),
+        (lambda d: d["campaign"]["standings"][0].update(points=99), "standings do not add up"),
+        (lambda d: d["campaign"].update(target="Emperor"), "unknown rank 'Emperor'"),
+        (lambda d: d["campaign"]["history"][0].update(round=5), "round 5 where round 1"),
+        (lambda d: d["campaign"]["history"][0].update(winner="Zed"), "winner 'Zed' is no player"),
+        (
+            lambda d: d["campaign"]["players"][1].update(name="You"),
+            "two players have the same name",
+        ),
+        (lambda d: d["campaign"].update(finished=True), "winners are named exactly"),
+    ],
+)
+def test_wrong_schema_names_the_field(edit: Any, reason: str) -> None:
+    doc = _doc(_save(_campaign([_record(1, "You", 8, 3)])))
+    edit(doc)
+    with pytest.raises(SaveFormatError, match=r"^wrong schema: ") as info:
+        parse_save(json.dumps(doc).encode())
+    assert reason in str(info.value)
+
+
+def test_version_1_migrates() -> None:
+    current = _doc(_save(_campaign([_record(1, "You", 8, 3)])))
+    old = json.loads(json.dumps(current))
+    old["schema_version"] = 1
+    camp = old["campaign"]
+    deck = camp.pop("deck")
+    camp["deck_name"], camp["deck_sha256"] = deck["name"], deck["sha256"]
+    camp.pop("players")
+    camp["opponents"] = ["medium"]
+    migrated = parse_save(json.dumps(old).encode())
+    assert migrated.model_dump(mode="json") == current
+    assert set(model.MIGRATIONS) == set(range(1, model.SCHEMA_VERSION))
+
+
+def test_a_malformed_version_1_file_is_refused() -> None:
+    doc = {"format": "civio-tui campaign", "schema_version": 1, "campaign": {"opponents": [3]}}
+    with pytest.raises(SaveFormatError, match="cannot migrate from schema_version 1"):
+        parse_save(json.dumps(doc).encode())
+    doc["campaign"] = {"opponents": ["medium"]}
+    with pytest.raises(SaveFormatError, match=r"wrong schema: saved_by: Field required \(and 8"):
+        parse_save(json.dumps(doc).encode())
+
+
+def test_opponent_names_are_unique() -> None:
+    assert model.opponent_names(["medium", "hard"]) == ["Medium", "Hard"]
+    assert model.opponent_names(["easy", "easy", "hard"]) == ["Easy 1", "Easy 2", "Hard"]
