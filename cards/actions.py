@@ -118,6 +118,8 @@ class Action:
 
     @staticmethod
     def target(seat: int) -> Action:
+        if seat < 0:  # never a seat; kept as given so `apply` refuses it (no negative indexing)
+            return Action(TARGET, seat=seat)
         while len(_TARGETS) <= seat:
             _TARGETS.append(Action(TARGET, seat=len(_TARGETS)))
         return _TARGETS[seat]

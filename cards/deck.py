@@ -262,7 +262,8 @@ def load_deck(path: str | Path | None = None) -> Deck:
         return standard_deck()
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        # utf-8-sig: a byte-order mark (as some Windows editors write) is not a TOML error.
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise DeckError(f"{path}: cannot read card file: {exc.strerror or exc}") from None
     except UnicodeDecodeError:

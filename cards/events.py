@@ -124,26 +124,36 @@ class Event:
     private: bool = False
 
     def visible_to(self, seat: int | None) -> bool:
-        """False when the whole event is hidden from `seat`."""
+        """False when the event's action is hidden from `seat` (its public notes still show)."""
         return not self.private or sees(self.to, seat)
 
     def describe(
         self, deck: Deck, for_seat: int | None = None, names: Sequence[str] | None = None
     ) -> str | None:
-        """What `for_seat` sees of this event as one or more sentences, or None when the whole
-        event is hidden from it. `for_seat=None` tells everything (replays, debugging)."""
+        """What `for_seat` sees of this event as one or more sentences, or None when nothing of
+        it is shown to that seat. `for_seat=None` tells everything (replays, debugging)."""
         lines = self.lines(deck, for_seat, names)
         return " ".join(lines) if lines else None
 
     def lines(
         self, deck: Deck, for_seat: int | None = None, names: Sequence[str] | None = None
     ) -> list[str]:
-        """The sentences of `describe`, one per line (the action, then each note)."""
-        if not self.visible_to(for_seat):
-            return []
+        """The sentences of `describe`, one per line (the action, then each note).
+
+        A private event hides its action from the other seats, not the public consequences
+        that follow it: after a private "play on", the next seat's skipped turn or the end of
+        the round at the turn limit are still told to everyone, exactly as they would be had
+        no CIVIO been on offer (leaving them out would itself tell that the hand goes out)."""
         seat_names = list(names) if names is not None else _default_names(self)
-        out = [self._main(deck, for_seat, seat_names)]
-        out.extend(note.describe(deck, for_seat, seat_names) for note in self.notes)
+        out: list[str] = []
+        visible = self.visible_to(for_seat)
+        if visible:
+            out.append(self._main(deck, for_seat, seat_names))
+        out.extend(
+            note.describe(deck, for_seat, seat_names)
+            for note in self.notes
+            if visible or sees(note.to, for_seat)
+        )
         return out
 
     def _main(self, deck: Deck, for_seat: int | None, names: list[str]) -> str:

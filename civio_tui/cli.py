@@ -6,6 +6,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 # Each subcommand lives in civio_tui/commands/<module>.py with `add_parser(subparsers)` and
 # `run(args) -> int`; modules are imported on demand so `civio` itself starts fast.
@@ -29,8 +30,17 @@ def _load(name: str):  # type: ignore[no-untyped-def]
         raise
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr with exit code 2, like every other input error of the
+    headless commands (argparse would print the whole usage block first). Subcommand parsers
+    are made with the same class, so their errors name the subcommand ("civio arena: ...")."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="civio",
         description="CIVIO, the civil-rights strategy card game, in your terminal.",
         epilog="Run `civio` with no command to play.",
@@ -61,7 +71,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     first = next((a for a in args_list if not a.startswith("-")), None)
     parser = build_parser(only=first if first in SUBCOMMANDS else None)
-    args = parser.parse_args(args_list)
+    try:
+        args, extras = parser.parse_known_args(args_list)
+    except SystemExit as exc:  # --help (0) or a usage error, already printed (2)
+        return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 2
+    if extras:
+        prog = f"civio {args.command}" if args.command else "civio"
+        print(
+            f"{prog}: error: unrecognized arguments: {' '.join(extras)} (see {prog} --help)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         if args.command in (None, "play"):
             return _play(args)
