@@ -1,0 +1,347 @@
+"""The CIVIO Textual app: themes, settings, the screen stack and the too-small guard.
+
+Importing this module must stay cheap: `civio bench` times the first frame of the main menu, so
+the deck, the engine and every screen but the menu are imported when first needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import App
+from textual.binding import BindingType
+from textual.screen import Screen
+from textual.theme import Theme
+
+from civio_tui import keymap
+from civio_tui.settings import Settings
+
+if TYPE_CHECKING:
+    from cards.deck import Deck
+    from civio_tui.screens.new_game import GameSetup
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+# Card-type colours per theme. The colour-blind theme uses the Okabe-Ito palette, chosen to be
+# told apart under the common colour-vision deficiencies; every card also shows its type letter.
+_CARD_COLOURS: dict[str, dict[str, str]] = {
+    "civio-dark": {
+        "card-case": "#7cb7ff",
+        "card-law": "#ff8a80",
+        "card-amendment": "#ffd166",
+        "card-freedom": "#8fe3a1",
+        "card-issue": "#d7a6ff",
+        "card-cra": "#ffb3e0",
+        "card-wild": "#e0e0e0",
+    },
+    "civio-light": {
+        "card-case": "#0b5cad",
+        "card-law": "#b3261e",
+        "card-amendment": "#8a5a00",
+        "card-freedom": "#1b7a36",
+        "card-issue": "#6b2fa3",
+        "card-cra": "#a3286b",
+        "card-wild": "#333333",
+    },
+    "colour-blind": {
+        "card-case": "#56B4E9",
+        "card-law": "#D55E00",
+        "card-amendment": "#F0E442",
+        "card-freedom": "#009E73",
+        "card-issue": "#CC79A7",
+        "card-cra": "#E69F00",
+        "card-wild": "#FFFFFF",
+    },
+    "terminal-16": {
+        "card-case": "ansi_bright_blue",
+        "card-law": "ansi_bright_red",
+        "card-amendment": "ansi_bright_yellow",
+        "card-freedom": "ansi_bright_green",
+        "card-issue": "ansi_bright_magenta",
+        "card-cra": "ansi_magenta",
+        "card-wild": "ansi_bright_white",
+    },
+}
+
+_STATUS = {
+    "good": {"civio-dark": "#8fe3a1", "civio-light": "#1b7a36", "colour-blind": "#009E73"},
+    "bad": {"civio-dark": "#ff8a80", "civio-light": "#b3261e", "colour-blind": "#D55E00"},
+}
+
+THEMES: tuple[Theme, ...] = (
+    Theme(
+        name="civio-dark",
+        primary="#3d7ebf",
+        secondary="#2b5a87",
+        accent="#e8b04b",
+        warning="#e8b04b",
+        error="#d9534f",
+        success="#5cb85c",
+        foreground="#e6e6e6",
+        background="#14181f",
+        surface="#1c2230",
+        panel="#232b3b",
+        dark=True,
+        variables={
+            **_CARD_COLOURS["civio-dark"],
+            "status-good": _STATUS["good"]["civio-dark"],
+            "status-bad": _STATUS["bad"]["civio-dark"],
+        },
+    ),
+    Theme(
+        name="civio-light",
+        primary="#1f5f99",
+        secondary="#3d7ebf",
+        accent="#a05a00",
+        warning="#a05a00",
+        error="#b3261e",
+        success="#1b7a36",
+        foreground="#1a1a1a",
+        background="#f7f5ef",
+        surface="#ecE8dc",
+        panel="#e2dccb",
+        dark=False,
+        variables={
+            **_CARD_COLOURS["civio-light"],
+            "status-good": _STATUS["good"]["civio-light"],
+            "status-bad": _STATUS["bad"]["civio-light"],
+        },
+    ),
+    Theme(
+        name="colour-blind",
+        primary="#0072B2",
+        secondary="#56B4E9",
+        accent="#E69F00",
+        warning="#E69F00",
+        error="#D55E00",
+        success="#009E73",
+        foreground="#f0f0f0",
+        background="#101010",
+        surface="#1a1a1a",
+        panel="#262626",
+        dark=True,
+        variables={
+            **_CARD_COLOURS["colour-blind"],
+            "status-good": _STATUS["good"]["colour-blind"],
+            "status-bad": _STATUS["bad"]["colour-blind"],
+        },
+    ),
+    Theme(
+        name="terminal-16",
+        ansi=True,
+        primary="ansi_blue",
+        secondary="ansi_cyan",
+        accent="ansi_yellow",
+        warning="ansi_yellow",
+        error="ansi_red",
+        success="ansi_green",
+        foreground="ansi_default",
+        background="ansi_default",
+        surface="ansi_default",
+        panel="ansi_default",
+        boost="ansi_default",
+        dark=True,
+        variables={
+            **_CARD_COLOURS["terminal-16"],
+            "status-good": "ansi_green",
+            "status-bad": "ansi_red",
+            "ansi-background": "ansi_black",
+            "ansi-foreground": "ansi_white",
+            "border-blurred": "ansi_bright_black",
+            "block-cursor-foreground": "ansi_black",
+            "block-cursor-background": "ansi_white",
+            "block-cursor-blurred-foreground": "ansi_default",
+            "block-cursor-blurred-background": "ansi_bright_black",
+            "input-cursor-background": "ansi_white",
+            "input-cursor-foreground": "ansi_black",
+            "footer-key-foreground": "ansi_bright_yellow",
+        },
+    ),
+)
+
+
+def _main_menu() -> Screen[Any]:
+    from civio_tui.screens.main_menu import MainMenuScreen
+
+    return MainMenuScreen()
+
+
+class CivioApp(App[int]):
+    """CIVIO in the terminal: a main menu, a table, and the screens around them."""
+
+    TITLE = "CIVIO"
+    SUB_TITLE = "the civil-rights strategy card game"
+    CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = False
+    # A mode (not get_default_screen) so the menu's own .tcss is loaded like any pushed screen's.
+    MODES: ClassVar[dict[str, Any]] = {"_default": _main_menu}
+    BINDINGS: ClassVar[list[BindingType]] = [*keymap.bindings("app.help", "app.rules", "app.quit")]
+
+    def __init__(
+        self,
+        *,
+        deck: Deck | None = None,
+        cards_path: str | None = None,
+        save_dir: str | None = None,
+        settings: Settings | None = None,
+        config_dir: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self._deck = deck
+        self.cards_path = cards_path
+        self.save_dir = save_dir
+        self.config_dir = config_dir
+        self.settings = settings or Settings.load(config_dir)
+        self.game_in_progress = False
+        self.game_saved_as: str | None = None
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = self.settings.theme
+        self.set_keymap(self.settings.keymap)
+
+    # -- shared state -------------------------------------------------------------------------
+
+    @property
+    def deck(self) -> Deck:
+        """The deck in play (the standard deck unless `--cards FILE`), loaded on first use."""
+        if self._deck is None:
+            from cards.deck import load_deck
+
+            self._deck = load_deck(self.cards_path)
+        return self._deck
+
+    def save_settings(self) -> None:
+        if self.settings.save(self.config_dir) is None:
+            self.notify("Could not save settings (folder not writable).", severity="warning")
+
+    def apply_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.theme = settings.theme
+        self.set_keymap(settings.keymap)
+        self.save_settings()
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {
+            **_CARD_COLOURS["civio-dark"],
+            "status-good": _STATUS["good"]["civio-dark"],
+            "status-bad": _STATUS["bad"]["civio-dark"],
+        }
+
+    # -- terminal too small -------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def on_mount(self) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        """Cover everything with a clear message below 80x24, and take it away on resize."""
+        from civio_tui.screens.too_small import TooSmallScreen
+
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        on_top = isinstance(self.screen, TooSmallScreen)
+        if small and not on_top:
+            self.push_screen(TooSmallScreen())
+        elif not small and on_top:
+            self.pop_screen()
+        elif small and isinstance(self.screen, TooSmallScreen):
+            self.screen.refresh_message()
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Keep the too-small message on top when a screen opens under it (an AI's CIVIO)."""
+        from civio_tui.screens.too_small import TooSmallScreen
+
+        if isinstance(screen, TooSmallScreen) or not self._screen_stack:
+            return super().push_screen(screen, *args, **kwargs)
+        if isinstance(self.screen, TooSmallScreen):
+            self.pop_screen()
+            result = super().push_screen(screen, *args, **kwargs)
+            super().push_screen(TooSmallScreen())
+            return result
+        return super().push_screen(screen, *args, **kwargs)
+
+    # -- starting and leaving games ----------------------------------------------------------
+
+    def start_game(self, setup: GameSetup, *, replace: Screen[Any] | None = None) -> None:
+        """Open the table for a new game (in place of the New game form when `replace`)."""
+        from civio_tui.screens.table import TableScreen
+        from civio_tui.table_controller import TableController
+
+        controller = TableController.new_game(
+            self.deck,
+            setup.opponents,
+            rules=setup.rules,
+            target=setup.target,
+            seed=setup.seed,
+            save_dir=self.save_dir,
+        )
+        if replace is not None and self.screen is replace:
+            self.pop_screen()
+        self.push_screen(TableScreen(controller))
+
+    def open_saved_game(self, name: str) -> None:
+        """Continue a saved campaign at the table; a file that cannot be played says why."""
+        from civio_tui.campaigns.store import SaveError
+        from civio_tui.screens.table import TableScreen
+        from civio_tui.table_controller import TableController
+
+        try:
+            controller = TableController.resume(self.deck, name, self.save_dir)
+        except (SaveError, OSError, ValueError) as exc:
+            self.notify(str(exc), title="Cannot open this game", severity="error", timeout=10)
+            return
+        self.push_screen(TableScreen(controller))
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from civio_tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        from civio_tui.screens.rules import RulesScreen
+
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen())
+
+    def action_quit_game(self) -> None:
+        """Quit, asking first when a game would be lost."""
+        if not (self.game_in_progress and self.settings.confirm_quit):
+            self.exit(0)
+            return
+        from civio_tui.screens.confirm import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+
+        saved = self.game_saved_as
+        message = (
+            f"Your game is saved as {saved!r}: Continue on the main menu picks it up again."
+            if saved is not None
+            else "This game is not saved: it will be lost."
+        )
+        self.push_screen(
+            ConfirmScreen("Quit CIVIO?", message, yes="Quit", no="Keep playing"), answer
+        )
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Run the game until the player quits; the exit code for `civio`."""
+    cards_path = getattr(args, "cards", None)
+    deck = None
+    if cards_path:
+        # A custom pack is checked before the screen opens, so a bad file is a clear message.
+        from cards.deck import load_deck
+
+        deck = load_deck(cards_path)
+    app = CivioApp(deck=deck, cards_path=cards_path, save_dir=getattr(args, "save_dir", None))
+    result = app.run()
+    return int(result or 0)

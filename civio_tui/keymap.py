@@ -1,0 +1,188 @@
+"""Every key binding of the game, as data with a stable id.
+
+A binding's id never changes, so a player can remap it in settings.json (`"keymap": {"table.hint":
+"f2"}`) and the Help screen can list every key from this one table. Keys that repeat another
+(hjkl beside the arrows) are `show=False` so the footer stays short.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding, BindingType
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    """One binding as data: where it works, what it does, which keys press it."""
+
+    id: str
+    key: str
+    action: str
+    description: str
+    help: str
+    show: bool = True
+    priority: bool = False
+    key_display: str | None = None
+
+    def binding(self) -> Binding:
+        return Binding(
+            self.key,
+            self.action,
+            self.description,
+            show=self.show,
+            priority=self.priority,
+            key_display=self.key_display,
+            id=self.id,
+        )
+
+
+# Where each group of keys works, in the order the Help screen shows them.
+CONTEXTS: dict[str, str] = {
+    "app": "Everywhere",
+    "nav": "In any list",
+    "menu": "Main menu",
+    "table": "At the table",
+    "hand": "In your cards",
+    "browse": "Encyclopedia and card lists",
+}
+
+KEYS: tuple[KeySpec, ...] = (
+    # Everywhere.
+    KeySpec(
+        "app.help", "question_mark,f1", "help", "Help", "Open the help: every key", key_display="?"
+    ),
+    KeySpec("app.rules", "f2", "rules", "Rules", "Open the rules", show=False),
+    KeySpec("app.quit", "ctrl+q", "quit_game", "Quit", "Quit the game (asks first mid-game)"),
+    KeySpec("app.back", "escape", "back", "Back", "Close this screen or go back"),
+    # Any list: arrows and vi keys move, Enter and Space act.
+    KeySpec("nav.up", "up,k", "cursor_up", "Up", "Move up", show=False),
+    KeySpec("nav.down", "down,j", "cursor_down", "Down", "Move down", show=False),
+    KeySpec("nav.left", "left,h", "cursor_left", "Left", "Move left", show=False),
+    KeySpec("nav.right", "right,l", "cursor_right", "Right", "Move right", show=False),
+    KeySpec("nav.act", "enter,space", "select", "Choose", "Choose or act on the highlighted item"),
+    KeySpec("nav.first", "home,g", "first", "First", "Jump to the first item", show=False),
+    KeySpec("nav.last", "end,G", "last", "Last", "Jump to the last item", show=False),
+    KeySpec("nav.pane", "tab", "app.focus_next", "Next pane", "Move to the next pane", show=False),
+    KeySpec(
+        "nav.pane_back",
+        "shift+tab",
+        "app.focus_previous",
+        "Previous pane",
+        "Move to the previous pane",
+        show=False,
+    ),
+    # Main menu.
+    KeySpec("menu.quit", "q", "quit_game", "Quit", "Quit from the main menu"),
+    # The table.
+    *(
+        KeySpec(
+            f"table.pick_{n}",
+            str(n),
+            f"pick({n})",
+            f"Pick {n}",
+            f"Pick option {n} of the question",
+            show=False,
+        )
+        for n in range(1, 10)
+    ),
+    KeySpec("table.hint", "H", "hint", "Hint", "Ask for a hint (shift+h)", key_display="H"),
+    KeySpec("table.detail", "i", "detail", "Card", "Show the highlighted card in full"),
+    KeySpec("table.pile", "p", "discard_pile", "Pile", "Browse the whole discard pile"),
+    KeySpec("table.log", "L", "focus_log", "Log", "Jump to the log (shift+l)", show=False),
+    KeySpec(
+        "table.next_pane",
+        "tab",
+        "cycle_pane(1)",
+        "Next pane",
+        "Next pane: the question, your cards, the log, the opponents",
+        show=False,
+    ),
+    KeySpec(
+        "table.previous_pane",
+        "shift+tab",
+        "cycle_pane(-1)",
+        "Previous pane",
+        "Previous pane",
+        show=False,
+    ),
+    KeySpec("table.menu", "escape", "leave_table", "Menu", "Back to the main menu (asks first)"),
+    # Arranging your cards into precedents.
+    KeySpec(
+        "hand.group_left",
+        "left,h",
+        "move_group(-1)",
+        "← group",
+        "Move the highlighted card to the previous precedent",
+        show=False,
+    ),
+    KeySpec(
+        "hand.group_right",
+        "right,l",
+        "move_group(1)",
+        "→ group",
+        "Move the highlighted card to the next precedent",
+        show=False,
+    ),
+    KeySpec(
+        "hand.raise",
+        "shift+up,K",
+        "reorder(-1)",
+        "Card up",
+        "Move the highlighted card up within its precedent",
+        show=False,
+    ),
+    KeySpec(
+        "hand.lower",
+        "shift+down,J",
+        "reorder(1)",
+        "Card down",
+        "Move the highlighted card down within its precedent",
+        show=False,
+    ),
+    KeySpec(
+        "hand.arrange", "a", "arrange", "Arrange", "Arrange your cards in their best precedents"
+    ),
+    # Browsing cards.
+    KeySpec("browse.search", "slash", "search", "Search", "Search cards by name", key_display="/"),
+    KeySpec("browse.filter", "f", "filters", "Filter", "Focus the filters"),
+)
+
+_BY_ID = {spec.id: spec for spec in KEYS}
+
+
+def spec(binding_id: str) -> KeySpec:
+    return _BY_ID[binding_id]
+
+
+def bindings(*ids: str) -> list[BindingType]:
+    """The Textual bindings for these ids, in this order."""
+    return [_BY_ID[i].binding() for i in ids]
+
+
+def bindings_in(context: str) -> list[BindingType]:
+    """Every binding of one context (e.g. "nav")."""
+    return [s.binding() for s in KEYS if s.id.split(".")[0] == context]
+
+
+def key_label(binding_id: str, keymap: dict[str, str] | None = None) -> str:
+    """The keys of a binding as a player reads them, after any remap: `? / f1`."""
+    keys = (keymap or {}).get(binding_id, _BY_ID[binding_id].key)
+    names = {
+        "question_mark": "?",
+        "slash": "/",
+        "escape": "Esc",
+        "enter": "Enter",
+        "space": "Space",
+        "tab": "Tab",
+        "shift+tab": "Shift+Tab",
+    }
+    labels = [names.get(k.strip(), k.strip()) for k in keys.split(",")]
+    if labels == [str(n) for n in range(1, 10)]:
+        return "1-9"
+    return " / ".join(labels)
+
+
+def unknown_ids(keymap: dict[str, str]) -> list[str]:
+    """Remapped ids that name no binding (a typo in settings.json)."""
+    return sorted(set(keymap) - set(_BY_ID))

@@ -1,0 +1,175 @@
+"""Campaigns: every saved game, to continue, delete, or recover from its backup."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.lists import NavList
+
+if TYPE_CHECKING:
+    from civio_tui.campaigns.session import CampaignSummary
+
+
+def summary_line(summary: CampaignSummary) -> Content:
+    camp = summary.campaign
+    if camp is None:
+        return Content.assemble(
+            (summary.name, "bold"),
+            ("  cannot be opened: ", "$status-bad"),
+            (summary.problem or "", "dim"),
+        )
+    human = camp.human or camp.players[0]
+    standing = camp.standing(human.name)
+    opponents = ", ".join(f"{p.name}" for p in camp.players if p is not human)
+    if camp.finished:
+        state = "finished: " + " and ".join(camp.winners) + " won"
+    elif camp.in_round:
+        state = f"round {camp.rounds_played + 1} in progress"
+    else:
+        state = f"{camp.rounds_played} rounds played"
+    return Content.assemble(
+        (summary.name, "bold"),
+        f"  {standing.points} pts · {standing.rank}",
+        (f"\n    vs {opponents} · {camp.rules.name} rules · to {camp.target} · {state}", "dim"),
+    )
+
+
+class CampaignsScreen(CivioScreen[None]):
+    """Enter continues a campaign; d deletes one (asks first); r recovers a damaged one."""
+
+    CSS_PATH = "campaigns.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New game", id="campaigns.new"),
+        Binding("d,delete", "delete", "Delete", id="campaigns.delete"),
+        Binding("r", "recover", "Recover", id="campaigns.recover"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.summaries: list[CampaignSummary] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="campaigns-box", classes="pane"):
+            yield Static("Looking for saved games…", id="campaigns-status")
+            yield NavList(id="campaigns-list")
+            yield Static(
+                "Enter: continue · n: new game · d: delete · r: recover from backup · Esc: back",
+                id="campaigns-keys",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#campaigns-box").border_title = "Campaigns"
+        self.query_one(NavList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.load()
+
+    @work(thread=True, exclusive=True, group="campaigns")
+    def load(self) -> None:
+        from civio_tui.campaigns.session import list_campaigns
+        from civio_tui.campaigns.store import SaveError
+
+        try:
+            summaries = list_campaigns(self.app.save_dir, self.app.deck)
+            problem = None
+        except (SaveError, OSError) as exc:
+            summaries, problem = [], str(exc)
+        self.app.call_from_thread(self.show, summaries, problem)
+
+    def show(self, summaries: list[CampaignSummary], problem: str | None) -> None:
+        from civio_tui.campaigns.session import folder_for
+
+        self.summaries = summaries
+        menu = self.query_one(NavList)
+        menu.clear_options()
+        menu.add_options([Option(summary_line(s), id=str(i)) for i, s in enumerate(summaries)])
+        folder = folder_for(self.app.save_dir).path
+        if problem:
+            text = f"Cannot read the save folder: {problem}"
+        elif not summaries:
+            text = f"No saved games yet in {folder}. Start one with n (New game): it saves itself."
+        else:
+            text = f"{len(summaries)} saved game(s) in {folder}. Every game saves after each move."
+        self.query_one("#campaigns-status", Static).update(text)
+        if summaries:
+            menu.highlighted = 0
+
+    def _current(self) -> CampaignSummary | None:
+        index = self.query_one(NavList).highlighted
+        if index is None or not 0 <= index < len(self.summaries):
+            return None
+        return self.summaries[index]
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        summary = self._current()
+        if summary is None:
+            return
+        if summary.campaign is None:
+            self.notify(
+                summary.problem or "This file cannot be opened.", severity="error", timeout=10
+            )
+            return
+        if summary.campaign.finished:
+            self.notify("This campaign is finished. Start a new game with n.")
+            return
+        self.app.open_saved_game(summary.name)
+
+    def action_new(self) -> None:
+        from civio_tui.screens.new_game import NewGameScreen
+
+        self.app.push_screen(NewGameScreen())
+
+    def action_delete(self) -> None:
+        summary = self._current()
+        if summary is None:
+            return
+        from civio_tui.screens.confirm import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            from civio_tui.campaigns.session import delete_campaign
+            from civio_tui.campaigns.store import SaveError
+
+            try:
+                delete_campaign(summary.name, save_dir=self.app.save_dir)
+            except (SaveError, OSError) as exc:
+                self.notify(str(exc), severity="error")
+            self.load()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Delete {summary.name!r}?",
+                "Its save file and backup are removed for good.",
+                yes="Delete",
+                no="Keep it",
+            ),
+            answer,
+        )
+
+    def action_recover(self) -> None:
+        summary = self._current()
+        if summary is None or summary.campaign is not None:
+            self.notify("Only a damaged campaign with a readable backup can be recovered.")
+            return
+        from civio_tui.campaigns.session import recover_campaign
+        from civio_tui.campaigns.store import SaveError
+
+        try:
+            session = recover_campaign(summary.name, save_dir=self.app.save_dir, deck=self.app.deck)
+        except (SaveError, OSError) as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        self.notify(f"Recovered as {session.name!r}.")
+        self.load()

@@ -1,0 +1,99 @@
+"""Card detail: any card in full, with its relations; Enter follows a relation."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from civio_tui import keymap
+from civio_tui.screens.base import CivioModal
+from civio_tui.widgets.card_detail import card_facts, relation_line, relations
+from civio_tui.widgets.lists import NavList
+from civio_tui.widgets.scroll import KeyScroll
+
+
+class CardDetailScreen(CivioModal[None]):
+    """One card over the current screen. ←→ step through the list it was opened from."""
+
+    CSS_PATH = "card_detail.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *keymap.bindings("nav.left", "nav.right"),
+        Binding("backspace", "history_back", "Previous card", id="detail.history_back"),
+        Binding("q,i", "back", "Close", show=False, id="detail.close"),
+    ]
+
+    def __init__(self, card_ids: list[int], index: int = 0, *, context: str = "") -> None:
+        super().__init__()
+        self.card_ids = list(card_ids)
+        self.index = index
+        self.context = context
+        self.history: list[int] = []
+        self.current = self.card_ids[index]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="detail-box"):
+            with KeyScroll(id="detail-facts-scroll"):
+                yield Static(id="detail-facts")
+            yield Static("Related cards · Enter opens one", id="detail-relations-title")
+            yield NavList(id="detail-relations")
+            yield Static(id="detail-nav")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.current)
+
+    def show(self, card_id: int) -> None:
+        deck = self.app.deck
+        self.current = card_id
+        self.query_one("#detail-facts", Static).update(card_facts(deck, deck[card_id]))
+        box = self.query_one("#detail-box")
+        box.border_title = "Card"
+        if card_id in self.card_ids:
+            self.index = self.card_ids.index(card_id)
+        links = relations(deck, card_id)
+        menu = self.query_one("#detail-relations", NavList)
+        menu.clear_options()
+        menu.add_options(
+            [Option(relation_line(deck, r), id=f"{i}:{r.other}") for i, r in enumerate(links)]
+        )
+        title = self.query_one("#detail-relations-title", Static)
+        title.display = bool(links)
+        menu.display = bool(links)
+        if links:
+            menu.highlighted = 0
+            menu.focus()
+        else:
+            self.query_one(KeyScroll).focus()
+        where = ""
+        if len(self.card_ids) > 1 and card_id in self.card_ids:
+            where = f"Card {self.index + 1} of {len(self.card_ids)}{self.context} · ←→ next card · "
+        back = "Backspace previous · " if self.history else ""
+        self.query_one("#detail-nav", Static).update(f"{where}{back}Esc closes")
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            other = int(event.option.id.split(":")[1])
+            self.history.append(self.current)
+            self.show(other)
+
+    def action_history_back(self) -> None:
+        if self.history:
+            self.show(self.history.pop())
+
+    def _step(self, delta: int) -> None:
+        if len(self.card_ids) > 1:
+            self.history.clear()
+            self.index = (self.index + delta) % len(self.card_ids)
+            self.show(self.card_ids[self.index])
+
+    def action_cursor_left(self) -> None:
+        self._step(-1)
+
+    def action_cursor_right(self) -> None:
+        self._step(1)

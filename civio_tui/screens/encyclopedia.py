@@ -1,0 +1,184 @@
+"""The card encyclopedia: every card, filtered by type, issue, amendment and years, searchable."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Input, Static
+from textual.widgets.option_list import Option
+
+from cards.deck import Deck, normalise_name
+from cards.models import CardType
+from civio_tui import keymap
+from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.cards import TYPE_LETTER, card_line
+from civio_tui.widgets.choice_form import ChoiceForm, FormRow
+from civio_tui.widgets.lists import NavList
+
+ERAS: tuple[tuple[str, str, int, int], ...] = (
+    ("all", "All years", -10_000, 10_000),
+    ("pre1900", "Before 1900", -10_000, 1899),
+    ("1900", "1900-1949", 1900, 1949),
+    ("1950", "1950-1969", 1950, 1969),
+    ("1970", "1970-1989", 1970, 1989),
+    ("1990", "1990 on", 1990, 10_000),
+)
+
+
+def filter_cards(
+    deck: Deck,
+    *,
+    card_type: str = "all",
+    issue: str = "all",
+    amendment: str = "all",
+    era: str = "all",
+    search: str = "",
+) -> list[int]:
+    """Ids of the cards that pass every filter, in deck order."""
+    low, high = next((lo, hi) for key, _, lo, hi in ERAS if key == era)
+    words = normalise_name(search).split()
+    found = []
+    for card_id, card in enumerate(deck.cards):
+        if card_type != "all" and card.type.value != card_type:
+            continue
+        if issue != "all" and issue not in card.issues and card.name != issue:
+            continue
+        if amendment != "all" and int(amendment) not in card.amendments:
+            continue
+        if era != "all" and (card.year is None or not low <= card.year <= high):
+            continue
+        if words:
+            haystack = " ".join(
+                normalise_name(label) for label in (card.name, card.full_name, *card.aliases)
+            )
+            if not all(word in haystack for word in words):
+                continue
+        found.append(card_id)
+    return found
+
+
+class FilterForm(ChoiceForm):
+    """The filters; Enter goes to the matching cards."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Show cards", id="encyclopedia.show_cards")
+    ]
+
+
+class EncyclopediaScreen(CivioScreen[None]):
+    """Filters on the left, the matching cards on the right; Enter shows a card in full."""
+
+    CSS_PATH = "encyclopedia.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings("browse.search", "browse.filter")
+
+    def compose(self) -> ComposeResult:
+        deck = self.app.deck
+        issues = [c.name for c in deck.cards if c.type is CardType.ISSUE]
+        numbers = sorted(
+            {n for c in deck.cards if c.type is CardType.AMENDMENT for n in c.amendments}
+        )
+        types = [("all", "All types")] + [
+            (t.value, f"[{TYPE_LETTER[t]}] {label}")
+            for t, label in (
+                (CardType.CASE, "Cases"),
+                (CardType.LAW, "Laws"),
+                (CardType.AMENDMENT, "Amendments"),
+                (CardType.FREEDOM, "Freedoms"),
+                (CardType.ISSUE, "Issues"),
+                (CardType.CIVIL_RIGHTS_ACT, "Civil Rights Act"),
+                (CardType.WILD, "Wild card"),
+            )
+        ]
+        rows = [
+            FormRow("type", "Type", types),
+            FormRow("issue", "Issue", [("all", "All issues")] + [(i, i) for i in issues]),
+            FormRow(
+                "amendment",
+                "Amendment",
+                [("all", "All")] + [(str(n), _ordinal(n)) for n in numbers],
+            ),
+            FormRow("era", "Years", [(key, label) for key, label, _, _ in ERAS]),
+        ]
+        with Vertical(id="ency-box", classes="pane"):
+            yield Input(placeholder="Search by name (press / )", id="ency-search")
+            with Horizontal(id="ency-body"):
+                with Vertical(id="ency-filters"):
+                    yield FilterForm(rows, id="ency-form")
+                    yield Static(id="ency-count")
+                    yield Static(
+                        "Tab: filters ⇄ cards\n←→ change a filter\n/ search\nEnter: card in full",
+                        id="ency-keys",
+                    )
+                yield NavList(id="ency-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#ency-box").border_title = "Card encyclopedia"
+        self.refilter()
+        self.query_one("#ency-list", NavList).focus()
+
+    def refilter(self) -> None:
+        deck = self.app.deck
+        values = self.query_one(ChoiceForm).values()
+        search = self.query_one("#ency-search", Input).value
+        self.shown = filter_cards(
+            deck,
+            card_type=values["type"],
+            issue=values["issue"],
+            amendment=values["amendment"],
+            era=values["era"],
+            search=search,
+        )
+        menu = self.query_one("#ency-list", NavList)
+        menu.clear_options()
+        menu.add_options([Option(card_line(deck[i]), id=str(i)) for i in self.shown])
+        if self.shown:
+            menu.highlighted = 0
+        count = len(self.shown)
+        self.query_one("#ency-count", Static).update(
+            f"{count} of {len(deck)} cards" if count else "No card matches: loosen a filter."
+        )
+
+    def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
+        self.refilter()
+
+    def on_choice_form_submitted(self, event: ChoiceForm.Submitted) -> None:
+        self.query_one("#ency-list", NavList).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.refilter()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#ency-list", NavList).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        search = self.query_one("#ency-search", Input)
+        if search.has_focus and event.key in ("escape", "down"):
+            event.stop()
+            event.prevent_default()
+            self.query_one("#ency-list", NavList).focus()
+
+    def action_search(self) -> None:
+        self.query_one("#ency-search", Input).focus()
+
+    def action_filters(self) -> None:
+        self.query_one(ChoiceForm).focus()
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        from civio_tui.screens.card_detail import CardDetailScreen
+
+        if event.option.id is not None:
+            index = self.shown.index(int(event.option.id))
+            self.app.push_screen(CardDetailScreen(self.shown, index, context=" in this list"))
+
+
+def _ordinal(number: int) -> str:
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"

@@ -1,0 +1,153 @@
+"""The main menu: the first thing `civio` shows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from civio_tui import keymap
+from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.lists import NavList
+
+if TYPE_CHECKING:
+    from civio_tui.table_controller import SavedGame
+
+_ART_LINES = (
+    " ██████ ██ ██    ██ ██  ██████ ",
+    "██      ██ ██    ██ ██ ██    ██",
+    "██      ██  ██  ██  ██ ██    ██",
+    " ██████ ██   ████   ██  ██████ ",
+)
+TITLE_ART = "\n".join(_ART_LINES)
+
+ENTRIES: tuple[tuple[str, str], ...] = (
+    ("new", "New game"),
+    ("continue", "Continue"),
+    ("campaigns", "Campaigns"),
+    ("rules", "Rules"),
+    ("encyclopedia", "Card encyclopedia"),
+    ("settings", "Settings"),
+    ("quit", "Quit"),
+)
+
+
+class MainMenuScreen(CivioScreen[None]):
+    """New game, Continue, Campaigns, Rules, Card encyclopedia, Settings, Quit."""
+
+    CSS_PATH = "main_menu.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *keymap.bindings("menu.quit"),
+        Binding("escape", "back", "Back", show=False, id="menu.escape"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box"):
+            yield Static(TITLE_ART, id="menu-title")
+            yield Static("the civil-rights strategy card game", id="menu-tagline")
+            yield NavList(*self._options(), id="menu-list")
+            yield Static(id="menu-note")
+        yield Footer()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.latest: SavedGame | None = None
+        self.scanned = False
+
+    def _options(self) -> list[Option]:
+        options = []
+        for number, (key, label) in enumerate(ENTRIES, 1):
+            text = f"{number}  {label}"
+            disabled = False
+            if key == "continue":
+                if not self.scanned:
+                    text += "  (looking for saved games…)"
+                    disabled = True
+                elif self.latest is None:
+                    text += "  (no saved game)"
+                    disabled = True
+                else:
+                    text += f"  ({self.latest.label})"
+            options.append(Option(text, id=key, disabled=disabled))
+        return options
+
+    @work(thread=True, exclusive=True, group="saves")
+    def scan_saves(self) -> None:
+        # Reading saves replays their rounds: done off the UI thread, after the first frame.
+        from civio_tui.table_controller import latest_saved_game
+
+        latest = latest_saved_game(self.app.save_dir, self.app.deck)
+        self.app.call_from_thread(self._saves_scanned, latest)
+
+    def _saves_scanned(self, latest: SavedGame | None) -> None:
+        self.latest = latest
+        self.scanned = True
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        menu = self.query_one(NavList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        menu.add_options(self._options())
+        if highlighted is not None:
+            menu.highlighted = highlighted
+
+    def on_mount(self) -> None:
+        self.query_one(NavList).focus()
+        self.query_one("#menu-note", Static).update(
+            f"↑↓ or j k to move · Enter to choose · {keymap.key_label('app.help')} for help"
+        )
+
+    def on_screen_resume(self) -> None:
+        # A game may have been saved or finished since the menu was last shown.
+        self.app.game_in_progress = False
+        self.call_after_refresh(self.scan_saves)
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.key
+        if key.isdigit() and 1 <= int(key) <= len(ENTRIES):
+            event.stop()
+            option = self.query_one(NavList).get_option_at_index(int(key) - 1)
+            if not option.disabled and option.id:
+                self._choose(option.id)
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self._choose(event.option.id)
+
+    def _choose(self, key: str) -> None:
+        if key == "new":
+            from civio_tui.screens.new_game import NewGameScreen
+
+            self.app.push_screen(NewGameScreen())
+        elif key == "continue":
+            if self.latest is None:
+                self.notify("There is no saved game to continue.")
+                return
+            self.app.open_saved_game(self.latest.name)
+        elif key == "campaigns":
+            from civio_tui.screens.campaigns import CampaignsScreen
+
+            self.app.push_screen(CampaignsScreen())
+        elif key == "rules":
+            self.app.action_rules()
+        elif key == "encyclopedia":
+            from civio_tui.screens.encyclopedia import EncyclopediaScreen
+
+            self.app.push_screen(EncyclopediaScreen())
+        elif key == "settings":
+            from civio_tui.screens.settings import SettingsScreen
+
+            self.app.push_screen(SettingsScreen())
+        elif key == "quit":
+            self.app.exit(0)
+
+    def action_back(self) -> None:
+        # Escape on the first screen does nothing: quitting is q or ctrl+q, never an accident.
+        pass

@@ -1,0 +1,171 @@
+"""New game: opponents and their levels, the rule reading, the target rank, an optional seed.
+
+The defaults (one medium opponent, booklet rules, Chief Justice) mean Enter on the main menu and
+Enter here start a game. The form remembers the last choices in Settings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+
+from cards.ranks import DEFAULT_TARGET, RANKS
+from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.choice_form import ChoiceForm, FormRow
+
+MAX_OPPONENTS = 3
+
+LEVEL_HELP: dict[str, str] = {
+    "random": "Random: picks any legal move. For learning the rules.",
+    "easy": "Easy: keeps cards that link, otherwise plays simply.",
+    "medium": "Medium: plans its precedents and watches the discard pile.",
+    "hard": "Hard: searches ahead over what it cannot see. A real test.",
+}
+RULES_HELP: dict[str, str] = {
+    "booklet": "Booklet: the publisher's rules (attacks must be aimed; flush = (points+2)×3).",
+    "summary": "Summary: house rules (attacks may be declined; flush = points×3+2).",
+}
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything a new game needs from the player."""
+
+    opponents: tuple[str, ...]
+    rules: str
+    target: str
+    seed: int | None
+
+
+def offered_levels() -> list[str]:
+    """The AI levels to offer: the registry's, in order of strength, else the documented ones."""
+    from ai import player_names
+
+    order = ["easy", "medium", "hard", "random"]
+    names = player_names()
+    ordered = [n for n in order if n in names] + [n for n in names if n not in order]
+    return ordered or ["random"]
+
+
+class NewGameForm(ChoiceForm):
+    """The form, with Enter named for what it does here."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Start game", id="new_game.start")
+    ]
+
+
+class NewGameScreen(CivioScreen[None]):
+    """The New game form; Enter anywhere starts the game."""
+
+    CSS_PATH = "new_game.tcss"
+
+    def compose(self) -> ComposeResult:
+        defaults = self.app.settings.new_game
+        levels = offered_levels()
+        level_choices = [(name, name.capitalize()) for name in levels]
+        rows = [
+            FormRow(
+                "count",
+                "Opponents",
+                [(str(n), f"{n} AI opponent{'s' if n > 1 else ''}") for n in (1, 2, 3)],
+                index=max(0, min(len(defaults.opponents), MAX_OPPONENTS) - 1),
+                help="How many AI players sit at the table (2 to 4 players in all).",
+            )
+        ]
+        for seat in range(MAX_OPPONENTS):
+            row = FormRow(
+                f"level{seat}",
+                f"  Opponent {seat + 1}",
+                list(level_choices),
+                choice_help=LEVEL_HELP,
+            )
+            wanted = defaults.opponents[seat] if seat < len(defaults.opponents) else "medium"
+            row.select(
+                wanted if wanted in levels else ("medium" if "medium" in levels else levels[0])
+            )
+            rows.append(row)
+        rules = FormRow(
+            "rules",
+            "Rules",
+            [("booklet", "Booklet (publisher)"), ("summary", "Summary (house rules)")],
+            choice_help=RULES_HELP,
+        )
+        rules.select(defaults.rules)
+        target = FormRow(
+            "target",
+            "Play until",
+            [(r.title, r.title) for r in RANKS[1:]],
+            help="The game ends when a player reaches this rank.",
+        )
+        target.select(
+            defaults.target if defaults.target in {r.title for r in RANKS} else DEFAULT_TARGET
+        )
+        rows += [
+            rules,
+            target,
+            FormRow(
+                "seed",
+                "Seed",
+                kind="number",
+                placeholder="random",
+                help="Type a number to replay the same shuffles; leave empty for a new deal.",
+            ),
+            FormRow("start", "Start game", kind="button", help="Press Enter to start."),
+        ]
+        with Vertical(id="new-game-box", classes="pane"):
+            yield Static(
+                "Press Enter to start, or change the settings first. The game saves itself "
+                "after every move: Continue on the main menu picks it up again.",
+                id="new-game-intro",
+            )
+            yield NewGameForm(rows, id="new-game-form")
+            yield Static(id="new-game-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one("#new-game-box")
+        box.border_title = "New game"
+        form = self.query_one(ChoiceForm)
+        self._sync_rows(form)
+        form.move_to("start")
+        form.focus()
+        self._show_help(form.current)
+
+    def _sync_rows(self, form: ChoiceForm) -> None:
+        count = int(form.row("count").value)
+        for seat in range(MAX_OPPONENTS):
+            form.row(f"level{seat}").visible = seat < count
+        form.refresh(layout=True)
+
+    def _show_help(self, row: FormRow) -> None:
+        self.query_one("#new-game-help", Static).update(
+            row.describe() + "\n↑↓ choose a line · ←→ or Space change it · Enter starts · Esc back"
+        )
+
+    def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
+        if event.row.key == "count":
+            self._sync_rows(event.form)
+        self._show_help(event.form.current)
+
+    def on_choice_form_submitted(self, event: ChoiceForm.Submitted) -> None:
+        values = event.form.values()
+        count = int(values["count"])
+        setup = GameSetup(
+            opponents=tuple(values[f"level{seat}"] for seat in range(count)),
+            rules=values["rules"],
+            target=values["target"],
+            seed=int(values["seed"]) if values["seed"] else None,
+        )
+        settings = self.app.settings.model_copy(deep=True)
+        settings.new_game.opponents = list(setup.opponents)
+        settings.new_game.rules = setup.rules  # type: ignore[assignment]
+        settings.new_game.target = setup.target
+        self.app.settings = settings
+        self.app.save_settings()
+        self.app.start_game(setup, replace=self)

@@ -1,0 +1,72 @@
+"""The end of a round: who went out, everyone's precedents and points, new totals and ranks.
+
+A promotion of the human player is a moment: a banner across the top.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Footer, Static
+
+from cards.deck import Deck
+from civio_tui.screens.base import CivioScreen
+from civio_tui.table_controller import HUMAN_SEAT, RoundSummary
+from civio_tui.widgets.results import SeatResults, headline
+from civio_tui.widgets.scroll import KeyScroll
+
+
+class RoundEndScreen(CivioScreen[str]):
+    """Dismisses with "next" (Enter) or "menu" (Esc)."""
+
+    CSS_PATH = "round_end.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next", "Continue", id="round_end.next"),
+        Binding("space", "next", "Continue", show=False, id="round_end.next_space"),
+        Binding("escape", "menu", "Main menu", id="round_end.menu"),
+    ]
+
+    def __init__(self, deck: Deck, summary: RoundSummary) -> None:
+        super().__init__()
+        self.deck = deck
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        summary = self.summary
+        names = [row.name for row in summary.seats]
+        me = summary.seats[HUMAN_SEAT]
+        with Vertical(id="round-end-box", classes="pane"):
+            if me.promoted:
+                yield Static(
+                    Content.assemble(
+                        ("★ PROMOTION ★\n", "bold"),
+                        f"{me.name} rose from {me.rank_before} to {me.rank}!",
+                    ),
+                    id="promotion",
+                )
+            yield Static(headline(summary, names), id="round-headline")
+            with KeyScroll(id="round-results"):
+                yield SeatResults(self.deck, summary, id="round-seats")
+            next_text = (
+                "Enter: see the final table" if summary.game_over else "Enter: deal the next round"
+            )
+            yield Static(f"{next_text} · Esc: main menu", id="round-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one("#round-end-box")
+        box.border_title = f"Round {self.summary.number} is over"
+        self.query_one(KeyScroll).focus()
+
+    def action_next(self) -> None:
+        self.dismiss("next")
+
+    def action_menu(self) -> None:
+        self.dismiss("menu")
+
+    def action_back(self) -> None:
+        self.dismiss("menu")

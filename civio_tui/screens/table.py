@@ -1,0 +1,574 @@
+"""The table: your cards in precedents, the opponents, the discard pile, the log, the question.
+
+The screen owns the game (a `TableController`); the panes only draw what they are handed and
+post messages. AI decisions are computed in a worker thread, paced by Settings, and applied back
+on the UI thread, so the screen never freezes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from cards.actions import Action, Decision, DecisionKind
+from civio_tui import keymap
+from civio_tui.arrangement import HandArrangement
+from civio_tui.screens.base import CivioScreen
+from civio_tui.table_controller import HUMAN_SEAT, Question, TableController
+from civio_tui.widgets.hand import HandPane, HandState
+from civio_tui.widgets.lists import NavList
+from civio_tui.widgets.log_pane import LogPane
+from civio_tui.widgets.question import QuestionPane
+from civio_tui.widgets.table_panes import OpponentInfo, OpponentsPane, PilePane
+
+MAX_OPENING_HIDDEN = 2
+
+
+class TableScreen(CivioScreen[None]):
+    """One game at the table, round after round, until the final table."""
+
+    CSS_PATH = "table.tcss"
+    # Compact layout classes for small terminals (80x24 must stay fully usable).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *keymap.bindings("table.menu", "table.hint", "table.detail", "table.pile", "hand.arrange"),
+        *keymap.bindings("table.log", *(f"table.pick_{n}" for n in range(1, 10))),
+        *keymap.bindings("table.next_pane", "table.previous_pane"),
+    ]
+
+    class AIChose(Message):
+        """An AI's action, computed in a worker, to apply on the UI thread."""
+
+        def __init__(self, decision: Decision, action: Action) -> None:
+            super().__init__()
+            self.decision = decision
+            self.action = action
+
+    class HintReady(Message):
+        def __init__(self, decision: Decision, option: Action | None, reason: str) -> None:
+            super().__init__()
+            self.decision = decision
+            self.option = option
+            self.reason = reason
+
+    def __init__(self, controller: TableController) -> None:
+        super().__init__()
+        self.controller = controller
+        self.arrangement = HandArrangement()
+        self.question: Question | None = None
+        self.opening_hidden: list[int] = []
+        self.round_done_shown = False
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        deck = self.controller.deck
+        with Horizontal(id="table"):
+            with Vertical(id="table-left"):
+                with VerticalScroll(id="opponents-box", classes="pane"):
+                    yield OpponentsPane(deck, id="opponents")
+                yield PilePane(id="pile", classes="pane")
+                yield LogPane(id="log", classes="pane")
+            with Vertical(id="table-right"):
+                with VerticalScroll(id="hand-box", classes="pane"):
+                    yield HandPane(deck, id="hand")
+                with Vertical(id="question-box", classes="pane"):
+                    yield QuestionPane(id="question")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.app.game_in_progress = True
+        self.app.game_saved_as = self.controller.backend.name
+        opponents_box = self.query_one("#opponents-box", VerticalScroll)
+        opponents_box.border_title = "Opponents"
+        opponents_box.can_focus = True
+        self.watch(opponents_box, "scroll_y", lambda _: self._title_opponents(), init=False)
+        self.query_one("#pile").border_title = "Table"
+        self.query_one("#log").border_title = "Log"
+        self.query_one("#hand-box").border_title = "Your cards · precedents"
+        self.query_one("#question-box").border_title = "Your move"
+        self.query_one("#hand-box").can_focus = False
+        self.query_one("#question-box").can_focus = False
+        if self.controller.save_problem:
+            self.notify(self.controller.save_problem, severity="warning", timeout=8)
+            self.controller.save_problem = None
+        if self.controller.in_round:
+            self.log_lines([f"— Round {self.controller.round_number} resumed —"])
+            self.log_lines(self.controller.all_log_lines())
+            self.advance()
+        elif self.controller.is_game_over():
+            self.call_after_refresh(self.show_game_over)
+        else:
+            self.start_round()
+
+    # -- the flow of a round ------------------------------------------------------------------
+
+    def start_round(self) -> None:
+        ctl = self.controller
+        rnd = ctl.start_round()
+        self.arrangement = HandArrangement()
+        self.opening_hidden = []
+        self.round_done_shown = False
+        dealer = ctl.names[rnd.dealer]
+        first = ctl.names[(rnd.dealer + 1) % rnd.seats]
+        deals = "deal" if rnd.dealer == HUMAN_SEAT and dealer == "You" else "deals"
+        plays = "play" if first == "You" else "plays"
+        self.log_lines(
+            [
+                f"— Round {ctl.round_number} — {dealer} {deals}; {first} {plays} first. "
+                f"Rules: {ctl.rules.name}. Seed {ctl.seed}."
+            ]
+        )
+        self.advance()
+
+    def advance(self, *, redraw: bool = True) -> None:
+        """Redraw from the engine, then ask the human or let the next AI move."""
+        ctl = self.controller
+        if redraw:
+            self.refresh_panes()
+        if ctl.rnd.is_over:
+            self.question = None
+            self.query_one("#question-box").border_title = "Round over"
+            last = "See the final table" if ctl.is_game_over() else "Deal the next round"
+            self.query_one(QuestionPane).ask(
+                "The round is over.", [Content("See the round's results"), Content(last)]
+            )
+            self.query_one(QuestionPane).options_list.focus()
+            if not self.round_done_shown:
+                self.round_done_shown = True
+                self.set_timer(0.4 if self.app.settings.ai_delay else 0.01, self.show_round_end)
+            return
+        if ctl.human_to_move():
+            self.ask_human()
+        else:
+            self.question = None
+            if redraw:
+                self.query_one("#question-box").border_title = "Waiting"
+                self.query_one(QuestionPane).wait(Content.styled(ctl.waiting_text(), "italic"))
+            decision = ctl.decision
+            assert decision is not None
+            self.run_ai(decision)
+
+    @work(thread=True, exclusive=True, group="ai")
+    def run_ai(self, decision: Decision) -> None:
+        # Secret or silent steps (the opening choice) are not paced: there is nothing to watch.
+        delay = self.app.settings.ai_delay
+        if decision.kind is not DecisionKind.FACE_UP and delay:
+            time.sleep(delay)
+        action = self.controller.choose_ai_action()
+        self.post_message(self.AIChose(decision, action))
+
+    @on(AIChose)
+    def apply_ai(self, message: AIChose) -> None:
+        if self.controller.round is None or self.controller.decision is not message.decision:
+            return
+        self.apply_action(message.action)
+
+    def apply_action(self, action: Action) -> None:
+        lines = self.controller.apply(action)
+        self.log_lines(lines)
+        if self.controller.save_problem:
+            self.notify(self.controller.save_problem, severity="warning", timeout=8)
+            self.controller.save_problem = None
+        # At instant speed, AI steps in a row are drawn once, when the human is asked again.
+        instant = not self.app.settings.ai_delay
+        self.advance(redraw=not (instant and self.controller.ai_to_move()))
+
+    def show_round_end(self) -> None:
+        from civio_tui.screens.round_end import RoundEndScreen
+
+        summary = self.controller.round_summary()
+
+        def after(choice: str | None) -> None:
+            if choice == "menu":
+                self.leave(confirm=True)
+            else:
+                self.next_after_round()
+
+        self.app.push_screen(RoundEndScreen(self.controller.deck, summary), after)
+
+    def next_after_round(self) -> None:
+        if self.controller.is_game_over():
+            self.show_game_over()
+        else:
+            self.start_round()
+
+    def show_game_over(self) -> None:
+        from civio_tui.screens.game_over import GameOverScreen
+
+        def after(_: object) -> None:
+            self.leave(confirm=False)
+
+        self.app.game_in_progress = False
+        self.app.push_screen(GameOverScreen(self.controller), after)
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def refresh_panes(self) -> None:
+        ctl = self.controller
+        view = ctl.view()
+        deck = ctl.deck
+        decision = ctl.decision
+        acting = decision.seat if decision is not None else None
+        opponents = [
+            OpponentInfo(seat, ctl.names[seat], ctl.levels[seat])
+            for seat in range(len(ctl.names))
+            if seat != HUMAN_SEAT
+        ]
+        self.query_one(OpponentsPane).show(view, opponents, acting)
+        self.call_after_refresh(self._title_opponents)
+        from civio_tui.widgets.table_panes import pile_content
+
+        self.query_one(PilePane).update(pile_content(deck, view))
+        hand = view.hand
+        self.arrangement.sync(hand)
+        opening = decision is not None and decision.kind is DecisionKind.FACE_UP
+        status = None if opening else self.arrangement.status(deck, hand, ctl.rules)
+        pickable: set[int] = set()
+        if decision is not None and decision.seat == HUMAN_SEAT and not opening:
+            pickable = {
+                a.card
+                for a in decision.options
+                if a.card is not None and a.kind in ("discard", "reveal", "overrule")
+            }
+        known_by = {
+            card: ", ".join(ctl.names[s] for s in seats) for card, seats in view.known_by.items()
+        }
+        new = None
+        if decision is not None and decision.seat == HUMAN_SEAT and decision.drawn is not None:
+            new = decision.drawn
+        state = HandState(
+            hidden=frozenset(self.opening_hidden if opening else view.hidden),
+            pickable=frozenset(pickable),
+            new=new,
+            known_by=known_by,
+            mode="opening"
+            if opening and decision is not None and decision.seat == HUMAN_SEAT
+            else "arrange",
+        )
+        self.query_one(HandPane).show(self.arrangement, status, state)
+        totals = ctl.totals()
+        from cards.ranks import rank_for
+
+        me = totals[HUMAN_SEAT]
+        self.query_one("#hand-box").border_title = f"Your cards · {me} pts · {rank_for(me)}"
+        self.sub_title = f"Round {ctl.round_number} · turn {view.turn}"
+
+    def _title_opponents(self) -> None:
+        box = self.query_one("#opponents-box", VerticalScroll)
+        more = box.max_scroll_y > 0 and box.scroll_y < box.max_scroll_y
+        box.border_title = "Opponents ↓ more" if more else "Opponents"
+
+    def log_lines(self, lines: list[str]) -> None:
+        human = self.controller.human_name + " "
+        styled = []
+        for line in lines:
+            if line.startswith("—"):
+                styled.append(Content.styled(line, "bold underline"))
+            elif line.startswith(human) or " you" in line.lower():
+                styled.append(Content.styled(line, "bold"))
+            else:
+                styled.append(Content(line))
+        self.query_one(LogPane).add(styled)
+
+    # -- the human's decisions ----------------------------------------------------------------
+
+    def ask_human(self) -> None:
+        ctl = self.controller
+        question = ctl.question()
+        assert question is not None
+        self.question = question
+        box = self.query_one("#question-box")
+        box.border_title = f"Your move: {question.title}"
+        pane = self.query_one(QuestionPane)
+        if question.decision.kind is DecisionKind.FACE_UP:
+            self._ask_opening(question)
+        else:
+            tip = self._tip(question)
+            pane.ask(question.prompt, [o.text for o in question.options], tip)
+        hand = self.query_one(HandPane)
+        if not hand.has_focus or not hand.state.pickable:
+            pane.options_list.focus()
+
+    def _tip(self, question: Question) -> str:
+        if not self.app.settings.table_tips:
+            return ""
+        count = len(question.options)
+        keys = f"1-{count}" if count > 1 else "1"
+        tip = f"Press {keys}, or ↑↓ and Enter. H asks for a hint."
+        if question.decision.kind in (DecisionKind.DISCARD, DecisionKind.REVEAL):
+            tip += " Or pick the card in Your cards."
+        return f"{question.note}\n{tip}" if question.note else tip
+
+    def _ask_opening(self, question: Question) -> None:
+        hidden = set(self.opening_hidden)
+        options = []
+        for option in question.options:
+            assert option.card is not None
+            if option.card in hidden:
+                options.append(Content.assemble(("▒ ", "bold"), option.text.stylize("bold")))
+            else:
+                options.append(Content.assemble("  ", option.text))
+        chosen = len(hidden)
+        if chosen == MAX_OPENING_HIDDEN:
+            options.append(Content.styled("Done: lay the other 5 face up", "bold"))
+        else:
+            more = MAX_OPENING_HIDDEN - chosen
+            options.append(Content.styled(f"Done (mark {more} more to keep hidden)", "dim"))
+        tip = ""
+        if self.app.settings.table_tips:
+            tip = "Press 1-7 (or Enter) to mark or unmark a card; 8 when done."
+        self.query_one(QuestionPane).ask(question.prompt, options, tip)
+
+    def pick(self, index: int) -> None:
+        """Answer the question with its option `index` (0-based)."""
+        if self.controller.round is not None and self.controller.rnd.is_over:
+            if index == 0:
+                self.show_round_end()
+            elif index == 1:
+                self.next_after_round()
+            return
+        question = self.question
+        if question is None or not self.controller.human_to_move():
+            return
+        if question.decision.kind is DecisionKind.FACE_UP:
+            self._pick_opening(index)
+            return
+        if not 0 <= index < len(question.options):
+            return
+        action = question.options[index].action
+        if action is not None:
+            self.apply_action(action)
+
+    def _pick_opening(self, index: int) -> None:
+        question = self.question
+        assert question is not None
+        cards = [o.card for o in question.options if o.card is not None]
+        if index < len(cards):
+            self._toggle_hidden(cards[index])
+            return
+        if index == len(cards) and len(self.opening_hidden) == MAX_OPENING_HIDDEN:
+            action = self.controller.face_up_action(question.decision, set(self.opening_hidden))
+            if action is not None:
+                self.apply_action(action)
+
+    def _toggle_hidden(self, card: int) -> None:
+        if card in self.opening_hidden:
+            self.opening_hidden.remove(card)
+        else:
+            self.opening_hidden.append(card)
+            if len(self.opening_hidden) > MAX_OPENING_HIDDEN:
+                self.opening_hidden.pop(0)
+        self.refresh_panes()
+        if self.question is not None:
+            pane = self.query_one(QuestionPane)
+            highlighted = pane.options_list.highlighted
+            self._ask_opening(self.question)
+            if len(self.opening_hidden) == MAX_OPENING_HIDDEN:
+                pane.highlight(len(self.question.options))
+            elif highlighted is not None:
+                pane.highlight(highlighted)
+
+    @on(NavList.OptionSelected, "#question-options")
+    def option_chosen(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        self.pick(event.option_index)
+
+    def action_pick(self, number: int) -> None:
+        self.pick(number - 1)
+
+    @on(HandPane.CardPicked)
+    def card_picked(self, event: HandPane.CardPicked) -> None:
+        question = self.question
+        if question is None:
+            return
+        if question.decision.kind is DecisionKind.FACE_UP:
+            self._toggle_hidden(event.card)
+            return
+        for option in question.options:
+            if option.card == event.card and option.action is not None:
+                self.apply_action(option.action)
+                return
+
+    @on(HandPane.Moved)
+    def hand_moved(self) -> None:
+        self.refresh_panes()
+
+    @on(HandPane.DetailRequested)
+    def hand_detail(self, event: HandPane.DetailRequested) -> None:
+        self.open_detail(self.arrangement.cards, event.card, " in your hand")
+
+    def action_arrange(self) -> None:
+        view = self.controller.view()
+        if len(view.hand) < 3:
+            self.notify("Arrange once your 7 cards are dealt.")
+            return
+        message = self.arrangement.arrange_best(
+            self.controller.deck, view.hand, self.controller.rules
+        )
+        self.refresh_panes()
+        self.notify(message, timeout=4)
+
+    # -- looking at cards ---------------------------------------------------------------------
+
+    def open_detail(self, cards: list[int], card: int, context: str) -> None:
+        from civio_tui.screens.card_detail import CardDetailScreen
+
+        if card in cards:
+            self.app.push_screen(CardDetailScreen(cards, cards.index(card), context=context))
+
+    def action_detail(self) -> None:
+        focused = self.focused
+        hand = self.query_one(HandPane)
+        if focused is hand and hand.cursor_card is not None:
+            self.open_detail(self.arrangement.cards, hand.cursor_card, " in your hand")
+            return
+        pane = self.query_one(QuestionPane)
+        question = self.question
+        highlighted = pane.options_list.highlighted
+        if question is not None and highlighted is not None and highlighted < len(question.options):
+            cards = [o.card for o in question.options if o.card is not None]
+            card = question.options[highlighted].card
+            if card is not None:
+                self.open_detail(cards, card, " in this question")
+                return
+        if hand.cursor_card is not None:
+            self.open_detail(self.arrangement.cards, hand.cursor_card, " in your hand")
+
+    def action_discard_pile(self) -> None:
+        from civio_tui.screens.table_cards import TableCardsScreen
+
+        self.app.push_screen(TableCardsScreen(self.controller))
+
+    def _panes(self) -> list[Widget]:
+        # Tab goes from the question to your cards, then the log and the opponents.
+        return [
+            self.query_one(QuestionPane).options_list,
+            self.query_one(HandPane),
+            self.query_one(LogPane),
+            self.query_one("#opponents-box"),
+        ]
+
+    def action_cycle_pane(self, step: int) -> None:
+        panes = [p for p in self._panes() if p.display and p.focusable]
+        if not panes:
+            return
+        current = next((i for i, p in enumerate(panes) if p.has_focus), -1)
+        panes[(current + step) % len(panes)].focus()
+
+    def action_focus_log(self) -> None:
+        self.query_one(LogPane).focus()
+
+    # -- hints --------------------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        decision = self.controller.decision
+        if decision is None or decision.seat != HUMAN_SEAT:
+            self.notify("A hint is for your own decisions: wait for your move.")
+            return
+        if _hint_function() is None:
+            self.notify("No hint available yet.", title="Hint")
+            return
+        self.notify("Thinking about a hint…", timeout=2)
+        self.compute_hint(decision)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def compute_hint(self, decision: Decision) -> None:
+        hint = _hint_function()
+        if hint is None:
+            return
+        view = self.controller.rnd.view(HUMAN_SEAT)
+        try:
+            answer = hint(view, decision)
+            if isinstance(answer, dict):
+                option, reason = answer.get("option"), answer.get("reason", "")
+            elif isinstance(answer, tuple):
+                option, reason = answer
+            else:
+                option, reason = getattr(answer, "option", None), getattr(answer, "reason", "")
+            if isinstance(option, dict):
+                option = Action.from_json(option)
+        except Exception as exc:  # a hint must never take the game down
+            self.post_message(self.HintReady(decision, None, f"No hint: {exc}"))
+            return
+        self.post_message(self.HintReady(decision, option, str(reason)))
+
+    @on(HintReady)
+    def hint_ready(self, message: HintReady) -> None:
+        question = self.question
+        if question is None or question.decision is not message.decision:
+            return
+        option = message.option
+        if option is None:
+            self.notify(message.reason, title="Hint")
+            return
+        if question.decision.kind is DecisionKind.FACE_UP:
+            hand = set(self.controller.rnd.hand(HUMAN_SEAT))
+            self.opening_hidden = [c for c in hand if c not in option.cards]
+            self._toggle_refresh()
+        else:
+            for index, label in enumerate(question.options):
+                if label.action == option:
+                    self.query_one(QuestionPane).highlight(index)
+                    self.query_one(QuestionPane).options_list.focus()
+                    break
+        self.notify(message.reason, title="Hint", timeout=8)
+
+    def _toggle_refresh(self) -> None:
+        self.refresh_panes()
+        if self.question is not None:
+            self._ask_opening(self.question)
+            self.query_one(QuestionPane).highlight(len(self.question.options))
+
+    # -- leaving ------------------------------------------------------------------------------
+
+    def action_leave_table(self) -> None:
+        self.leave(confirm=True)
+
+    def action_back(self) -> None:
+        self.leave(confirm=True)
+
+    def leave(self, *, confirm: bool) -> None:
+        if not confirm or not self.app.settings.confirm_quit or self.controller.is_game_over():
+            self._close()
+            return
+        from civio_tui.screens.confirm import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._close()
+
+        saved = self.controller.backend.name
+        message = (
+            f"It is saved as {saved!r}: Continue on the main menu picks it up again."
+            if saved is not None
+            else "This game is not saved: it will be lost."
+        )
+        self.app.push_screen(
+            ConfirmScreen("Leave this game?", message, yes="Leave", no="Keep playing"), answer
+        )
+
+    def _close(self) -> None:
+        self.workers.cancel_group(self, "ai")
+        self.app.game_in_progress = False
+        self.dismiss(None)
+
+
+def _hint_function() -> Callable[..., object] | None:
+    """`ai.hint(view, decision) -> (option, reason)` once the AI package offers it."""
+    try:
+        import ai
+    except ImportError:
+        return None
+    return getattr(ai, "hint", None)

@@ -1,0 +1,732 @@
+"""The glue between the table screen and the engine: no widgets here, and no rules either.
+
+A `TableController` owns a `Game` (a match of rounds), the AI players and their RNGs, and turns
+the engine's decisions into questions a person can read: a prompt and labelled options. All
+rules come from `cards/`; AI choices from `ai/`. The screen calls `choose_ai_action` from a worker
+thread and applies the result on the UI thread.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual.content import Content
+
+from cards.actions import (
+    ACCEPT,
+    DECLINE,
+    DISCARD_PILE,
+    OVERRULE,
+    TARGET,
+    Action,
+    Decision,
+    DecisionKind,
+)
+from cards.deck import Deck
+from cards.game import Game
+from cards.ranks import DEFAULT_TARGET, rank_for
+from cards.round import Round
+from cards.ruleset import RuleSet
+from cards.view import PlayerView
+from civio_tui.widgets.cards import card_line
+
+if TYPE_CHECKING:
+    from civio_tui.campaigns.session import CampaignSession
+
+HUMAN_SEAT = 0
+HUMAN = "human"
+_EFFECT_WORDS = {"lose_turn": "Lose Turn", "confiscate": "Confiscate and Arrest"}
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A campaign the main menu can offer to continue."""
+
+    name: str
+    label: str
+
+
+def latest_saved_game(save_dir: str | None, deck: Deck) -> SavedGame | None:
+    """The most recently saved unfinished campaign, or None when there is none (or no saves
+    can be read at all)."""
+    from civio_tui.campaigns.session import most_recent_campaign
+    from civio_tui.campaigns.store import SaveError
+
+    try:
+        summary = most_recent_campaign(save_dir, deck)
+    except (SaveError, OSError):
+        return None
+    if summary is None or summary.campaign is None:
+        return None
+    camp = summary.campaign
+    human = camp.human or camp.players[0]
+    standing = camp.standing(human.name)
+    where = f"round {camp.rounds_played + 1}" if camp.in_round else f"{camp.rounds_played} rounds"
+    return SavedGame(summary.name, f"{summary.name}: {where}, {standing.points} pts")
+
+
+@dataclass(frozen=True)
+class OptionLabel:
+    """One option of a question as the player reads it."""
+
+    action: Action | None
+    text: Content
+    card: int | None = None
+    """The card this option is about (for card detail), if any."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """The pending decision put to the human: a prompt and numbered options."""
+
+    decision: Decision
+    title: str
+    prompt: str
+    options: tuple[OptionLabel, ...]
+    note: str = ""
+    """A line of advice shown under the options (hidden on short terminals)."""
+
+
+@dataclass(frozen=True)
+class RoundRecordView:
+    """One finished round for the final table."""
+
+    number: int
+    winner: int | None
+    points: tuple[int, ...]
+    flush: bool
+
+
+class GameBackend(Protocol):
+    """Where the game lives: a saved campaign (autosaved after every action) or memory."""
+
+    name: str | None
+    names: list[str]
+    levels: list[str]
+    rules: RuleSet
+    seed: int
+    target: str
+
+    @property
+    def round(self) -> Round | None: ...
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def finished(self) -> bool: ...
+    def next_round(self) -> Round: ...
+    def apply(self, action: Action) -> None: ...
+    def choose_ai(self) -> Action: ...
+    def totals(self) -> list[int]: ...
+    def winners(self) -> list[int]: ...
+    def history(self) -> list[RoundRecordView]: ...
+
+
+class MemoryBackend:
+    """A game kept in memory only (when the save folder cannot be used)."""
+
+    def __init__(
+        self,
+        deck: Deck,
+        levels: Sequence[str],
+        *,
+        rules: RuleSet,
+        target: str,
+        seed: int,
+        names: Sequence[str],
+    ) -> None:
+        from ai import get_player
+
+        self.name: str | None = None
+        self.names = list(names)
+        self.levels = [HUMAN, *levels]
+        self.rules = rules
+        self.seed = seed
+        self.target = target
+        self.game = Game(seats=len(self.names), rules=rules, seed=seed, target=target, deck=deck)
+        self._players = {s: get_player(lv) for s, lv in enumerate(self.levels) if lv != HUMAN}
+        self._rngs = {s: random.Random(f"civio-ai:{seed}:{s}") for s in self._players}
+
+    @property
+    def round(self) -> Round | None:
+        return self.game.rounds[-1] if self.game.rounds else None
+
+    @property
+    def round_number(self) -> int:
+        return len(self.game.rounds)
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_over
+
+    def next_round(self) -> Round:
+        return self.game.start_round()
+
+    def apply(self, action: Action) -> None:
+        rnd = self.round
+        assert rnd is not None
+        rnd.apply(action)
+
+    def choose_ai(self) -> Action:
+        rnd = self.round
+        assert rnd is not None and rnd.decision is not None
+        seat = rnd.decision.seat
+        return self._players[seat].choose(rnd.view(seat), rnd.decision, self._rngs[seat])
+
+    def totals(self) -> list[int]:
+        return list(self.game.totals)
+
+    def winners(self) -> list[int]:
+        return list(self.game.winners)
+
+    def history(self) -> list[RoundRecordView]:
+        return [
+            RoundRecordView(e["round"], e["winner"], tuple(e["points"]), e["flush"])
+            for e in self.game.history()
+        ]
+
+
+class CampaignBackend:
+    """A game saved as a campaign: every action is autosaved, so Continue resumes it."""
+
+    def __init__(self, session: CampaignSession) -> None:
+        self.session = session
+        camp = session.campaign
+        self.name: str | None = camp.name
+        self.names = [p.name for p in camp.players]
+        self.levels = [p.level for p in camp.players]
+        self.rules = camp.rules
+        self.seed = camp.seed
+        self.target = camp.target
+
+    @property
+    def round(self) -> Round | None:
+        return self.session.round
+
+    @property
+    def round_number(self) -> int:
+        return self.session.round_number
+
+    @property
+    def finished(self) -> bool:
+        return self.session.finished
+
+    def next_round(self) -> Round:
+        return self.session.next_round()
+
+    def apply(self, action: Action) -> None:
+        self.session.apply(action)
+
+    def choose_ai(self) -> Action:
+        return self.session.choose_ai()
+
+    def totals(self) -> list[int]:
+        points = self.session.campaign.points()
+        return [points[name] for name in self.names]
+
+    def winners(self) -> list[int]:
+        return [self.names.index(n) for n in self.session.campaign.winners]
+
+    def history(self) -> list[RoundRecordView]:
+        return [
+            RoundRecordView(
+                r.round,
+                self.names.index(r.winner) if r.winner is not None else None,
+                tuple(r.points[n] for n in self.names),
+                r.flush,
+            )
+            for r in self.session.campaign.history
+        ]
+
+
+def _free_game_name(save_dir: str | None, deck: Deck) -> str:
+    from civio_tui.campaigns.session import folder_for
+
+    folder = folder_for(save_dir)
+    for n in range(1, 10_000):
+        name = f"Game {n}"
+        if folder.find(name) is None:
+            return name
+    return f"Game {random.randrange(10_000, 99_999)}"
+
+
+def fix_grammar(line: str, human: str) -> str:
+    """The engine's third-person sentences, in the second person for the human ("You lay")."""
+    if human != "You":
+        return line
+    for verb, fixed in (
+        ("lays", "lay"),
+        ("wins", "win"),
+        ("loses", "lose"),
+        ("was", "were"),
+        ("has", "have"),
+    ):
+        line = line.replace(f"You {verb} ", f"You {fixed} ")
+    # "You" in the middle of a sentence is the object: "Medium attacked you".
+    return line[:1] + re.sub(r"(?<=[\s(])You\b", "you", line[1:])
+
+
+class TableController:
+    """A game in progress at the table: whose move it is, what the human is asked, the log."""
+
+    def __init__(self, deck: Deck, backend: GameBackend) -> None:
+        self.deck = deck
+        self.backend = backend
+        self.save_problem: str | None = None
+        self._logged = 0
+        self.totals_before_round: list[int] = backend.totals()
+
+    @classmethod
+    def new_game(
+        cls,
+        deck: Deck,
+        opponents: Sequence[str],
+        *,
+        rules: str | RuleSet = "booklet",
+        target: str = DEFAULT_TARGET,
+        seed: int | None = None,
+        save_dir: str | None = None,
+        save: bool = True,
+    ) -> TableController:
+        """A new game, saved as a campaign named "Game N" when the save folder allows."""
+        from civio_tui.campaigns.model import opponent_names
+
+        ruleset = rules if isinstance(rules, RuleSet) else RuleSet.named(rules)
+        seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
+        problem = None
+        if save:
+            from civio_tui.campaigns.session import new_campaign
+            from civio_tui.campaigns.store import SaveError
+
+            try:
+                session = new_campaign(
+                    _free_game_name(save_dir, deck),
+                    list(opponents),
+                    save_dir=save_dir,
+                    rules=ruleset,
+                    target=target,
+                    seed=seed,
+                    deck=deck,
+                )
+                return cls(deck, CampaignBackend(session))
+            except (SaveError, OSError) as exc:
+                problem = f"This game will not be saved: {exc}"
+        names = ["You", *opponent_names(list(opponents))]
+        backend = MemoryBackend(
+            deck, opponents, rules=ruleset, target=target, seed=seed, names=names
+        )
+        controller = cls(deck, backend)
+        controller.save_problem = problem
+        return controller
+
+    @classmethod
+    def resume(cls, deck: Deck, name: str, save_dir: str | None = None) -> TableController:
+        """Open a saved campaign (raises the campaign module's errors, with reasons)."""
+        from civio_tui.campaigns.session import open_campaign
+
+        return cls(deck, CampaignBackend(open_campaign(name, save_dir=save_dir, deck=deck)))
+
+    # -- seats and state ----------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return self.backend.names
+
+    @property
+    def levels(self) -> list[str]:
+        return self.backend.levels
+
+    @property
+    def human_name(self) -> str:
+        return self.names[HUMAN_SEAT]
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.backend.rules
+
+    @property
+    def seed(self) -> int:
+        return self.backend.seed
+
+    @property
+    def round(self) -> Round | None:
+        return self.backend.round
+
+    @property
+    def round_number(self) -> int:
+        return self.backend.round_number
+
+    @property
+    def in_round(self) -> bool:
+        rnd = self.backend.round
+        return rnd is not None and not rnd.is_over
+
+    def start_round(self) -> Round:
+        self.totals_before_round = self.backend.totals()
+        rnd = self._saving(self.backend.next_round)
+        self._logged = 0
+        return rnd
+
+    @property
+    def rnd(self) -> Round:
+        rnd = self.backend.round
+        assert rnd is not None, "no round in progress"
+        return rnd
+
+    def view(self) -> PlayerView:
+        return self.rnd.view(HUMAN_SEAT)
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.rnd.decision
+
+    def human_to_move(self) -> bool:
+        decision = self.decision
+        return decision is not None and decision.seat == HUMAN_SEAT
+
+    def ai_to_move(self) -> bool:
+        decision = self.decision
+        return decision is not None and decision.seat != HUMAN_SEAT
+
+    def choose_ai_action(self) -> Action:
+        """The AI's choice for the pending decision (safe in a worker thread: reads only)."""
+        return self.backend.choose_ai()
+
+    def apply(self, action: Action) -> list[str]:
+        """Apply an action of whoever decides now; returns the new log lines for the human."""
+        self._saving(lambda: self.backend.apply(action))
+        return self.new_log_lines()
+
+    def _saving(self, step: Any) -> Any:
+        """Run a step that autosaves; a failed save is remembered, and play goes on."""
+        from civio_tui.campaigns.store import SaveError
+
+        try:
+            return step()
+        except (SaveError, OSError) as exc:
+            self.save_problem = f"Could not save the game: {exc}"
+            return self.backend.round
+
+    def new_log_lines(self) -> list[str]:
+        lines: list[str] = []
+        events = self.rnd.events
+        for event in events[self._logged :]:
+            for line in event.lines(self.deck, HUMAN_SEAT, self.names):
+                lines.append(fix_grammar(line, self.human_name))
+        self._logged = len(events)
+        return lines
+
+    def all_log_lines(self) -> list[str]:
+        self._logged = 0
+        return self.new_log_lines()
+
+    def totals(self) -> list[int]:
+        return self.backend.totals()
+
+    def is_game_over(self) -> bool:
+        return self.backend.finished
+
+    # -- the human's question -----------------------------------------------------------------
+
+    def question(self) -> Question | None:
+        """The pending decision in the human's words, or None when it is not theirs."""
+        decision = self.decision
+        if decision is None or decision.seat != HUMAN_SEAT:
+            return None
+        builder = {
+            DecisionKind.FACE_UP: self._q_face_up,
+            DecisionKind.DRAW: self._q_draw,
+            DecisionKind.DISCARD: self._q_discard,
+            DecisionKind.REVEAL: self._q_reveal,
+            DecisionKind.ATTACK_TARGET: self._q_attack,
+            DecisionKind.OVERRULE: self._q_overrule,
+            DecisionKind.CONFISCATE: self._q_confiscate,
+            DecisionKind.CIVIO: self._q_civio,
+        }[decision.kind]
+        return builder(decision)
+
+    def _card(self, card: int, **kwargs: Any) -> Content:
+        return card_line(self.deck[card], **kwargs)
+
+    def _q_face_up(self, decision: Decision) -> Question:
+        # The 21 combinations are asked as "which 2 to keep hidden": the screen toggles cards
+        # and finds the matching option (see face_up_action).
+        view = self.view()
+        options = tuple(
+            OptionLabel(None, self._card(c), card=c) for c in view.face_up + view.hidden
+        )
+        return Question(
+            decision,
+            "Opening: lay out your cards",
+            "Mark 2 cards to keep hidden (▒); the other 5 go face up. Everyone chooses at once.",
+            options,
+        )
+
+    def face_up_action(self, decision: Decision, hidden: set[int]) -> Action | None:
+        """The face-up option that keeps exactly `hidden` hidden, if there is one."""
+        for action in decision.options:
+            if set(self.rnd.hand(HUMAN_SEAT)) - set(action.cards) == hidden:
+                return action
+        return None
+
+    def _q_draw(self, decision: Decision) -> Question:
+        view = self.view()
+        options = []
+        for action in decision.options:
+            if action.source == DISCARD_PILE:
+                top = view.discard_pile[-1]
+                text = Content.assemble("Take from the discard pile: ", self._card(top))
+                options.append(OptionLabel(action, text, card=top))
+            else:
+                text = Content(f"Draw the top card of the supply ({view.supply_count} left)")
+                options.append(OptionLabel(action, text))
+        return Question(
+            decision,
+            f"Draw (turn {view.turn})",
+            "Draw a card: the hidden top of the supply, or the face-up top of the discard pile.",
+            tuple(options),
+        )
+
+    def _q_discard(self, decision: Decision) -> Question:
+        drawn = decision.drawn
+        options: list[OptionLabel] = []
+        ordered = sorted(decision.options, key=lambda a: a.card != drawn)
+        for action in ordered:
+            assert action.card is not None
+            card = self._card(action.card, points=True)
+            if action.card == drawn and decision.stage == "main":
+                text = Content.assemble("Discard it at once: ", card)
+            else:
+                text = Content.assemble("Discard ", card)
+            options.append(OptionLabel(action, text, card=action.card))
+        if decision.stage == "after_confiscation":
+            taken = decision.confiscated
+            what = self.deck[taken].name if taken is not None else "a card"
+            prompt = f"You confiscated {what}. Now discard one card (this discard attacks nobody)."
+            title = "Discard after confiscating"
+        elif drawn is not None and decision.source == DISCARD_PILE:
+            prompt = (
+                f"You took {self.deck[drawn].name} from the discard pile. Discard another card "
+                "(a card taken from the pile cannot go straight back)."
+            )
+            title = "Discard a card"
+        elif drawn is not None:
+            prompt = (
+                f"You drew {self.deck[drawn].name}: keep it and discard another card, or "
+                "discard it at once."
+            )
+            title = "Keep or discard"
+        else:
+            prompt = "Discard one card."
+            title = "Discard a card"
+        note = ""
+        if decision.stage == "main" and any(self._attacks(a.card) for a in decision.options):
+            note = "A Law with an attack, once discarded, strikes an opponent of your choice."
+        return Question(decision, title, prompt, tuple(options), note)
+
+    def _attacks(self, card: int | None) -> bool:
+        action = self.deck[card].action if card is not None else None
+        return action is not None and action.kind == "attack"
+
+    def _q_reveal(self, decision: Decision) -> Question:
+        options = tuple(
+            OptionLabel(a, Content.assemble("Turn face up: ", self._card(a.card)), card=a.card)
+            for a in decision.options
+            if a.card is not None
+        )
+        if decision.stage == "replacement":
+            prompt = "You drew a replacement and now hold 3 hidden cards: turn one of them face up."
+        else:
+            prompt = "You hold 3 hidden cards: turn one of them face up (everyone will see it)."
+        return Question(decision, "Turn a card face up", prompt, options)
+
+    def _law_words(self, decision: Decision) -> tuple[str, str]:
+        law = self.deck[decision.law].name if decision.law is not None else "a Law"
+        effect = _EFFECT_WORDS.get(decision.effect or "", decision.effect or "")
+        return law, effect
+
+    def _q_attack(self, decision: Decision) -> Question:
+        law, effect = self._law_words(decision)
+        view = self.view()
+        options = []
+        for action in decision.options:
+            if action.kind == TARGET and action.seat is not None:
+                total = (view.scores or [0] * view.seats)[action.seat]
+                text = Content(f"Attack {self.names[action.seat]} ({total} pts)")
+                options.append(OptionLabel(action, text))
+            elif action.kind == DECLINE:
+                options.append(OptionLabel(action, Content("Decline: attack nobody")))
+        what = (
+            "they skip their next turn"
+            if decision.effect == "lose_turn"
+            else "you take one of their cards"
+        )
+        return Question(
+            decision,
+            "Attack!",
+            f"You discarded {law}: {effect}. Choose whom to attack ({what}, unless they "
+            "overrule it).",
+            tuple(options),
+        )
+
+    def _q_overrule(self, decision: Decision) -> Question:
+        law, effect = self._law_words(decision)
+        attacker = self.names[decision.attacker] if decision.attacker is not None else "Someone"
+        options = []
+        for action in decision.options:
+            if action.kind == OVERRULE and action.card is not None:
+                text = Content.assemble(
+                    "Overrule with ", self._card(action.card), " (it stays; all will know it)"
+                )
+                options.append(OptionLabel(action, text, card=action.card))
+            elif action.kind == ACCEPT:
+                consequence = (
+                    "you lose your next turn"
+                    if decision.effect == "lose_turn"
+                    else f"{attacker} takes one of your cards"
+                )
+                options.append(OptionLabel(action, Content(f"Accept: {consequence}")))
+        if len(options) == 1:
+            prompt = (
+                f"{attacker} attacks you with {law} ({effect}). You hold no Law that overrules it."
+            )
+        else:
+            prompt = f"{attacker} attacks you with {law} ({effect}). You can overrule it."
+        return Question(decision, "You are attacked", prompt, tuple(options))
+
+    def _q_confiscate(self, decision: Decision) -> Question:
+        victim = self.names[decision.target] if decision.target is not None else "them"
+        options = []
+        for action in decision.options:
+            if action.slot is not None:
+                text = Content(f"Take hidden card {action.slot + 1} of {victim} (blind)")
+                options.append(OptionLabel(action, text))
+            elif action.card is not None:
+                options.append(
+                    OptionLabel(
+                        action, Content.assemble("Take ", self._card(action.card)), card=action.card
+                    )
+                )
+        return Question(
+            decision,
+            "Confiscate and Arrest",
+            f"The attack stands. Take one of {victim}'s face-up cards, or one of their 2 "
+            "hidden cards without seeing it. They draw a replacement; then you discard.",
+            tuple(options),
+        )
+
+    def _q_civio(self, decision: Decision) -> Question:
+        from cards.go_out import best_go_out
+        from cards.scoring import winner_score
+
+        hand = self.rnd.hand(HUMAN_SEAT)
+        best = best_go_out(self.deck, hand, self.rules)
+        score = winner_score(best, self.rules) if best is not None else 0
+        shape = "a Thurgood Flush" if best is not None and best.kind == "flush" else "3 + 4"
+        options = []
+        for action in decision.options:
+            if action.choice == "call":
+                text = Content.assemble(
+                    ("Call CIVIO!", "bold"), f" Win the round now ({shape}, {score} points)"
+                )
+            else:
+                text = Content("Play on (you may call at the end of a later turn)")
+            options.append(OptionLabel(action, text))
+        return Question(
+            decision,
+            "CIVIO!",
+            "All 7 of your cards form precedents. You can call CIVIO and win the round.",
+            tuple(options),
+        )
+
+    # -- describing other seats' moves --------------------------------------------------------
+
+    def waiting_text(self) -> str:
+        """What the table is waiting for when it is not the human's decision."""
+        decision = self.decision
+        if decision is None:
+            return "The round is over."
+        name = self.names[decision.seat]
+        kind = decision.kind
+        if kind == DecisionKind.FACE_UP:
+            return f"{name} is choosing which cards to lay face up…"
+        if kind == DecisionKind.DRAW:
+            return f"{name} is drawing…"
+        if kind == DecisionKind.DISCARD:
+            return f"{name} is choosing a card to discard…"
+        if kind == DecisionKind.REVEAL:
+            return f"{name} is turning a card face up…"
+        if kind == DecisionKind.ATTACK_TARGET:
+            return f"{name} is choosing whom to attack…"
+        if kind == DecisionKind.OVERRULE:
+            return f"{name} may overrule the attack…"
+        if kind == DecisionKind.CONFISCATE:
+            return f"{name} is choosing a card to confiscate…"
+        return f"{name} is finishing the turn…"
+
+    # -- the end of a round -------------------------------------------------------------------
+
+    def round_summary(self) -> RoundSummary:
+        result = self.rnd.result
+        assert result is not None
+        before = self.totals_before_round
+        after = self.totals()
+        rows = []
+        for seat, name in enumerate(self.names):
+            rows.append(
+                SeatResult(
+                    seat=seat,
+                    name=name,
+                    level=self.levels[seat],
+                    precedents=tuple(tuple(p) for p in result.precedents[seat]),
+                    hand=tuple(result.hands[seat]),
+                    points=result.scores[seat],
+                    total_before=before[seat],
+                    total=after[seat],
+                    rank_before=rank_for(before[seat]),
+                    rank=rank_for(after[seat]),
+                )
+            )
+        return RoundSummary(
+            number=self.round_number,
+            winner=result.winner,
+            kind=result.kind,
+            reason=result.reason,
+            turns=result.turns,
+            seats=tuple(rows),
+            game_over=self.backend.finished,
+            winners=tuple(self.backend.winners()),
+        )
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    seat: int
+    name: str
+    level: str
+    precedents: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...]
+    points: int
+    total_before: int
+    total: int
+    rank_before: str
+    rank: str
+
+    @property
+    def promoted(self) -> bool:
+        return self.rank != self.rank_before
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    number: int
+    winner: int | None
+    kind: str | None
+    reason: str
+    turns: int
+    seats: tuple[SeatResult, ...]
+    game_over: bool
+    winners: tuple[int, ...]

@@ -1,0 +1,114 @@
+"""A card in full: every field, and its relations to other cards both ways."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.content import Content
+
+from cards.deck import Deck
+from cards.models import Card, CardType
+from civio_tui.widgets.cards import TYPE_LETTER, TYPE_STYLE, card_line
+
+
+@dataclass(frozen=True)
+class Relation:
+    """One line of a card's relations: `label` names how card `other` relates to it."""
+
+    label: str
+    other: int
+
+
+def relations(deck: Deck, card_id: int) -> list[Relation]:
+    """How a card links to others: what it strengthens and weakens, and who does so to it."""
+    card = deck[card_id]
+    found: list[Relation] = []
+
+    def add(label: str, names: tuple[str, ...]) -> None:
+        for name in names:
+            other = deck.find(name)
+            if other is not None:
+                found.append(Relation(label, other))
+
+    add("strengthens", card.plus)
+    add("weakens", card.minus)
+    if card.type is not CardType.AMENDMENT:
+        for number in card.amendments:
+            amendment = deck.amendment_card(number)
+            if amendment is not None:
+                found.append(Relation("strengthens amendment", amendment))
+    for other_id, other in enumerate(deck.cards):
+        if other_id == card_id:
+            continue
+        if card.name in other.plus:
+            found.append(Relation("strengthened by", other_id))
+        if card.name in other.minus:
+            found.append(Relation("weakened by", other_id))
+        if card.type is CardType.AMENDMENT and card.amendments[0] in other.amendments:
+            found.append(Relation("strengthened by", other_id))
+        if card.type is CardType.ISSUE and card.name in other.issues:
+            found.append(Relation("names this issue", other_id))
+    return found
+
+
+def _field(label: str, value: str) -> Content:
+    return Content.assemble((f"{label}: ", "bold"), value)
+
+
+def _amendment_names(deck: Deck, numbers: tuple[int, ...]) -> str:
+    names = []
+    for number in numbers:
+        card_id = deck.amendment_card(number)
+        names.append(deck[card_id].name if card_id is not None else f"Amendment {number}")
+    return ", ".join(names)
+
+
+def card_facts(deck: Deck, card: Card) -> Content:
+    """Type, year, issues, plus and minus, amendments, action, points, summary, provenance."""
+    letter = TYPE_LETTER[card.type]
+    heading = Content.assemble(
+        (f"[{letter}] ", TYPE_STYLE[card.type]), (card.name, f"bold {TYPE_STYLE[card.type]}")
+    )
+    kind = card.type_label()
+    if card.type is CardType.CIVIL_RIGHTS_ACT:
+        kind = "Civil Rights Act: a Law, or the Freedom Equality"
+    facts = [kind]
+    if card.year is not None:
+        facts.append(str(card.year))
+    facts.append(f"{card.points} point" + ("" if card.points == 1 else "s"))
+    facts.append("a publisher's card" if card.provenance == "publisher" else "reconstructed by us")
+    lines: list[Content] = [heading, Content.assemble((" · ".join(facts), "dim"))]
+    if card.full_name and card.full_name != card.name:
+        lines.append(_field("Full name", card.full_name))
+    if card.issues:
+        lines.append(_field("Issues", ", ".join(card.issues)))
+    if card.type is not CardType.AMENDMENT and card.amendments:
+        lines.append(_field("Strengthens amendments", _amendment_names(deck, card.amendments)))
+    elif card.type is CardType.CASE:
+        lines.append(_field("Amendments", "none (a diminishing case: 0 points)"))
+    if card.plus:
+        lines.append(_field("Plus (+), strengthened", ", ".join(card.plus)))
+    if card.minus:
+        lines.append(_field("Minus (−), weakened", ", ".join(card.minus)))
+    if card.action is not None:
+        lines.append(_field("Action", card.action.describe()))
+    if card.summary:
+        lines.append(Content(""))
+        lines.append(Content(card.summary))
+    if card.note:
+        lines.append(Content(""))
+        lines.append(_field("Note", card.note))
+    lines.append(Content(""))
+    source = (
+        "publisher: the publisher's own sources name this card"
+        if card.provenance == "publisher"
+        else "reconstructed: rebuilt by us from the public record of the decision or law"
+    )
+    lines.append(Content.assemble(("Provenance: ", "bold dim"), (source, "dim")))
+    return Content("\n").join(lines)
+
+
+def relation_line(deck: Deck, relation: Relation) -> Content:
+    return Content.assemble(
+        (f"{relation.label:<22}", "dim"), card_line(deck[relation.other], points=False)
+    )

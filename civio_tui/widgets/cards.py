@@ -1,0 +1,111 @@
+"""How a card looks in one line: a type letter, the name, and marks that never rely on colour.
+
+Every card starts with its type in brackets ([C] Case, [L] Law, ...), coloured by type too; point
+cards end in `+1`; your own hidden cards carry the word "hidden" as well as a shaded mark.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from cards.models import Card, CardType
+
+TYPE_LETTER: dict[CardType, str] = {
+    CardType.CASE: "C",
+    CardType.LAW: "L",
+    CardType.AMENDMENT: "A",
+    CardType.FREEDOM: "F",
+    CardType.ISSUE: "I",
+    CardType.CIVIL_RIGHTS_ACT: "R",
+    CardType.WILD: "W",
+}
+
+# Theme variables (see app.py) so the colour-blind and 16-colour themes can recolour cards.
+TYPE_STYLE: dict[CardType, str] = {
+    CardType.CASE: "bold $card-case",
+    CardType.LAW: "bold $card-law",
+    CardType.AMENDMENT: "bold $card-amendment",
+    CardType.FREEDOM: "bold $card-freedom",
+    CardType.ISSUE: "bold $card-issue",
+    CardType.CIVIL_RIGHTS_ACT: "bold $card-cra",
+    CardType.WILD: "bold $card-wild",
+}
+
+TYPE_LEGEND: tuple[tuple[str, str], ...] = (
+    ("C", "Case"),
+    ("L", "Law"),
+    ("A", "Amendment"),
+    ("F", "Freedom"),
+    ("I", "Issue"),
+    ("R", "Civil Rights Act of 1964 (Law or Equality)"),
+    ("W", "Wild card (Marbury v Madison)"),
+)
+
+HIDDEN_MARK = "▒"
+
+
+def type_tag(card: Card) -> Content:
+    """`[C]` in the card type's colour."""
+    return Content.assemble((f"[{TYPE_LETTER[card.type]}]", TYPE_STYLE[card.type]))
+
+
+def _abbreviated(text: str) -> bool:
+    return any(len(token) > 1 and token.isalpha() and token.isupper() for token in text.split())
+
+
+def short_name(card: Card, limit: int = 20) -> str:
+    """A name that fits a narrow pane: the printed name if short, else its shortest alias
+    (spelled-out aliases before abbreviations like "VRA")."""
+    if len(card.name) <= limit:
+        return card.name
+    aliases = sorted(
+        (a for a in card.aliases if 3 <= len(a) <= limit and not a.isdigit()),
+        key=lambda a: (_abbreviated(a), len(a)),
+    )
+    if aliases:
+        return aliases[0]
+    first = card.name.split(" v ")[0]
+    if 4 <= len(first) <= limit:
+        return first
+    return card.name[: limit - 1] + "…"
+
+
+def card_line(
+    card: Card,
+    *,
+    hidden: bool = False,
+    short: bool = False,
+    year: bool = True,
+    points: bool = True,
+    limit: int = 20,
+) -> Content:
+    """One card on one line: `[C] Brown v Board of Education 1954 +1`, marked if hidden."""
+    name = short_name(card, limit) if short else card.name
+    parts: list[str | tuple[str, str] | Content] = [type_tag(card), " "]
+    parts.append((name, "italic" if hidden else ""))
+    if year and card.year is not None and not name.endswith(str(card.year)):
+        parts.append((f" {card.year}", "dim"))
+    if points and card.points:
+        parts.append((f" +{card.points}", "bold"))
+    if hidden:
+        parts.append((f" {HIDDEN_MARK}hidden", "dim italic"))
+    return Content.assemble(*parts)
+
+
+def hidden_backs(count: int) -> Content:
+    """An opponent's hidden cards: shaded backs and the count in words."""
+    if count <= 0:
+        return Content.assemble(("no hidden cards", "dim"))
+    noun = "card" if count == 1 else "cards"
+    return Content.assemble((HIDDEN_MARK * 2 * min(count, 3), "dim"), f" {count} hidden {noun}")
+
+
+def legend() -> Content:
+    """The type letters in one line, for footers and help."""
+    parts: list[str | tuple[str, str] | Content] = []
+    for i, (letter, label) in enumerate(TYPE_LEGEND[:5]):
+        if i:
+            parts.append("  ")
+        style = next(s for t, s in TYPE_STYLE.items() if TYPE_LETTER[t] == letter)
+        parts.extend([(f"[{letter}]", style), f" {label}"])
+    return Content.assemble(*parts)

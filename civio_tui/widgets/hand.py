@@ -1,0 +1,263 @@
+"""Your cards, laid out in precedents: each group says live whether it is valid, and why not.
+
+Attributes down, messages up: the table screen hands this pane the hand, the arrangement and its
+status (all judged by `cards/`); the pane draws them, moves its cursor, and posts messages when
+the player moves a card, asks for a card's detail, or picks a card for the pending question.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.geometry import Region
+from textual.message import Message
+from textual.widget import Widget
+
+from cards.deck import Deck
+from civio_tui import keymap
+from civio_tui.arrangement import GROUP_NAMES, UNPLACED, HandArrangement, HandStatus
+from civio_tui.widgets.cards import HIDDEN_MARK, card_line
+
+
+@dataclass(frozen=True)
+class HandState:
+    """What the pane shows: set by the screen after every change."""
+
+    hidden: frozenset[int]
+    """Cards shown with the hidden mark (your 2 hidden cards, or the 2 you mark at the opening)."""
+    pickable: frozenset[int]
+    """Cards that answer the pending question when chosen here (Enter)."""
+    new: int | None = None
+    """The card just drawn, marked as new."""
+    known_by: dict[int, str] | None = None
+    """For hidden cards others know: who knows them."""
+    mode: str = "arrange"
+    """`arrange`, or `opening` (Enter marks a card to keep hidden)."""
+
+
+class HandPane(Widget, can_focus=True):
+    """Three groups (Precedent A, Precedent B, Not placed) of your cards, with a cursor."""
+
+    DEFAULT_CSS = """
+    HandPane {
+        height: auto;
+        width: 1fr;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *keymap.bindings(
+            "nav.up",
+            "nav.down",
+            "hand.group_left",
+            "hand.group_right",
+            "hand.raise",
+            "hand.lower",
+        ),
+        Binding("enter,space", "act", "Choose card", id="hand.act"),
+    ]
+
+    class Moved(Message):
+        """The player changed the arrangement."""
+
+    class DetailRequested(Message):
+        def __init__(self, card: int) -> None:
+            super().__init__()
+            self.card = card
+
+    class CardPicked(Message):
+        """Enter on a card: answer the question with it (or mark it, at the opening)."""
+
+        def __init__(self, card: int) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(self, deck: Deck, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.deck = deck
+        self.arrangement = HandArrangement()
+        self.status: HandStatus | None = None
+        self.state = HandState(frozenset(), frozenset())
+        self.cursor_card: int | None = None
+        self._height = 0
+
+    # -- attributes down ----------------------------------------------------------------------
+
+    def show(
+        self, arrangement: HandArrangement, status: HandStatus | None, state: HandState
+    ) -> None:
+        self.arrangement = arrangement
+        self.status = status
+        self.state = state
+        cards = arrangement.cards
+        if self.cursor_card not in cards:
+            self.cursor_card = cards[0] if cards else None
+        height = len(self._lines(self.size.width or 60)[0])
+        self.refresh(layout=height != self._height)
+        self._height = height
+        self.call_after_refresh(self._scroll_to_cursor)
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def _group_heading(self, index: int, width: int) -> list[Content]:
+        name = GROUP_NAMES[index]
+        group = self.arrangement.groups[index]
+        if index == UNPLACED:
+            if not group:
+                return [Content.assemble((name, "bold"), ("  (none)", "dim"))]
+            return [Content.assemble((name, "bold"), (f"  {len(group)} card(s)", "dim"))]
+        check = self.status.checks[index] if self.status is not None else None
+        if not group or check is None:
+            return [Content.assemble((name, "bold"), ("  empty · ← → moves a card here", "dim"))]
+        if check.valid:
+            size = len(group)
+            note = "" if size in (3, 4, 7) else " · scores with 3, 4 or 7 cards"
+            points = f"{check.points} point" + ("" if check.points == 1 else "s")
+            return [
+                Content.assemble(
+                    (name, "bold"), "  ", ("✓ valid", "bold $status-good"), f" · {points}{note}"
+                )
+            ]
+        lines = [Content.assemble((name, "bold"), "  ", ("✗ not valid", "bold $status-bad"))]
+        reason = check.reason or "not a valid precedent"
+        for text in textwrap.wrap(reason, max(20, width - 4)):
+            lines.append(Content.assemble(("    " + text, "$status-bad")))
+        return lines
+
+    def _card_row(self, card: int, width: int) -> Content:
+        state = self.state
+        here = card == self.cursor_card
+        hidden = card in state.hidden
+        pointer = "▶" if here else " "
+        mark = (HIDDEN_MARK, "dim") if hidden else (" ", "")
+        line = card_line(self.deck[card])
+        focused = self.has_focus
+        tail: list[str | tuple[str, str]] = []
+        if card == state.new:
+            tail.append(("  « new", "bold $accent"))
+        if here and focused and card in state.pickable:
+            tail.append(("  ◀ Enter picks", "bold $accent"))
+        elif here and focused and state.mode == "opening":
+            tail.append(("  ◀ Enter: hide/show", "bold $accent"))
+        words: list[str | tuple[str, str]] = []
+        if hidden:
+            words.append(("  hidden", "dim italic"))
+        if state.known_by and card in state.known_by:
+            words.append((f", seen by {state.known_by[card]}", "dim"))
+        row = Content.assemble(pointer, mark, " ", line, *words, *tail)
+        if row.cell_length > width:
+            # Keep what matters most when the pane is narrow: the card, then "new".
+            row = Content.assemble(pointer, mark, " ", line, *tail[:1])
+        if row.cell_length > width:
+            row = Content.assemble(pointer, mark, " ", line)
+        if row.cell_length > width:
+            row = row.truncate(width, ellipsis=True)
+        if here:
+            row = row.stylize("reverse" if focused else "bold", 0, len(row.plain))
+        return row
+
+    def _lines(self, width: int) -> tuple[list[Content], dict[int, int]]:
+        lines: list[Content] = []
+        rows: dict[int, int] = {}
+        for index, group in enumerate(self.arrangement.groups):
+            lines.extend(self._group_heading(index, width))
+            for card in group:
+                rows[card] = len(lines)
+                lines.append(self._card_row(card, width))
+        lines.extend(self._status_lines(width))
+        return lines, rows
+
+    def _status_lines(self, width: int) -> list[Content]:
+        status = self.status
+        if status is None:
+            return []
+        if status.arranged_goes_out:
+            shape = "a flush" if status.arranged_kind == "flush" else "3 + 4"
+            text = Content.assemble(
+                ("✓ Goes out", "bold $status-good"),
+                f" ({shape}): {status.arranged_score} pts as winner",
+            )
+        elif status.can_go_out:
+            text = Content.assemble(
+                ("✓ These 7 can go out", "bold $status-good"),
+                f" ({status.best_winner_score} pts): press a",
+            )
+        else:
+            text = Content.assemble(
+                ("Not out yet", "bold"),
+                f" · {status.best_non_winner_score} pts if another wins now",
+            )
+        return text.wrap(max(20, width))
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self._lines(width)[0])
+
+    def render(self) -> Content:
+        width = self.size.width or 60
+        lines, _ = self._lines(width)
+        return Content("\n").join(lines)
+
+    def _scroll_to_cursor(self) -> None:
+        if self.cursor_card is None:
+            return
+        _, rows = self._lines(self.size.width or 60)
+        y = rows.get(self.cursor_card)
+        if y is not None:
+            self.scroll_to_region(Region(0, y, 1, 1), animate=False)
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def _ordered(self) -> list[int]:
+        return self.arrangement.cards
+
+    def _move_cursor(self, delta: int) -> None:
+        cards = self._ordered()
+        if not cards:
+            return
+        if self.cursor_card not in cards:
+            self.cursor_card = cards[0]
+        else:
+            i = (cards.index(self.cursor_card) + delta) % len(cards)
+            self.cursor_card = cards[i]
+        self.refresh()
+        self._scroll_to_cursor()
+
+    def action_cursor_up(self) -> None:
+        self._move_cursor(-1)
+
+    def action_cursor_down(self) -> None:
+        self._move_cursor(1)
+
+    def action_move_group(self, delta: int) -> None:
+        if self.cursor_card is None:
+            return
+        self.arrangement.move(self.cursor_card, delta)
+        self.post_message(self.Moved())
+
+    def action_reorder(self, delta: int) -> None:
+        if self.cursor_card is None:
+            return
+        self.arrangement.reorder(self.cursor_card, delta)
+        self.post_message(self.Moved())
+
+    def action_act(self) -> None:
+        if self.cursor_card is None:
+            return
+        if self.cursor_card in self.state.pickable or self.state.mode == "opening":
+            self.post_message(self.CardPicked(self.cursor_card))
+        else:
+            self.post_message(self.DetailRequested(self.cursor_card))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        self.focus()

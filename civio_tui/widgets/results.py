@@ -1,0 +1,104 @@
+"""Round results as text: each player's precedents, points, new total and rank."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widget import Widget
+
+from cards.deck import Deck
+from civio_tui.table_controller import RoundSummary, SeatResult
+from civio_tui.widgets.cards import card_line
+from civio_tui.widgets.table_panes import pack
+
+_REASONS = {
+    "max_turns": "the turn limit was reached with no CIVIO",
+    "no_draw": "no card could be drawn",
+}
+
+
+def headline(summary: RoundSummary, names: list[str]) -> Content:
+    if summary.winner is None:
+        reason = _REASONS.get(summary.reason, summary.reason)
+        return Content.assemble(
+            ("No winner this round", "bold"),
+            f": {reason} (after {summary.turns} turns). Everyone scores as a non-winner.",
+        )
+    shape = "a Thurgood Flush!" if summary.kind == "flush" else "a 3-card and a 4-card precedent."
+    return Content.assemble(
+        (f"{names[summary.winner]} called CIVIO!", "bold $accent"),
+        f" Out with {shape} ({summary.turns} turns)",
+    )
+
+
+def chain_items(deck: Deck, cards: tuple[int, ...]) -> list[Content]:
+    """A precedent as items to lay out on lines: `[C] Tinker +1 →` each."""
+    items = []
+    for i, card in enumerate(cards):
+        arrow = " →" if i < len(cards) - 1 else ""
+        items.append(Content.assemble(card_line(deck[card], short=True, year=False), arrow))
+    return items
+
+
+def seat_lines(deck: Deck, row: SeatResult, winner: int | None, width: int) -> list[Content]:
+    """One player's result, laid out for `width` columns without splitting a card."""
+    role = "  winner" if row.seat == winner else ""
+    level = "" if row.level == "human" or row.level in row.name.lower() else f" ({row.level})"
+    head = Content.assemble(
+        (row.name, "bold"),
+        (level, "dim"),
+        (role, "bold $accent"),
+        ("   +", ""),
+        (str(row.points), "bold"),
+        f" points → total {row.total} · {row.rank}",
+    )
+    lines = [head.truncate(width, ellipsis=True)]
+    for precedent in row.precedents:
+        points = sum(deck[c].points for c in precedent)
+        items = chain_items(deck, precedent)
+        items.append(Content.styled(f" ({points} pts)", "dim"))
+        lines.extend(pack(items, width, "   ", gap=1))
+    if not row.precedents:
+        lines.append(Content.styled("   no scoring precedent", "dim"))
+    used = {c for p in row.precedents for c in p}
+    unused = [c for c in row.hand if c not in used]
+    if unused:
+        items = [Content.styled("unused:", "dim")]
+        items += [card_line(deck[c], short=True, year=False).stylize("dim") for c in unused]
+        lines.extend(pack(items, width, "   "))
+    if row.promoted:
+        lines.append(
+            Content.assemble(
+                ("   ★ PROMOTED ", "bold reverse $accent"),
+                (f" {row.rank_before} → {row.rank}", "bold $accent"),
+            )
+        )
+    return lines
+
+
+class SeatResults(Widget):
+    """Every player's result, re-laid out to the pane's width."""
+
+    DEFAULT_CSS = """
+    SeatResults {
+        height: auto;
+    }
+    """
+
+    def __init__(self, deck: Deck, summary: RoundSummary, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.deck = deck
+        self.summary = summary
+
+    def _lines(self, width: int) -> list[Content]:
+        lines: list[Content] = []
+        for row in self.summary.seats:
+            if lines:
+                lines.append(Content(""))
+            lines.extend(seat_lines(self.deck, row, self.summary.winner, width))
+        return lines
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self._lines(width))
+
+    def render(self) -> Content:
+        return Content("\n").join(self._lines(self.size.width or 80))

@@ -1,0 +1,174 @@
+"""Fixtures for the Textual tests: isolated config and save folders, a frozen cursor blink,
+instant AI pacing, and helpers to drive the table to a given decision."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from cards.actions import Action, Decision, DecisionKind
+from cards.deck import Deck, standard_deck
+from cards.round import Round
+from cards.ruleset import RuleSet
+from cards.view import PlayerView
+from civio_tui.app import CivioApp
+from civio_tui.settings import Settings
+from civio_tui.table_controller import MemoryBackend, TableController
+
+
+def async_test(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
+    """Run an async test in its own event loop (the project has no asyncio pytest plugin)."""
+
+    @functools.wraps(test)
+    def run(*args: object, **kwargs: object) -> None:
+        asyncio.run(test(*args, **kwargs))  # type: ignore[arg-type]
+
+    return run
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Keep every test away from the player's real settings and saves; freeze the cursor."""
+    config = tmp_path / "config"
+    saves = tmp_path / "saves"
+    monkeypatch.setenv("CIVIO_CONFIG_DIR", str(config))
+    monkeypatch.setenv("CIVIO_SAVE_DIR", str(saves))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    # A blinking cursor would make snapshots depend on timing (harlequin does the same).
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+    return tmp_path
+
+
+def make_app(**settings: object) -> CivioApp:
+    """The app with instant AI pacing (tests never wait for the pace of a human)."""
+    values: dict[str, object] = {"ai_speed": "instant", **settings}
+    return CivioApp(settings=Settings.model_validate(values))
+
+
+class ScriptedPlayer:
+    """A predictable opponent: draws from the supply and discards what it drew, except that it
+    discards `discard_first` (a card name) at its first chance; aims attacks at `target`;
+    accepts every attack; takes the first option of anything else."""
+
+    name = "scripted"
+
+    def __init__(self, deck: Deck, discard_first: str | None = None, target: int = 0) -> None:
+        self.card = deck.lookup(discard_first) if discard_first else None
+        self.target = target
+
+    def choose(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action:
+        options = decision.options
+        kind = decision.kind
+        if kind is DecisionKind.DRAW:
+            return Action.draw("supply") if Action.draw("supply") in options else options[0]
+        if kind is DecisionKind.DISCARD:
+            if self.card is not None and Action.discard(self.card) in options:
+                card, self.card = self.card, None
+                return Action.discard(card)
+            if decision.drawn is not None and Action.discard(decision.drawn) in options:
+                return Action.discard(decision.drawn)
+            return options[0]
+        if kind is DecisionKind.ATTACK_TARGET:
+            return (
+                Action.target(self.target) if Action.target(self.target) in options else options[0]
+            )
+        if kind is DecisionKind.OVERRULE:
+            return options[-1]
+        return options[0]
+
+
+class DealtBackend(MemoryBackend):
+    """A game in memory whose first round is dealt in a fixed order (Round's deal_order hook),
+    against scripted opponents."""
+
+    def __init__(
+        self,
+        deck: Deck,
+        hands: Sequence[Sequence[str]],
+        players: Sequence[ScriptedPlayer],
+        *,
+        discard: str,
+        supply: Sequence[str] = (),
+        rules: RuleSet | None = None,
+    ) -> None:
+        levels = ["scripted"] * len(players)
+        names = [
+            "You",
+            *(f"Bot {i}" if len(players) > 1 else "Bot" for i in range(1, len(players) + 1)),
+        ]
+        self._deck = deck
+        self.deal = [deck.lookup(n) for hand in hands for n in hand]
+        self.deal.append(deck.lookup(discard))
+        self.deal.extend(deck.lookup(n) for n in supply)
+        super().__init__(
+            deck,
+            ["random"] * len(players),
+            rules=rules or RuleSet(),
+            target="Chief Justice of the Supreme Court",
+            seed=11,
+            names=names,
+        )
+        self.levels = ["human", *levels]
+        self._players = dict(enumerate(players, 1))  # type: ignore[arg-type]
+
+    def next_round(self) -> Round:
+        k = len(self.game.rounds)
+        rnd = Round(
+            self.rules,
+            len(self.names),
+            self.game.dealer_for(k),
+            self.game.seed_for(k),
+            self._deck,
+            deal_order=self.deal if k == 0 else None,
+            scores=self.game.totals,
+        )
+        self.game.rounds.append(rnd)
+        return rnd
+
+
+@pytest.fixture(scope="session")
+def deck() -> Deck:
+    return standard_deck()
+
+
+async def open_table(pilot: Pilot[int], controller: TableController) -> None:
+    """Put the table for `controller` on screen and wait for the first question."""
+    from civio_tui.screens.table import TableScreen
+
+    app = pilot.app
+    assert isinstance(app, CivioApp)
+    await app.push_screen(TableScreen(controller))
+    await settle(pilot)
+
+
+async def settle(pilot: Pilot[int], limit: int = 400) -> None:
+    """Wait until the human must decide, the round is over, or another screen is on top."""
+    from civio_tui.screens.table import TableScreen
+
+    for _ in range(limit):
+        await pilot.pause()
+        screen = pilot.app.screen
+        if not isinstance(screen, TableScreen):
+            return
+        ctl = screen.controller
+        over = ctl.round is not None and ctl.rnd.is_over
+        if over or (ctl.round is not None and ctl.human_to_move() and screen.question is not None):
+            return
+    raise AssertionError("the table did not settle")
+
+
+def option_index(screen: object, card_name: str, deck: Deck) -> int:
+    """The 1-based number of the question's option about `card_name`."""
+    card = deck.lookup(card_name)
+    question = screen.question  # type: ignore[attr-defined]
+    for index, option in enumerate(question.options, 1):
+        if option.card == card:
+            return index
+    raise AssertionError(f"no option about {card_name} in {question.title!r}")

@@ -1,0 +1,208 @@
+"""Pilot tests of the app around the table: the menu, Enter-Enter to a game, the too-small
+guard, settings that persist, quitting with confirmation, and Continue."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from civio_tui.screens.card_detail import CardDetailScreen
+from civio_tui.screens.confirm import ConfirmScreen
+from civio_tui.screens.encyclopedia import EncyclopediaScreen, filter_cards
+from civio_tui.screens.help import HelpScreen
+from civio_tui.screens.main_menu import MainMenuScreen
+from civio_tui.screens.new_game import NewGameScreen
+from civio_tui.screens.rules import RulesScreen
+from civio_tui.screens.settings import SettingsScreen
+from civio_tui.screens.table import TableScreen
+from civio_tui.screens.too_small import TooSmallScreen
+from civio_tui.settings import Settings
+from tests.tui.conftest import async_test, make_app, settle
+
+
+async def menu(pilot: Pilot[int]) -> MainMenuScreen:
+    for _ in range(100):
+        await pilot.pause()
+        screen = pilot.app.screen
+        if isinstance(screen, MainMenuScreen) and screen.scanned:
+            return screen
+    raise AssertionError("the main menu did not finish looking for saves")
+
+
+@async_test
+async def test_menu_opens_every_screen_and_escape_comes_back() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await menu(pilot)
+        for key, screen_type in (
+            ("4", RulesScreen),
+            ("5", EncyclopediaScreen),
+            ("6", SettingsScreen),
+            ("1", NewGameScreen),
+            ("question_mark", HelpScreen),
+            ("f1", HelpScreen),
+        ):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, screen_type), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MainMenuScreen), key
+        # Continue is disabled with no saved game: pressing 2 does nothing.
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenuScreen)
+
+
+@async_test
+async def test_enter_enter_starts_a_game_against_one_medium_opponent() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await menu(pilot)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.controller.levels == ["human", "medium"]
+        assert screen.controller.rules.name == "booklet"
+        assert screen.question is not None and screen.question.title.startswith("Opening")
+        await pilot.press("H")  # a hint: the AI's hint, or a clear word that there is none yet
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("hint" in m.lower() for m in messages), messages
+
+
+@async_test
+async def test_too_small_covers_the_screen_and_recovers_on_resize() -> None:
+    app = make_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small-message").render())
+        assert "80 columns × 24 rows" in text and "70 × 20" in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenuScreen)
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+
+
+@async_test
+async def test_settings_apply_at_once_and_persist(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await menu(pilot)
+        await pilot.press("6")
+        await pilot.pause()
+        await pilot.press("down", "right", "right")  # the theme: two steps on
+        await pilot.pause()
+        assert app.theme == "colour-blind"
+        await pilot.press("escape")
+    saved = Settings.load(isolated / "config")
+    assert saved.theme == "colour-blind"
+    assert saved.ai_speed == "instant"
+
+
+@async_test
+async def test_quitting_mid_game_asks_first() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await menu(pilot)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("escape")  # leave the table: asks too
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenuScreen)
+
+
+@async_test
+async def test_a_game_saves_itself_and_continue_resumes_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await menu(pilot)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        await pilot.press("1", "2", "8")
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        hand = sorted(table.controller.view().hand)
+        await pilot.press("escape", "y")
+        screen = await menu(pilot)
+        for _ in range(100):  # the menu looks for saves again in a worker when it comes back
+            if screen.latest is not None:
+                break
+            await pilot.pause()
+        assert screen.latest is not None and screen.latest.name == "Game 1"
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await menu(pilot)
+        await pilot.press("2")  # Continue
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert sorted(table.controller.view().hand) == hand
+        assert table.controller.human_to_move()
+
+
+@async_test
+async def test_encyclopedia_filters_search_and_card_detail() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await menu(pilot)
+        await pilot.press("5")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EncyclopediaScreen)
+        assert len(screen.shown) == 78
+        await pilot.press("f", "right")  # filter: Cases only
+        await pilot.pause()
+        assert len(screen.shown) == 49
+        await pilot.press("slash", *"tinker")
+        await pilot.pause()
+        assert [app.deck[c].name for c in screen.shown] == ["Tinker v Des Moines School District"]
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CardDetailScreen)
+        text = str(app.screen.query_one("#detail-facts").render())
+        assert "Case · 1969" in text and "Issues:" in text
+
+
+def test_filters_by_issue_amendment_and_years(standard: object) -> None:
+    deck = standard
+    race = filter_cards(deck, issue="Race")  # type: ignore[arg-type]
+    assert all("Race" in deck[c].issues or deck[c].name == "Race" for c in race)  # type: ignore[index]
+    fourteenth = filter_cards(deck, amendment="14")  # type: ignore[arg-type]
+    assert all(14 in deck[c].amendments for c in fourteenth)  # type: ignore[index]
+    early = filter_cards(deck, era="pre1900")  # type: ignore[arg-type]
+    assert all(deck[c].year is not None and deck[c].year < 1900 for c in early)  # type: ignore[index]
+    assert filter_cards(deck, search="brown v board") == [deck.lookup("Brown")]  # type: ignore[arg-type, attr-defined]
+
+
+@async_test
+async def test_every_theme_draws_the_table(deck: object) -> None:
+    """Each theme (colour-blind and terminal-16 included) defines every colour the table uses."""
+    from civio_tui.table_controller import TableController
+    from tests.tui.conftest import open_table
+
+    for theme in ("civio-dark", "civio-light", "colour-blind", "terminal-16"):
+        app = make_app(theme=theme)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await menu(pilot)
+            controller = TableController.new_game(deck, ["random"], seed=3, save=False)  # type: ignore[arg-type]
+            await open_table(pilot, controller)
+            assert app.theme == theme
+            assert isinstance(app.screen, TableScreen)

@@ -1,0 +1,119 @@
+"""A handful of reviewed SVG snapshots: main menu, table, card detail, round end, help, and the
+terminal-too-small message. Fixed seeds and sizes; the cursor blink is frozen (conftest).
+
+Update after a reviewed change with: pytest tests/tui/test_snapshots.py --snapshot-update
+"""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from cards.deck import Deck
+from civio_tui.screens.main_menu import MainMenuScreen
+from civio_tui.screens.round_end import RoundEndScreen
+from civio_tui.table_controller import TableController
+from tests.tui.conftest import DealtBackend, ScriptedPlayer, make_app, open_table, settle
+
+PLAIN_BOT = [
+    "Korematsu v US",
+    "Plessy v Ferguson",
+    "Dred Scott v Sandford",
+    "Schenck v US",
+    "Dennis v US",
+    "Bowers v Hardwick",
+    "Gregg v Georgia",
+]
+SUPPLY = ["Mapp v Ohio", "Katz v US", "Baker v Carr", "Reynolds v Sims"]
+
+
+async def menu_ready(pilot: Pilot[int]) -> None:
+    """Wait until the menu has looked for saved games (it does so after the first frame)."""
+    for _ in range(100):
+        await pilot.pause()
+        screen = pilot.app.screen
+        if isinstance(screen, MainMenuScreen) and screen.scanned:
+            break
+    await pilot.pause()
+
+
+def test_main_menu(snap_compare: object) -> None:
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=menu_ready)  # type: ignore[operator]
+
+
+def test_help(snap_compare: object) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        await menu_ready(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_too_small(snap_compare: object) -> None:
+    assert snap_compare(make_app(), terminal_size=(70, 20), run_before=menu_ready)  # type: ignore[operator]
+
+
+def test_card_detail(snap_compare: object) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        await menu_ready(pilot)
+        await pilot.press("5")  # the encyclopedia
+        await pilot.pause()
+        await pilot.press("slash", *"brown", "enter", "enter")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(100, 30), run_before=run_before)  # type: ignore[operator]
+
+
+def test_table(snap_compare: object, deck: Deck) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        await menu_ready(pilot)
+        controller = TableController.new_game(deck, ["random", "random"], seed=7, save=False)
+        await open_table(pilot, controller)
+        await pilot.press("1", "2", "8")
+        await settle(pilot)
+        await pilot.press("1")  # draw from the supply: the keep-or-discard question
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(120, 36), run_before=run_before)  # type: ignore[operator]
+
+
+def test_table_at_80x24(snap_compare: object, deck: Deck) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        await menu_ready(pilot)
+        controller = TableController.new_game(deck, ["random"], seed=7, save=False)
+        await open_table(pilot, controller)
+        await pilot.press("1", "2", "8")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_round_end_with_promotion(snap_compare: object, deck: Deck) -> None:
+    flush = [
+        "School",
+        "Board of Education v Barnette",
+        "Tinker v Des Moines School District",
+        "Board of Education v Pico",
+        "Expression",
+        "1st Amendment",
+        "14th Amendment",
+    ]
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await menu_ready(pilot)
+        backend = DealtBackend(
+            deck, [flush, PLAIN_BOT], [ScriptedPlayer(deck)], discard="Roe v Wade", supply=SUPPLY
+        )
+        await open_table(pilot, TableController(deck, backend))
+        await pilot.press("1", "2", "8")
+        await settle(pilot)
+        await pilot.press("1", "1")
+        await settle(pilot)
+        await pilot.press("1")  # call CIVIO
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(pilot.app.screen, RoundEndScreen):
+                break
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(100, 30), run_before=run_before)  # type: ignore[operator]

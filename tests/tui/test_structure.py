@@ -1,0 +1,149 @@
+"""Structure checks for the TUI: start-up imports stay light, every binding has an id and is
+listed in Help, and the arrangement of your cards follows the hand."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from textual.binding import Binding
+from textual.widget import Widget
+
+from cards.deck import Deck
+from cards.ruleset import RuleSet
+from civio_tui import keymap
+from civio_tui.arrangement import UNPLACED, HandArrangement
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_starting_the_app_imports_no_engine_ai_or_saves() -> None:
+    """`civio` must reach its first frame fast: the engine, the AIs and the save code are
+    imported when a game starts, not when the menu opens."""
+    script = (
+        "import sys, json\n"
+        "import civio_tui.app\n"
+        "from civio_tui.screens.main_menu import MainMenuScreen\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    modules = set(json.loads(result.stdout))
+    heavy = {"cards.round", "cards.go_out", "cards.deck", "ai", "civio_tui.campaigns.session"}
+    assert not heavy & modules, sorted(heavy & modules)
+
+
+def _all_subclasses(cls: type) -> list[type]:
+    found = []
+    for sub in cls.__subclasses__():
+        found.append(sub)
+        found.extend(_all_subclasses(sub))
+    return found
+
+
+def test_every_binding_of_ours_has_an_id_and_secondary_keys_are_hidden() -> None:
+    import civio_tui.app
+    from civio_tui.screens import (  # noqa: F401
+        campaigns,
+        card_detail,
+        confirm,
+        encyclopedia,
+        game_over,
+        help,
+        main_menu,
+        new_game,
+        round_end,
+        rules,
+        settings,
+        table,
+        table_cards,
+        too_small,
+    )
+    from civio_tui.widgets import choice_form, hand, lists, log_pane, scroll  # noqa: F401
+
+    classes = [c for c in _all_subclasses(Widget) if c.__module__.startswith("civio_tui")]
+    classes += [civio_tui.app.CivioApp]
+    checked = 0
+    for cls in classes:
+        for binding in cls.__dict__.get("BINDINGS", []):
+            assert isinstance(binding, Binding), (cls, binding)
+            assert binding.id, f"{cls.__name__}: binding {binding.key} has no id"
+            keys = binding.key.split(",")
+            if any(k in ("h", "j", "k", "l") for k in keys):
+                assert not binding.show, f"{binding.id}: vi keys are secondary (show=False)"
+            assert not any(k in ("ctrl+h", "ctrl+i", "ctrl+m") for k in keys), binding.id
+            checked += 1
+    assert checked > 30
+
+
+def test_keymap_ids_are_unique_and_help_lists_them() -> None:
+    from civio_tui.screens.help import help_content
+
+    ids = [spec.id for spec in keymap.KEYS]
+    assert len(ids) == len(set(ids))
+    text = help_content({}).plain
+    for spec in keymap.KEYS:
+        if spec.id.startswith("table.pick_"):
+            continue
+        assert spec.id in text, spec.id
+    assert "1-9" in text and "H" in text
+
+
+def test_the_arrangement_follows_the_hand(standard: Deck) -> None:
+    ids = [standard.lookup(n) for n in ("Katz v US", "California v Greenwood", "4th Amendment")]
+    others = [standard.lookup(n) for n in ("Race", "Engel v Vitale", "Korematsu v US", "Equality")]
+    arrangement = HandArrangement()
+    arrangement.sync(ids + others)
+    assert arrangement.groups[UNPLACED] == ids + others
+    for card in ids:
+        arrangement.move(card, 1)  # not placed -> precedent A (wrapping round)
+    assert arrangement.groups[0] == ids
+    status = arrangement.status(standard, ids + others, RuleSet())
+    check = status.checks[0]
+    assert check is not None and check.valid and check.points == 2
+    arrangement.reorder(ids[2], -1)  # the 4th Amendment moves up, before Greenwood: invalid
+    moved = arrangement.status(standard, ids + others, RuleSet()).checks[0]
+    assert moved is not None and not moved.valid and moved.failure_position == 2
+    assert moved.reason is not None and "only more Amendments may follow" in moved.reason
+    arrangement.reorder(ids[2], 1)
+    arrangement.move(others[1], -1)  # Engel v Vitale to precedent B
+    arrangement.move(others[2], -1)  # Korematsu v US follows it: invalid, with the reason
+    check_b = arrangement.status(standard, ids + others, RuleSet()).checks[1]
+    assert check_b is not None and not check_b.valid
+    assert (
+        check_b.reason
+        == "Korematsu v US cannot follow Engel v Vitale: neither case lists the other"
+    )
+    arrangement.sync(ids + others[:-1] + [standard.lookup("Religion")])
+    assert standard.lookup("Equality") not in arrangement.cards
+    assert arrangement.groups[UNPLACED][-1] == standard.lookup("Religion")
+
+
+def test_rules_screen_examples_hold(standard: Deck) -> None:
+    """The worked examples on the Rules screen are checked by the rules themselves."""
+    from cards.precedent import check_precedent
+
+    def check(*names: str) -> object:
+        return check_precedent(standard, [standard.lookup(n) for n in names])
+
+    assert check(
+        "Brown v Board of Education of Topeka", "Lemon v Kurtzman", "Zelman v Simmons-Harris"
+    ).valid  # type: ignore[attr-defined]
+    assert check("Jim Crow Laws", "Plessy v Ferguson", "Civil Rights Act of 1964").valid  # type: ignore[attr-defined]
+    assert check("Katz v US", "California v Greenwood", "4th Amendment").valid  # type: ignore[attr-defined]
+    bad = check("Engel v Vitale", "Korematsu v US")
+    assert not bad.valid  # type: ignore[attr-defined]
+    assert bad.reason == "Korematsu v US cannot follow Engel v Vitale: neither case lists the other"  # type: ignore[attr-defined]
+    flush = check(
+        "School",
+        "Board of Education v Barnette",
+        "Tinker v Des Moines School District",
+        "Board of Education v Pico",
+        "Expression",
+        "1st Amendment",
+        "14th Amendment",
+    )
+    assert flush.valid and flush.points == 6  # type: ignore[attr-defined]
