@@ -196,7 +196,6 @@ class CivioApp(App[int]):
         self.config_dir = config_dir
         self.settings = settings or Settings.load(config_dir)
         self.game_in_progress = False
-        self.game_saved_as: str | None = None
         for theme in THEMES:
             self.register_theme(theme)
         self.theme = self.settings.theme
@@ -279,6 +278,7 @@ class CivioApp(App[int]):
             target=setup.target,
             seed=setup.seed,
             save_dir=self.save_dir,
+            player_name=self.settings.new_game.player_name,
         )
         if replace is not None and self.screen is replace:
             self.pop_screen()
@@ -311,23 +311,30 @@ class CivioApp(App[int]):
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
 
+    def _exit_keeping_the_table(self) -> None:
+        """Quit; a table in play first keeps its look (cursor, focus) with the saved round."""
+        if self.game_in_progress:
+            from civio_tui.screens.table import TableScreen
+
+            for screen in self.screen_stack:
+                if isinstance(screen, TableScreen):
+                    screen.keep_table_state()
+        self.exit(0)
+
     def action_quit_game(self) -> None:
-        """Quit, asking first when a game would be lost."""
+        """Quit, asking first during a game (and saying truly what is kept)."""
         if not (self.game_in_progress and self.settings.confirm_quit):
-            self.exit(0)
+            self._exit_keeping_the_table()
             return
         from civio_tui.screens.confirm import ConfirmScreen
+        from civio_tui.screens.table import TableScreen
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.exit(0)
+                self._exit_keeping_the_table()
 
-        saved = self.game_saved_as
-        message = (
-            f"Your game is saved as {saved!r}: Continue on the main menu picks it up again."
-            if saved is not None
-            else "This game is not saved: it will be lost."
-        )
+        tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+        message = tables[-1].controller.leaving_words() if tables else "Quit now?"
         self.push_screen(
             ConfirmScreen("Quit CIVIO?", message, yes="Quit", no="Keep playing"), answer
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from cards.deck import Deck
 from cards.go_out import best_go_out, best_non_winner, goes_out
@@ -58,6 +59,30 @@ class HandArrangement:
         placed = set(self.cards)
         self.groups[UNPLACED].extend(c for c in hand if c not in placed)
 
+    def to_json(self) -> dict[str, Any]:
+        """The groups as saved with the round in progress (the campaign's `ui_state`)."""
+        return {
+            "groups": [list(self.groups[0]), list(self.groups[1])],
+            "loose": list(self.groups[2]),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> HandArrangement:
+        """The arrangement `to_json` saved; anything unreadable gives an empty one (the next
+        `sync` puts every card under "not placed")."""
+        if not isinstance(data, dict):
+            return cls()
+        groups, loose = data.get("groups"), data.get("loose", [])
+        if not (isinstance(groups, list) and len(groups) == 2 and isinstance(loose, list)):
+            return cls()
+        found = [*groups, loose]
+        if not all(isinstance(g, list) and all(type(c) is int for c in g) for g in found):
+            return cls()
+        cards = [c for g in found for c in g]
+        if len(cards) != len(set(cards)):
+            return cls()
+        return cls([list(g) for g in found])
+
     def move(self, card: int, delta: int) -> None:
         """Move a card to the next (+1) or previous (-1) group, at the end of it."""
         source = self.group_of(card)
@@ -84,12 +109,12 @@ class HandArrangement:
         else:
             points, found = best_non_winner(deck, cards)
             precedents = list(found)
-            if precedents:
-                message = (
-                    f"Arranged your best scoring precedents ({points} points if someone else wins)."
-                )
-            else:
-                message = "No 3- or 4-card precedent with points can be made from these cards yet."
+            if not precedents:
+                # Nothing better to offer: the player's own arrangement stays as it is.
+                return "No 3- or 4-card precedent with points can be made from these cards yet."
+            message = (
+                f"Arranged your best scoring precedents ({points} points if someone else wins)."
+            )
         used = {c for p in precedents for c in p}
         self.groups = [
             list(precedents[0]) if precedents else [],

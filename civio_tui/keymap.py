@@ -116,12 +116,21 @@ KEYS: tuple[KeySpec, ...] = (
         "Move the highlighted card to the previous precedent",
         show=False,
     ),
+    # The arrow is in the footer ("←→ Move"); the vi key is its own, hidden binding.
     KeySpec(
         "hand.group_right",
-        "right,l",
+        "right",
+        "move_group(1)",
+        "Move",
+        "Move the highlighted card to the next precedent",
+        key_display="←→",
+    ),
+    KeySpec(
+        "hand.group_right_vi",
+        "l",
         "move_group(1)",
         "→ group",
-        "Move the highlighted card to the next precedent",
+        "Move the highlighted card to the next precedent (vi key)",
         show=False,
     ),
     KeySpec(

@@ -16,6 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 CONFIG_ENV = "CIVIO_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
 
+MAX_NAME = 20
+"""The longest name a player may give themselves (the narrow panes show it whole)."""
+
 AiSpeed = Literal["instant", "fast", "normal", "slow"]
 ThemeName = Literal["civio-dark", "civio-light", "colour-blind", "terminal-16"]
 

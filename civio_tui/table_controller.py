@@ -18,6 +18,7 @@ from textual.content import Content
 
 from cards.actions import (
     ACCEPT,
+    CIVIO_PLAY_ON,
     DECLINE,
     DISCARD_PILE,
     OVERRULE,
@@ -32,7 +33,8 @@ from cards.ranks import DEFAULT_TARGET, rank_for
 from cards.round import Round
 from cards.ruleset import RuleSet
 from cards.view import PlayerView
-from civio_tui.widgets.cards import card_line
+from civio_tui.settings import MAX_NAME
+from civio_tui.widgets.cards import card_line, pts
 
 if TYPE_CHECKING:
     from civio_tui.campaigns.session import CampaignSession
@@ -66,7 +68,7 @@ def latest_saved_game(save_dir: str | None, deck: Deck) -> SavedGame | None:
     human = camp.human or camp.players[0]
     standing = camp.standing(human.name)
     where = f"round {camp.rounds_played + 1}" if camp.in_round else f"{camp.rounds_played} rounds"
-    return SavedGame(summary.name, f"{summary.name}: {where}, {standing.points} pts")
+    return SavedGame(summary.name, f"{summary.name}: {where}, {pts(standing.points)}")
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,10 @@ class GameBackend(Protocol):
     def next_round(self) -> Round: ...
     def apply(self, action: Action) -> None: ...
     def choose_ai(self) -> Action: ...
+    @property
+    def ui_state(self) -> dict[str, Any]: ...
+    def set_ui_state(self, state: dict[str, Any]) -> None: ...
+    def save(self) -> None: ...
     def totals(self) -> list[int]: ...
     def winners(self) -> list[int]: ...
     def history(self) -> list[RoundRecordView]: ...
@@ -149,6 +155,17 @@ class MemoryBackend:
         self.game = Game(seats=len(self.names), rules=rules, seed=seed, target=target, deck=deck)
         self._players = {s: get_player(lv) for s, lv in enumerate(self.levels) if lv != HUMAN}
         self._rngs = {s: random.Random(f"civio-ai:{seed}:{s}") for s in self._players}
+        self._ui: dict[str, Any] = {}
+
+    @property
+    def ui_state(self) -> dict[str, Any]:
+        return dict(self._ui)
+
+    def set_ui_state(self, state: dict[str, Any]) -> None:
+        self._ui = dict(state)
+
+    def save(self) -> None:
+        """Nothing to save: the game lives in memory only."""
 
     @property
     def round(self) -> Round | None:
@@ -163,6 +180,7 @@ class MemoryBackend:
         return self.game.is_over
 
     def next_round(self) -> Round:
+        self._ui = {}
         return self.game.start_round()
 
     def apply(self, action: Action) -> None:
@@ -223,6 +241,17 @@ class CampaignBackend:
     def choose_ai(self) -> Action:
         return self.session.choose_ai()
 
+    @property
+    def ui_state(self) -> dict[str, Any]:
+        return self.session.ui_state
+
+    def set_ui_state(self, state: dict[str, Any]) -> None:
+        if self.session.in_round:
+            self.session.set_ui_state(state)
+
+    def save(self) -> None:
+        self.session.save()
+
     def totals(self) -> list[int]:
         points = self.session.campaign.points()
         return [points[name] for name in self.names]
@@ -276,6 +305,8 @@ class TableController:
         self.deck = deck
         self.backend = backend
         self.save_problem: str | None = None
+        self.save_failed = False
+        """Whether the last save failed (the game in memory is ahead of the file)."""
         self._logged = 0
         self.totals_before_round: list[int] = backend.totals()
 
@@ -290,12 +321,19 @@ class TableController:
         seed: int | None = None,
         save_dir: str | None = None,
         save: bool = True,
+        player_name: str = "You",
     ) -> TableController:
-        """A new game, saved as a campaign named "Game N" when the save folder allows."""
+        """A new game, saved as a campaign named "Game N" when the save folder allows.
+
+        The player sits as `player_name` ("You" when blank, or when an opponent has that name)."""
         from civio_tui.campaigns.model import opponent_names
 
         ruleset = rules if isinstance(rules, RuleSet) else RuleSet.named(rules)
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
+        opponent_seats = opponent_names(list(opponents))
+        player_name = " ".join(player_name.split())[:MAX_NAME] or "You"
+        if player_name.casefold() in {n.casefold() for n in opponent_seats}:
+            player_name = "You"
         problem = None
         if save:
             from civio_tui.campaigns.session import new_campaign
@@ -310,11 +348,12 @@ class TableController:
                     target=target,
                     seed=seed,
                     deck=deck,
+                    player_name=player_name,
                 )
                 return cls(deck, CampaignBackend(session))
             except (SaveError, OSError) as exc:
                 problem = f"This game will not be saved: {exc}"
-        names = ["You", *opponent_names(list(opponents))]
+        names = [player_name, *opponent_seats]
         backend = MemoryBackend(
             deck, opponents, rules=ruleset, target=target, seed=seed, names=names
         )
@@ -400,15 +439,62 @@ class TableController:
         self._saving(lambda: self.backend.apply(action))
         return self.new_log_lines()
 
+    @property
+    def table_state(self) -> dict[str, Any]:
+        """The table screen's own state kept with the round in progress ({} for a new round)."""
+        return self.backend.ui_state
+
+    def keep_table_state(self, state: dict[str, Any]) -> None:
+        """Keep the table screen's state with the round in progress (saved when it changed), so
+        Continue shows the table exactly as it was left."""
+        if not self.in_round:
+            return
+
+        def keep() -> None:
+            self.backend.set_ui_state(state)  # saves only when the state changed
+            if self.save_failed:
+                self.backend.save()  # try again to save the moves since the failed save
+
+        self._saving(keep)
+
     def _saving(self, step: Any) -> Any:
         """Run a step that autosaves; a failed save is remembered, and play goes on."""
         from civio_tui.campaigns.store import SaveError
 
         try:
-            return step()
+            result = step()
         except (SaveError, OSError) as exc:
             self.save_problem = f"Could not save the game: {exc}"
+            self.save_failed = True
             return self.backend.round
+        self.save_failed = False
+        return result
+
+    def leaving_words(self) -> str:
+        """What leaving the table now costs, in one true sentence for the confirmation."""
+        if self.backend.name is None:
+            return "This game could not be saved: if you leave, it is lost."
+        if self.save_failed:
+            return (
+                f"The last save of {self.backend.name!r} failed: the moves since the last "
+                "good save will be lost."
+            )
+        return (
+            f"Your game {self.backend.name!r} is saved after every move: Continue on the main "
+            "menu picks it up where you left it."
+        )
+
+    def round_heading(self) -> str:
+        """The log's first line for the round: who deals, who plays first, rules and seed."""
+        rnd = self.rnd
+        dealer = self.names[rnd.dealer]
+        first = self.names[(rnd.dealer + 1) % rnd.seats]
+        deals = "deal" if dealer == "You" else "deals"
+        plays = "play" if first == "You" else "plays"
+        return (
+            f"— Round {self.round_number} — {dealer} {deals}; {first} {plays} first. "
+            f"Rules: {self.rules.name}. Seed {self.seed}."
+        )
 
     def new_log_lines(self) -> list[str]:
         lines: list[str] = []
@@ -555,7 +641,7 @@ class TableController:
         for action in decision.options:
             if action.kind == TARGET and action.seat is not None:
                 total = (view.scores or [0] * view.seats)[action.seat]
-                text = Content(f"Attack {self.names[action.seat]} ({total} pts)")
+                text = Content(f"Attack {self.names[action.seat]} ({pts(total)})")
                 options.append(OptionLabel(action, text))
             elif action.kind == DECLINE:
                 options.append(OptionLabel(action, Content("Decline: attack nobody")))
@@ -644,11 +730,32 @@ class TableController:
 
     # -- describing other seats' moves --------------------------------------------------------
 
+    def ai_civio_pending(self) -> bool:
+        """True while another seat decides whether to call CIVIO: a moment that exists only
+        when its hand goes out, so the table must not show it (RULES_DECISIONS.md)."""
+        decision = self.decision
+        return (
+            decision is not None
+            and decision.seat != HUMAN_SEAT
+            and decision.kind is DecisionKind.CIVIO
+        )
+
+    def shown_decision(self) -> Decision | None:
+        """The pending decision as the human may know it: while another seat has a CIVIO offer,
+        the decision that would follow its "play on", as if no offer had been made."""
+        if not self.ai_civio_pending():
+            return self.decision
+        after = self.rnd.clone()
+        after.apply(CIVIO_PLAY_ON)
+        return after.decision
+
     def waiting_text(self) -> str:
         """What the table is waiting for when it is not the human's decision."""
-        decision = self.decision
+        decision = self.shown_decision()
         if decision is None:
             return "The round is over."
+        if decision.seat == HUMAN_SEAT:
+            return "Your move is next…"
         name = self.names[decision.seat]
         kind = decision.kind
         if kind == DecisionKind.FACE_UP:
@@ -665,7 +772,7 @@ class TableController:
             return f"{name} may overrule the attack…"
         if kind == DecisionKind.CONFISCATE:
             return f"{name} is choosing a card to confiscate…"
-        return f"{name} is finishing the turn…"
+        return f"{name} is playing…"
 
     # -- the end of a round -------------------------------------------------------------------
 

@@ -80,7 +80,6 @@ def add_parser(subparsers: Any) -> None:
             default=argparse.SUPPRESS,
             help="the custom card pack the campaign is played with",
         )
-    parser.set_defaults(campaign_parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -88,8 +87,10 @@ def run(args: argparse.Namespace) -> int:
 
     action = getattr(args, "campaign_command", None)
     if action is None:
-        args.campaign_parser.print_help(sys.stderr)
-        raise UsageError("choose an action: new, list, show, autoplay, delete or recover")
+        raise UsageError(
+            "choose an action: new, list, show, autoplay, delete or recover "
+            "(see civio campaign --help)"
+        )
     try:
         return int(_ACTIONS[action](args))
     except SaveError as exc:

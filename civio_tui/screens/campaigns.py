@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
 from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.cards import pts
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -36,10 +37,11 @@ def summary_line(summary: CampaignSummary) -> Content:
         state = f"round {camp.rounds_played + 1} in progress"
     else:
         state = f"{camp.rounds_played} rounds played"
+    # Short lines, each indented, so that nothing wraps back to the margin at 80 columns.
     return Content.assemble(
         (summary.name, "bold"),
-        f"  {standing.points} pts · {standing.rank}",
-        (f"\n    vs {opponents} · {camp.rules.name} rules · to {camp.target} · {state}", "dim"),
+        f"  {pts(standing.points)} · {standing.rank} · {state}",
+        (f"\n    vs {opponents}\n    {camp.rules.name} rules · to {camp.target}", "dim"),
     )
 
 

@@ -73,7 +73,11 @@ class EncyclopediaScreen(CivioScreen[None]):
     """Filters on the left, the matching cards on the right; Enter shows a card in full."""
 
     CSS_PATH = "encyclopedia.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings("browse.search", "browse.filter")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *keymap.bindings("browse.search", "browse.filter"),
+        # Tab goes between the filters and the cards, as the screen says; `/` opens the search.
+        Binding("tab,shift+tab", "switch_pane", "Filters ⇄ cards", show=False, id="browse.tab"),
+    ]
 
     def compose(self) -> ComposeResult:
         deck = self.app.deck
@@ -164,6 +168,13 @@ class EncyclopediaScreen(CivioScreen[None]):
 
     def action_search(self) -> None:
         self.query_one("#ency-search", Input).focus()
+
+    def action_switch_pane(self) -> None:
+        cards = self.query_one("#ency-list", NavList)
+        if cards.has_focus:
+            self.query_one(ChoiceForm).focus()
+        else:
+            cards.focus()
 
     def action_filters(self) -> None:
         self.query_one(ChoiceForm).focus()

@@ -36,7 +36,8 @@ class GameOverScreen(CivioScreen[None]):
             who = names[winners[0]]
             title = f"{who} wins the game: {rank_for(totals[winners[0]])}!"
             if winners[0] == HUMAN_SEAT:
-                title = f"You win the game: {rank_for(totals[HUMAN_SEAT])}!"
+                you = "You win" if who == "You" else f"{who}, you win"
+                title = f"{you} the game: {rank_for(totals[HUMAN_SEAT])}!"
         else:
             title = "A shared title: " + " and ".join(names[w] for w in winners)
         order = sorted(range(len(names)), key=lambda s: -totals[s])

@@ -1,4 +1,5 @@
-"""Settings: AI speed, theme (with a colour-blind-safe one), confirmations. Saved as you go."""
+"""Settings: your name, AI speed, theme (with a colour-blind-safe one), confirmations. Saved
+as you go."""
 
 from __future__ import annotations
 
@@ -8,7 +9,13 @@ from textual.widgets import Footer, Static
 
 from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
-from civio_tui.settings import AI_SPEED_LABELS, SETTINGS_FILE, THEME_LABELS, config_dir
+from civio_tui.settings import (
+    AI_SPEED_LABELS,
+    MAX_NAME,
+    SETTINGS_FILE,
+    THEME_LABELS,
+    config_dir,
+)
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
 
 _ON_OFF = [("on", "On"), ("off", "Off")]
@@ -21,6 +28,16 @@ class SettingsScreen(CivioScreen[None]):
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings
+        name = FormRow(
+            "player_name",
+            "Your name",
+            kind="text",
+            text="" if settings.new_game.player_name == "You" else settings.new_game.player_name,
+            placeholder="You",
+            max_length=MAX_NAME,
+            help="Type your name for the table, the log and the results of new games "
+            "(Backspace deletes; empty means You).",
+        )
         speed = FormRow(
             "ai_speed",
             "AI speed",
@@ -49,7 +66,7 @@ class SettingsScreen(CivioScreen[None]):
             help="Show a line of advice for the current question at the table.",
         )
         tips.select("on" if settings.table_tips else "off")
-        rows = [speed, theme, confirm, tips, FormRow("done", "Done", kind="button")]
+        rows = [name, speed, theme, confirm, tips, FormRow("done", "Done", kind="button")]
         with Vertical(id="settings-box", classes="pane"):
             yield ChoiceForm(rows, id="settings-form")
             yield Static(id="settings-help")
@@ -73,14 +90,19 @@ class SettingsScreen(CivioScreen[None]):
         self._show_help(form.current)
 
     def _show_help(self, row: FormRow) -> None:
+        keys = "type" if row.kind == "text" else "←→ or Space change"
         self.query_one("#settings-help", Static).update(
-            row.describe() + "\n↑↓ choose · ←→ or Space change · Enter or Esc done"
+            row.describe() + f"\n↑↓ choose · {keys} · Enter or Esc done"
         )
 
     def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
         values = event.form.values()
+        new_game = self.app.settings.new_game.model_copy(
+            update={"player_name": " ".join(values["player_name"].split()) or "You"}
+        )
         settings = self.app.settings.model_copy(
             update={
+                "new_game": new_game,
                 "ai_speed": values["ai_speed"],
                 "theme": values["theme"],
                 "confirm_quit": values["confirm_quit"] == "on",

@@ -7,8 +7,10 @@ on the UI thread, so the screen never freezes.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import on, work
@@ -21,10 +23,12 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from cards.actions import Action, Decision, DecisionKind
+from cards.view import PlayerView
 from civio_tui import keymap
 from civio_tui.arrangement import HandArrangement
 from civio_tui.screens.base import CivioScreen
-from civio_tui.table_controller import HUMAN_SEAT, Question, TableController
+from civio_tui.table_controller import HUMAN_SEAT, OptionLabel, Question, TableController
+from civio_tui.widgets.cards import pts
 from civio_tui.widgets.hand import HandPane, HandState
 from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.log_pane import LogPane
@@ -32,6 +36,10 @@ from civio_tui.widgets.question import QuestionPane
 from civio_tui.widgets.table_panes import OpponentInfo, OpponentsPane, PilePane
 
 MAX_OPENING_HIDDEN = 2
+# The panes Tab moves between, by the names kept in the saved table state.
+_PANE_NAMES = ("question", "hand", "log", "opponents")
+SHORT_HEIGHT = 32
+"""Terminals shorter than this get the short layout (table.tcss: `-short`)."""
 
 
 class TableScreen(CivioScreen[None]):
@@ -40,7 +48,7 @@ class TableScreen(CivioScreen[None]):
     CSS_PATH = "table.tcss"
     # Compact layout classes for small terminals (80x24 must stay fully usable).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_HEIGHT, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         *keymap.bindings("table.menu", "table.hint", "table.detail", "table.pile", "hand.arrange"),
         *keymap.bindings("table.log", *(f"table.pick_{n}" for n in range(1, 10))),
@@ -69,6 +77,8 @@ class TableScreen(CivioScreen[None]):
         self.question: Question | None = None
         self.opening_hidden: list[int] = []
         self.round_done_shown = False
+        self._focus_after_resume: object = None
+        self._last_focus: str | None = None
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -78,7 +88,7 @@ class TableScreen(CivioScreen[None]):
             with Vertical(id="table-left"):
                 with VerticalScroll(id="opponents-box", classes="pane"):
                     yield OpponentsPane(deck, id="opponents")
-                yield PilePane(id="pile", classes="pane")
+                yield PilePane(deck, id="pile", classes="pane")
                 yield LogPane(id="log", classes="pane")
             with Vertical(id="table-right"):
                 with VerticalScroll(id="hand-box", classes="pane"):
@@ -89,7 +99,6 @@ class TableScreen(CivioScreen[None]):
 
     def on_mount(self) -> None:
         self.app.game_in_progress = True
-        self.app.game_saved_as = self.controller.backend.name
         opponents_box = self.query_one("#opponents-box", VerticalScroll)
         opponents_box.border_title = "Opponents"
         opponents_box.can_focus = True
@@ -104,9 +113,15 @@ class TableScreen(CivioScreen[None]):
             self.notify(self.controller.save_problem, severity="warning", timeout=8)
             self.controller.save_problem = None
         if self.controller.in_round:
-            self.log_lines([f"— Round {self.controller.round_number} resumed —"])
+            self._restore_table_state()
+            # The same log as when the round was played (its heading included), so the table
+            # looks exactly as it was left.
+            self.log_lines([self.controller.round_heading()])
             self.log_lines(self.controller.all_log_lines())
             self.advance()
+            self._restore_focus()
+            name = self.controller.backend.name
+            self.notify(f"{name}: round {self.controller.round_number} resumed.", timeout=3)
         elif self.controller.is_game_over():
             self.call_after_refresh(self.show_game_over)
         else:
@@ -116,21 +131,48 @@ class TableScreen(CivioScreen[None]):
 
     def start_round(self) -> None:
         ctl = self.controller
-        rnd = ctl.start_round()
+        ctl.start_round()
         self.arrangement = HandArrangement()
         self.opening_hidden = []
         self.round_done_shown = False
-        dealer = ctl.names[rnd.dealer]
-        first = ctl.names[(rnd.dealer + 1) % rnd.seats]
-        deals = "deal" if rnd.dealer == HUMAN_SEAT and dealer == "You" else "deals"
-        plays = "play" if first == "You" else "plays"
-        self.log_lines(
-            [
-                f"— Round {ctl.round_number} — {dealer} {deals}; {first} {plays} first. "
-                f"Rules: {ctl.rules.name}. Seed {ctl.seed}."
-            ]
-        )
+        self.log_lines([ctl.round_heading()])
         self.advance()
+
+    def _restore_table_state(self) -> None:
+        """Your arrangement of cards (and opening marks) as saved with the round in progress."""
+        state = self.controller.table_state
+        self.arrangement = HandArrangement.from_json(state)
+        hand = set(self.controller.rnd.hand(HUMAN_SEAT))
+        marked = state.get("opening_hidden", [])
+        if isinstance(marked, list):
+            self.opening_hidden = [c for c in marked if type(c) is int and c in hand][:2]
+        cursor = state.get("cursor")
+        if type(cursor) is int and cursor in hand:
+            self.query_one(HandPane).cursor_card = cursor
+        self._focus_after_resume = state.get("focus")
+        self._last_focus = str(state["focus"]) if state.get("focus") in _PANE_NAMES else None
+
+    def _restore_focus(self) -> None:
+        names = dict(zip(_PANE_NAMES, self._panes(), strict=True))
+        pane = names.get(str(self._focus_after_resume))
+        if pane is not None and pane.display:
+            pane.focus()
+
+    def keep_table_state(self) -> None:
+        """Keep how the table looks (your arrangement, the cursor in it, the pane in focus)
+        with the round in progress; it is saved when it changed."""
+        state: dict[str, object] = dict(self.arrangement.to_json())
+        if self.opening_hidden:
+            state["opening_hidden"] = list(self.opening_hidden)
+        cursor = self.query_one(HandPane).cursor_card
+        if cursor is not None:
+            state["cursor"] = cursor
+        focused = [name for name, p in zip(_PANE_NAMES, self._panes(), strict=True) if p.has_focus]
+        # While others play nothing has focus: the pane you left keeps it.
+        self._last_focus = focused[0] if focused else self._last_focus
+        if self._last_focus is not None:
+            state["focus"] = self._last_focus
+        self.controller.keep_table_state(state)
 
     def advance(self, *, redraw: bool = True) -> None:
         """Redraw from the engine, then ask the human or let the next AI move."""
@@ -160,12 +202,20 @@ class TableScreen(CivioScreen[None]):
             assert decision is not None
             self.run_ai(decision)
 
+    @staticmethod
+    def ai_pause(decision: Decision, delay: float) -> float:
+        """Seconds to wait before an AI's step. Silent steps are not paced: the opening choice
+        (nothing to watch) and a CIVIO offer, which comes only when the hand goes out: a pause
+        there would tell everyone so, even when the AI plays on."""
+        if decision.kind in (DecisionKind.FACE_UP, DecisionKind.CIVIO):
+            return 0.0
+        return delay
+
     @work(thread=True, exclusive=True, group="ai")
     def run_ai(self, decision: Decision) -> None:
-        # Secret or silent steps (the opening choice) are not paced: there is nothing to watch.
-        delay = self.app.settings.ai_delay
-        if decision.kind is not DecisionKind.FACE_UP and delay:
-            time.sleep(delay)
+        pause = self.ai_pause(decision, self.app.settings.ai_delay)
+        if pause:
+            time.sleep(pause)
         action = self.controller.choose_ai_action()
         self.post_message(self.AIChose(decision, action))
 
@@ -181,9 +231,11 @@ class TableScreen(CivioScreen[None]):
         if self.controller.save_problem:
             self.notify(self.controller.save_problem, severity="warning", timeout=8)
             self.controller.save_problem = None
-        # At instant speed, AI steps in a row are drawn once, when the human is asked again.
+        # At instant speed, AI steps in a row are drawn once, when the human is asked again. An
+        # opponent's CIVIO offer is never drawn: the table stays as it was until its answer.
         instant = not self.app.settings.ai_delay
-        self.advance(redraw=not (instant and self.controller.ai_to_move()))
+        ctl = self.controller
+        self.advance(redraw=not ((instant and ctl.ai_to_move()) or ctl.ai_civio_pending()))
 
     def show_round_end(self) -> None:
         from civio_tui.screens.round_end import RoundEndScreen
@@ -220,17 +272,16 @@ class TableScreen(CivioScreen[None]):
         view = ctl.view()
         deck = ctl.deck
         decision = ctl.decision
-        acting = decision.seat if decision is not None else None
+        shown = ctl.shown_decision()
+        acting = shown.seat if shown is not None else None
         opponents = [
             OpponentInfo(seat, ctl.names[seat], ctl.levels[seat])
             for seat in range(len(ctl.names))
             if seat != HUMAN_SEAT
         ]
-        self.query_one(OpponentsPane).show(view, opponents, acting)
+        self.query_one(OpponentsPane).show(view, opponents, acting, self._opponent_room())
         self.call_after_refresh(self._title_opponents)
-        from civio_tui.widgets.table_panes import pile_content
-
-        self.query_one(PilePane).update(pile_content(deck, view))
+        self.query_one(PilePane).show(view)
         hand = view.hand
         self.arrangement.sync(hand)
         opening = decision is not None and decision.kind is DecisionKind.FACE_UP
@@ -258,12 +309,26 @@ class TableScreen(CivioScreen[None]):
             else "arrange",
         )
         self.query_one(HandPane).show(self.arrangement, status, state)
+        self.keep_table_state()
         totals = ctl.totals()
         from cards.ranks import rank_for
 
         me = totals[HUMAN_SEAT]
-        self.query_one("#hand-box").border_title = f"Your cards · {me} pts · {rank_for(me)}"
+        name = ctl.human_name
+        whose = "Your cards" if name == "You" else f"{name}'s cards"
+        self.query_one("#hand-box").border_title = f"{whose} · {pts(me)} · {rank_for(me)}"
         self.sub_title = f"Round {ctl.round_number} · turn {view.turn}"
+
+    def _opponent_room(self) -> int:
+        """The lines the opponents may take without scrolling: their box's max-height share of
+        the column (table.tcss), less its border."""
+        rows = self.size.height - 1  # the footer
+        short = self.size.height < SHORT_HEIGHT
+        return int(rows * (0.6 if short else 0.45)) - (1 if short else 2)
+
+    def on_resize(self) -> None:
+        if self.controller.round is not None:
+            self.call_after_refresh(self.refresh_panes)
 
     def _title_opponents(self) -> None:
         box = self.query_one("#opponents-box", VerticalScroll)
@@ -271,12 +336,16 @@ class TableScreen(CivioScreen[None]):
         box.border_title = "Opponents ↓ more" if more else "Opponents"
 
     def log_lines(self, lines: list[str]) -> None:
-        human = self.controller.human_name + " "
+        human = self.controller.human_name
+        # Lines about you stand out: your name, or "you" anywhere in the sentence.
+        about_you = re.compile(
+            rf"(?<!\w)({re.escape(human)}|you)(?!\w)", 0 if human == "You" else re.IGNORECASE
+        )
         styled = []
         for line in lines:
             if line.startswith("—"):
                 styled.append(Content.styled(line, "bold underline"))
-            elif line.startswith(human) or " you" in line.lower():
+            elif about_you.search(line):
                 styled.append(Content.styled(line, "bold"))
             else:
                 styled.append(Content(line))
@@ -286,12 +355,13 @@ class TableScreen(CivioScreen[None]):
 
     def ask_human(self) -> None:
         ctl = self.controller
-        question = ctl.question()
-        assert question is not None
-        self.question = question
+        question = self._in_hand_order(ctl.question())
+        previous, self.question = self.question, question
         box = self.query_one("#question-box")
         box.border_title = f"Your move: {question.title}"
         pane = self.query_one(QuestionPane)
+        if previous is None or previous.decision is not question.decision:
+            pane.show_hint("")
         if question.decision.kind is DecisionKind.FACE_UP:
             self._ask_opening(question)
         else:
@@ -300,6 +370,20 @@ class TableScreen(CivioScreen[None]):
         hand = self.query_one(HandPane)
         if not hand.has_focus or not hand.state.pickable:
             pane.options_list.focus()
+
+    def _in_hand_order(self, question: Question | None) -> Question:
+        """The question with its card options in the order of Your cards (a card just drawn
+        first), so the list reads like the pane beside it."""
+        assert question is not None
+        if question.decision.kind not in (DecisionKind.DISCARD, DecisionKind.REVEAL):
+            return question
+        place = {card: i for i, card in enumerate(self.arrangement.cards)}
+        drawn = question.decision.drawn if question.decision.stage == "main" else None
+
+        def key(option: OptionLabel) -> tuple[bool, int]:
+            return (option.card != drawn, place.get(option.card or -1, len(place)))
+
+        return replace(question, options=tuple(sorted(question.options, key=key)))
 
     def _tip(self, question: Question) -> str:
         if not self.app.settings.table_tips:
@@ -473,34 +557,27 @@ class TableScreen(CivioScreen[None]):
     # -- hints --------------------------------------------------------------------------------
 
     def action_hint(self) -> None:
-        decision = self.controller.decision
-        if decision is None or decision.seat != HUMAN_SEAT:
+        question = self.question
+        if question is None or not self.controller.human_to_move():
             self.notify("A hint is for your own decisions: wait for your move.")
             return
-        if _hint_function() is None:
-            self.notify("No hint available yet.", title="Hint")
+        hint = _hint_function()
+        pane = self.query_one(QuestionPane)
+        if hint is None:
+            pane.show_hint(Content.styled("No hint is available in this version.", "italic"))
             return
-        self.notify("Thinking about a hint…", timeout=2)
-        self.compute_hint(decision)
+        pane.show_hint(Content.styled("Thinking about a hint…", "italic"))
+        # The view is taken here, on the UI thread: the worker must not read the live round.
+        self.compute_hint(hint, self.controller.view(), question.decision)
 
     @work(thread=True, exclusive=True, group="hint")
-    def compute_hint(self, decision: Decision) -> None:
-        hint = _hint_function()
-        if hint is None:
-            return
-        view = self.controller.rnd.view(HUMAN_SEAT)
+    def compute_hint(
+        self, hint: Callable[..., tuple[Action, str]], view: PlayerView, decision: Decision
+    ) -> None:
         try:
-            answer = hint(view, decision)
-            if isinstance(answer, dict):
-                option, reason = answer.get("option"), answer.get("reason", "")
-            elif isinstance(answer, tuple):
-                option, reason = answer
-            else:
-                option, reason = getattr(answer, "option", None), getattr(answer, "reason", "")
-            if isinstance(option, dict):
-                option = Action.from_json(option)
+            option, reason = hint(view, decision, deck=self.controller.deck)
         except Exception as exc:  # a hint must never take the game down
-            self.post_message(self.HintReady(decision, None, f"No hint: {exc}"))
+            self.post_message(self.HintReady(decision, None, f"No hint this time ({exc})."))
             return
         self.post_message(self.HintReady(decision, option, str(reason)))
 
@@ -509,21 +586,23 @@ class TableScreen(CivioScreen[None]):
         question = self.question
         if question is None or question.decision is not message.decision:
             return
+        pane = self.query_one(QuestionPane)
         option = message.option
-        if option is None:
-            self.notify(message.reason, title="Hint")
+        if option is None or option not in question.decision.options:
+            pane.show_hint(Content.styled(message.reason or "No hint this time.", "italic"))
             return
         if question.decision.kind is DecisionKind.FACE_UP:
-            hand = set(self.controller.rnd.hand(HUMAN_SEAT))
+            # The hint marks the 2 cards to keep hidden; Done is highlighted.
+            hand = self.controller.rnd.hand(HUMAN_SEAT)
             self.opening_hidden = [c for c in hand if c not in option.cards]
             self._toggle_refresh()
+            where = "Hint (marked)"
         else:
-            for index, label in enumerate(question.options):
-                if label.action == option:
-                    self.query_one(QuestionPane).highlight(index)
-                    self.query_one(QuestionPane).options_list.focus()
-                    break
-        self.notify(message.reason, title="Hint", timeout=8)
+            index = next((i for i, o in enumerate(question.options) if o.action == option), 0)
+            pane.highlight(index)
+            pane.options_list.focus()
+            where = f"Hint ({index + 1})"
+        pane.show_hint(Content.assemble((f"{where}: ", "bold $accent"), message.reason))
 
     def _toggle_refresh(self) -> None:
         self.refresh_panes()
@@ -549,26 +628,23 @@ class TableScreen(CivioScreen[None]):
             if yes:
                 self._close()
 
-        saved = self.controller.backend.name
-        message = (
-            f"It is saved as {saved!r}: Continue on the main menu picks it up again."
-            if saved is not None
-            else "This game is not saved: it will be lost."
-        )
+        message = self.controller.leaving_words()
         self.app.push_screen(
             ConfirmScreen("Leave this game?", message, yes="Leave", no="Keep playing"), answer
         )
 
     def _close(self) -> None:
+        self.keep_table_state()
         self.workers.cancel_group(self, "ai")
         self.app.game_in_progress = False
         self.dismiss(None)
 
 
-def _hint_function() -> Callable[..., object] | None:
-    """`ai.hint(view, decision) -> (option, reason)` once the AI package offers it."""
+def _hint_function() -> Callable[..., tuple[Action, str]] | None:
+    """`ai.hint.hint(view, decision, deck=None) -> (option, reason)`, or None when the AI
+    package does not offer it (or it cannot be imported: the game plays on without hints)."""
     try:
-        import ai
-    except ImportError:
+        from ai.hint import hint
+    except Exception:
         return None
-    return getattr(ai, "hint", None)
+    return hint

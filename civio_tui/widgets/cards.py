@@ -6,6 +6,8 @@ cards end in `+1`; your own hidden cards carry the word "hidden" as well as a sh
 
 from __future__ import annotations
 
+import re
+
 from textual.content import Content
 
 from cards.models import Card, CardType
@@ -44,6 +46,11 @@ TYPE_LEGEND: tuple[tuple[str, str], ...] = (
 HIDDEN_MARK = "▒"
 
 
+def pts(points: int) -> str:
+    """Points in the table's short form: "1 pt", "5 pts"."""
+    return f"{points} pt" if points in (1, -1) else f"{points} pts"
+
+
 def type_tag(card: Card) -> Content:
     """`[C]` in the card type's colour."""
     return Content.assemble((f"[{TYPE_LETTER[card.type]}]", TYPE_STYLE[card.type]))
@@ -67,6 +74,27 @@ def short_name(card: Card, limit: int = 20) -> str:
     first = card.name.split(" v ")[0]
     if 4 <= len(first) <= limit:
         return first
+    return card.name[: limit - 1] + "…"
+
+
+def tiny_name(card: Card, limit: int = 13) -> str:
+    """The fewest letters that still name the card, for the compact opponents pane: "Brown",
+    "Dred Scott", "14th", "VRA". An alias must share a word with the name or be an acronym,
+    so "Fair Procedures" is never called "Due Process"."""
+    if len(card.name) <= 10:
+        return card.name
+    words = set(re.findall(r"[a-z0-9]+", card.name.lower())) - {"v", "of", "the"}
+    aliases = [
+        a
+        for a in card.aliases
+        if 3 <= len(a) <= limit
+        and not a.isdigit()
+        and (a.isupper() or words & set(re.findall(r"[a-z0-9]+", a.lower())))
+    ]
+    if aliases:
+        return min(aliases, key=len)
+    if len(card.name) <= limit:
+        return card.name
     return card.name[: limit - 1] + "…"
 
 

@@ -1,7 +1,8 @@
 """A keyboard form of rows, each a choice: ↑↓ pick a row, ←→ change it, Enter submits.
 
-Used by New game and Settings, where every field is one of a few values (plus a typed number
-for the seed). Digits typed on a number row edit it; Backspace deletes.
+Used by New game and Settings, where every field is one of a few values, plus a typed number
+(the seed) or a short text (your name). Digits typed on a number row edit it, any printable key
+on a text row; Backspace deletes.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ class FormRow:
     label: str
     choices: list[tuple[str, str]] = field(default_factory=list)
     index: int = 0
-    kind: Literal["choice", "number", "button"] = "choice"
+    kind: Literal["choice", "number", "text", "button"] = "choice"
     text: str = ""
+    max_length: int = 12
     placeholder: str = ""
     help: str = ""
     choice_help: dict[str, str] = field(default_factory=dict)
@@ -35,7 +37,7 @@ class FormRow:
 
     @property
     def value(self) -> str:
-        if self.kind == "number":
+        if self.kind in ("number", "text"):
             return self.text
         if self.kind == "button":
             return ""
@@ -124,7 +126,7 @@ class ChoiceForm(Widget, can_focus=True):
             if row.kind == "button":
                 lines.append(Content.assemble(pointer, (f"[ {row.label} ]", f"bold {style}")))
                 continue
-            if row.kind == "number":
+            if row.kind in ("number", "text"):
                 shown = row.text or row.placeholder
                 value = Content.assemble((f" {shown} ", style), ("▏" if here else " ", ""))
             else:
@@ -166,7 +168,7 @@ class ChoiceForm(Widget, can_focus=True):
 
     def action_backspace(self) -> None:
         row = self.current
-        if row.kind == "number" and row.text:
+        if row.kind in ("number", "text") and row.text:
             row.text = row.text[:-1]
             self._changed(row)
 
@@ -175,9 +177,16 @@ class ChoiceForm(Widget, can_focus=True):
 
     def on_key(self, event: events.Key) -> None:
         row = self.current
-        if row.kind == "number" and event.character and event.character.isdigit():
+        char = event.character
+        typed = char is not None and (
+            char.isdigit() if row.kind == "number" else row.kind == "text" and event.is_printable
+        )
+        if typed and char is not None:
+            # Typed here, the key is text: not a binding (h, j, k, l, space, ?).
             event.stop()
             event.prevent_default()
-            if len(row.text) < 12:
-                row.text += event.character
+            if len(row.text) < row.max_length and not (
+                row.kind == "text" and row.text == "" and char == " "
+            ):
+                row.text += char
                 self._changed(row)

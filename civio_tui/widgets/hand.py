@@ -21,7 +21,7 @@ from textual.widget import Widget
 from cards.deck import Deck
 from civio_tui import keymap
 from civio_tui.arrangement import GROUP_NAMES, UNPLACED, HandArrangement, HandStatus
-from civio_tui.widgets.cards import HIDDEN_MARK, card_line
+from civio_tui.widgets.cards import HIDDEN_MARK, card_line, pts
 
 
 @dataclass(frozen=True)
@@ -56,10 +56,14 @@ class HandPane(Widget, can_focus=True):
             "nav.down",
             "hand.group_left",
             "hand.group_right",
+            "hand.group_right_vi",
             "hand.raise",
             "hand.lower",
         ),
-        Binding("enter,space", "act", "Choose card", id="hand.act"),
+        # Enter answers the question with the highlighted card when it can (shown in the
+        # footer), else opens the card in full (as `i` does).
+        Binding("enter,space", "act", "Pick", id="hand.act"),
+        Binding("enter,space", "detail", "Card", show=False, id="hand.detail"),
     ]
 
     class Moved(Message):
@@ -100,6 +104,7 @@ class HandPane(Widget, can_focus=True):
         height = len(self._lines(self.size.width or 60)[0])
         self.refresh(layout=height != self._height)
         self._height = height
+        self.refresh_bindings()
         self.call_after_refresh(self._scroll_to_cursor)
 
     # -- drawing ------------------------------------------------------------------------------
@@ -180,17 +185,17 @@ class HandPane(Widget, can_focus=True):
             shape = "a flush" if status.arranged_kind == "flush" else "3 + 4"
             text = Content.assemble(
                 ("✓ Goes out", "bold $status-good"),
-                f" ({shape}): {status.arranged_score} pts as winner",
+                f" ({shape}): {pts(status.arranged_score)} as winner",
             )
         elif status.can_go_out:
             text = Content.assemble(
                 ("✓ These 7 can go out", "bold $status-good"),
-                f" ({status.best_winner_score} pts): press a",
+                f" ({pts(status.best_winner_score or 0)}): press a",
             )
         else:
             text = Content.assemble(
                 ("Not out yet", "bold"),
-                f" · {status.best_non_winner_score} pts if another wins now",
+                f" · {pts(status.best_non_winner_score)} if another wins now",
             )
         return text.wrap(max(20, width))
 
@@ -225,6 +230,7 @@ class HandPane(Widget, can_focus=True):
             i = (cards.index(self.cursor_card) + delta) % len(cards)
             self.cursor_card = cards[i]
         self.refresh()
+        self.refresh_bindings()
         self._scroll_to_cursor()
 
     def action_cursor_up(self) -> None:
@@ -245,12 +251,25 @@ class HandPane(Widget, can_focus=True):
         self.arrangement.reorder(self.cursor_card, delta)
         self.post_message(self.Moved())
 
+    @property
+    def can_pick(self) -> bool:
+        """Whether Enter on the highlighted card answers the question (or marks it)."""
+        card = self.cursor_card
+        return card is not None and (card in self.state.pickable or self.state.mode == "opening")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "act":
+            return self.can_pick
+        if action == "detail":
+            return not self.can_pick
+        return True
+
     def action_act(self) -> None:
-        if self.cursor_card is None:
-            return
-        if self.cursor_card in self.state.pickable or self.state.mode == "opening":
+        if self.cursor_card is not None:
             self.post_message(self.CardPicked(self.cursor_card))
-        else:
+
+    def action_detail(self) -> None:
+        if self.cursor_card is not None:
             self.post_message(self.DetailRequested(self.cursor_card))
 
     def on_focus(self) -> None:

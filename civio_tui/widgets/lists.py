@@ -16,3 +16,7 @@ class NavList(OptionList):
     BINDINGS: ClassVar[list[BindingType]] = keymap.bindings(
         "nav.up", "nav.down", "nav.act", "nav.first", "nav.last"
     )
+
+    def on_resize(self) -> None:
+        # A list that shrinks (a hint above it) keeps its highlighted item in sight.
+        self.call_after_refresh(self.scroll_to_highlight)

@@ -1,11 +1,16 @@
-"""The question pane: what the game asks you now, with numbered options (digits pick)."""
+"""The question pane: what the game asks you now, with numbered options (digits pick).
+
+Each option takes one line, cut short with an ellipsis when the pane is narrow; the highlighted
+option is shown whole (it may take two lines), so what Enter does is always readable.
+"""
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from civio_tui.widgets.lists import NavList
@@ -21,19 +26,36 @@ class QuestionPane(Vertical):
     QuestionPane #question-prompt {
         margin-bottom: 1;
     }
+    /* The options take the rows the prompt, the hint and the tip leave, and scroll in them
+       (so the highlighted option is always in sight); the tip sits at the bottom. */
     QuestionPane #question-options {
         border: none;
         padding: 0;
-        height: auto;
-        max-height: 1fr;
+        height: 1fr;
+    }
+    QuestionPane #question-hint {
+        display: none;
+        margin-bottom: 1;
+    }
+    QuestionPane #question-hint.-shown {
+        display: block;
     }
     QuestionPane #question-tip {
         color: $text-muted;
     }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.options: list[Content] = []
+        """The options in full, numbered; the list shows them fitted to its width."""
+        self._shown_whole: int | None = None
+        self._fitted_width = 0
+        self._hint = Content("")
+
     def compose(self) -> ComposeResult:
         yield Static(id="question-prompt")
+        yield Static(id="question-hint")
         yield NavList(id="question-options")
         yield Static(id="question-tip")
 
@@ -47,26 +69,106 @@ class QuestionPane(Vertical):
         previous = menu.highlighted
         same_count = menu.option_count == len(options)
         self.query_one("#question-prompt", Static).update(prompt)
+        self.options = [
+            Content.assemble((f"{n:>2} ", "bold"), text) for n, text in enumerate(options, 1)
+        ]
+        highlighted = (previous if same_count and previous is not None else 0) if options else None
+        self._shown_whole = highlighted
+        self._fitted_width = self._width()
         menu.clear_options()
         menu.add_options(
             [
-                Option(Content.assemble((f"{n:>2} ", "bold"), text), id=str(n - 1))
-                for n, text in enumerate(options, 1)
+                Option(self._fit(text, whole=n == highlighted), id=str(n))
+                for n, text in enumerate(self.options)
             ]
         )
         menu.display = bool(options)
         if options:
-            menu.highlighted = previous if same_count and previous is not None else 0
+            menu.highlighted = highlighted
+            # The list has its width only once laid out (it was hidden while others played).
+            self.call_after_refresh(self._fit_to_width)
         self.query_one("#question-tip", Static).update(tip)
 
     def wait(self, text: Content | str) -> None:
         """No question for you: say what the table is waiting for."""
         self.query_one("#question-prompt", Static).update(text)
+        self.options = []
+        self._shown_whole = None
         menu = self.options_list
         menu.clear_options()
         menu.display = False
+        self.show_hint("")
         self.query_one("#question-tip", Static).update("")
+
+    def show_hint(self, text: Content | str) -> None:
+        """The hint and its reason, between the prompt and the options (empty hides it). On a
+        short terminal the hint stands in for the prompt, and is cut short if it would leave
+        fewer than 2 rows for the options."""
+        self._hint = Content(text) if isinstance(text, str) else text
+        self.set_class(bool(text), "-hinting")
+        hint = self.query_one("#question-hint", Static)
+        hint.update(self._hint)
+        hint.set_class(bool(text), "-shown")
+        if text:
+            self.call_after_refresh(self._fit_hint)
+
+    def _fit_hint(self) -> None:
+        hint = self.query_one("#question-hint", Static)
+        width = hint.size.width
+        if not self._hint or width <= 0:
+            return
+        others = sum(
+            w.outer_size.height
+            for w in (self.query_one("#question-prompt"), self.query_one("#question-tip"))
+            if w.display
+        )
+        room = max(1, self.size.height - others - min(2, len(self.options)) - 1)
+        lines = self._hint.wrap(width)
+        if len(lines) > room:
+            lines = [*lines[: room - 1], lines[room - 1].truncate(width - 1).append("…")]
+        hint.update(Content("\n").join(lines))
+        # The hint takes rows from the options: keep the highlighted one in sight.
+        self.call_after_refresh(self.options_list.scroll_to_highlight)
 
     def highlight(self, index: int) -> None:
         if 0 <= index < self.options_list.option_count:
             self.options_list.highlighted = index
+
+    # -- one line per option ------------------------------------------------------------------
+
+    def _width(self) -> int:
+        menu = self.options_list
+        return menu.scrollable_content_region.width or menu.size.width
+
+    def _fit(self, text: Content, *, whole: bool) -> Content:
+        width = self._fitted_width
+        if whole or width <= 0 or text.cell_length <= width:
+            return text
+        return text.truncate(width, ellipsis=True)
+
+    def _refit(self, index: int | None) -> None:
+        menu = self.options_list
+        for n in {self._shown_whole, index}:
+            if n is not None and n < min(len(self.options), menu.option_count):
+                menu.replace_option_prompt_at_index(n, self._fit(self.options[n], whole=n == index))
+        self._shown_whole = index
+
+    @on(OptionList.OptionHighlighted, "#question-options")
+    def _show_highlighted_whole(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index != self._shown_whole:
+            self._refit(event.option_index)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_to_width)
+        if self._hint:
+            self.query_one("#question-hint", Static).update(self._hint)
+            self.call_after_refresh(self._fit_hint)
+
+    def _fit_to_width(self) -> None:
+        width = self._width()
+        if width == self._fitted_width or not self.options:
+            return
+        self._fitted_width = width
+        menu = self.options_list
+        for n, text in enumerate(self.options[: menu.option_count]):
+            menu.replace_option_prompt_at_index(n, self._fit(text, whole=n == self._shown_whole))

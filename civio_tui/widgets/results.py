@@ -7,7 +7,7 @@ from textual.widget import Widget
 
 from cards.deck import Deck
 from civio_tui.table_controller import RoundSummary, SeatResult
-from civio_tui.widgets.cards import card_line
+from civio_tui.widgets.cards import card_line, pts
 from civio_tui.widgets.table_panes import pack
 
 _REASONS = {
@@ -55,7 +55,7 @@ def seat_lines(deck: Deck, row: SeatResult, winner: int | None, width: int) -> l
     for precedent in row.precedents:
         points = sum(deck[c].points for c in precedent)
         items = chain_items(deck, precedent)
-        items.append(Content.styled(f" ({points} pts)", "dim"))
+        items.append(Content.styled(f" ({pts(points)})", "dim"))
         lines.extend(pack(items, width, "   ", gap=1))
     if not row.precedents:
         lines.append(Content.styled("   no scoring precedent", "dim"))
@@ -91,7 +91,9 @@ class SeatResults(Widget):
 
     def _lines(self, width: int) -> list[Content]:
         lines: list[Content] = []
-        for row in self.summary.seats:
+        # The winner first: on a small screen the round's story starts above the fold.
+        seats = sorted(self.summary.seats, key=lambda row: row.seat != self.summary.winner)
+        for row in seats:
             if lines:
                 lines.append(Content(""))
             lines.extend(seat_lines(self.deck, row, self.summary.winner, width))

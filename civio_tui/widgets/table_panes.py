@@ -6,12 +6,18 @@ from dataclasses import dataclass
 
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Static
 
 from cards.deck import Deck
 from cards.ranks import rank_for
 from cards.view import PlayerView
-from civio_tui.widgets.cards import card_line, hidden_backs
+from civio_tui.widgets.cards import (
+    HIDDEN_MARK,
+    card_line,
+    hidden_backs,
+    pts,
+    tiny_name,
+    type_tag,
+)
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,25 @@ def pack(items: list[Content], width: int, indent: str = "  ", gap: int = 2) -> 
     return lines
 
 
+def _heading(view: PlayerView, info: OpponentInfo, acting: int | None, width: int) -> Content:
+    totals = view.scores or [0] * view.seats
+    marker = "▶ " if acting == info.seat else "  "
+    level = "" if info.level.lower() in info.name.lower() else f" ({info.level})"
+    return Content.assemble(
+        (marker, "bold $accent"),
+        (info.name, "bold"),
+        (level, "dim"),
+        f" · {pts(totals[info.seat])} · {rank_for(totals[info.seat])}",
+    ).truncate(width, ellipsis=True)
+
+
+def _skips(count: int, *, compact: bool = False) -> Content:
+    if compact:
+        return Content.styled(f"skips {count}", "bold $warning")
+    turns = "turn" if count == 1 else f"{count} turns"
+    return Content.styled(f"skips next {turns}", "bold $warning")
+
+
 def opponents_lines(
     deck: Deck,
     view: PlayerView,
@@ -47,20 +72,10 @@ def opponents_lines(
     width: int,
 ) -> list[Content]:
     """Each opponent: name, level, points and rank; face-up cards; hidden count; skips."""
-    totals = view.scores or [0] * view.seats
     lines: list[Content] = []
     for info in opponents:
         seat = view.players[info.seat]
-        marker = "▶ " if acting == info.seat else "  "
-        level = "" if info.level.lower() in info.name.lower() else f" ({info.level})"
-        lines.append(
-            Content.assemble(
-                (marker, "bold $accent"),
-                (info.name, "bold"),
-                (level, "dim"),
-                f" · {totals[info.seat]} pts · {rank_for(totals[info.seat])}",
-            ).truncate(width, ellipsis=True)
-        )
+        lines.append(_heading(view, info, acting, width))
         items: list[Content] = []
         if view.turn == 0 and not seat.face_up:
             chose = "has chosen" if seat.chose_face_up else "choosing"
@@ -78,19 +93,66 @@ def opponents_lines(
         if unknown > 0:
             items.append(hidden_backs(unknown))
         if seat.skips:
-            turns = "turn" if seat.skips == 1 else f"{seat.skips} turns"
-            items.append(Content.styled(f"skips next {turns}", "bold $warning"))
+            items.append(_skips(seat.skips))
         lines.extend(pack(items, width))
     return lines
 
 
-def pile_content(deck: Deck, view: PlayerView) -> Content:
-    """The top of the discard pile, the pile's size, and the supply's count."""
+def compact_opponents_lines(
+    deck: Deck,
+    view: PlayerView,
+    opponents: list[OpponentInfo],
+    acting: int | None,
+    width: int,
+) -> list[Content]:
+    """The same facts in fewer lines, for small terminals: face-up cards by their shortest
+    names, packed side by side (`p` shows them in full); a hidden card others know ends in ▒;
+    `▒×2` counts the hidden cards not known; `skips 1`: turns it will lose."""
+    lines: list[Content] = []
+    for info in opponents:
+        seat = view.players[info.seat]
+        lines.append(_heading(view, info, acting, width))
+        items: list[Content] = []
+        if view.turn == 0 and not seat.face_up:
+            chose = "has chosen" if seat.chose_face_up else "choosing"
+            items.append(Content.styled(f"{chose} its face-up cards", "dim"))
+        for card in seat.face_up:
+            items.append(Content.assemble(type_tag(deck[card]), " ", tiny_name(deck[card])))
+        for card in seat.known_hidden:
+            items.append(
+                Content.assemble(
+                    type_tag(deck[card]),
+                    " ",
+                    (tiny_name(deck[card]), "italic"),
+                    (HIDDEN_MARK, "dim"),
+                )
+            )
+        unknown = seat.hidden_count - len(seat.known_hidden)
+        if unknown > 0:
+            items.append(Content.styled(f"{HIDDEN_MARK}×{unknown}", "dim"))
+        if seat.skips:
+            items.append(_skips(seat.skips, compact=True))
+        lines.extend(pack(items, width, gap=1))
+    return lines
+
+
+def pile_content(deck: Deck, view: PlayerView, width: int = 80) -> Content:
+    """The top of the discard pile, the pile's size, and the supply's count; the top card
+    loses its year, then its long name, before it wraps."""
     pile = view.discard_pile
+    label = Content.styled("Discard: ", "bold")
     if pile:
-        top = Content.assemble(("Discard: ", "bold"), card_line(deck[pile[-1]]))
+        card = deck[pile[-1]]
+        room = width - label.cell_length
+        top = card_line(card)
+        tiny = card_line(card, short=True, year=False, limit=max(6, room - 7))
+        for fitted in (card_line(card, year=False), tiny):
+            if top.cell_length <= room:
+                break
+            top = fitted
+        top = Content.assemble(label, top)
     else:
-        top = Content.assemble(("Discard: ", "bold"), ("empty", "dim"))
+        top = Content.assemble(label, ("empty", "dim"))
     counts = Content.assemble(
         f"pile {len(pile)} · supply {view.supply_count} · ", ("p: browse", "dim")
     )
@@ -98,7 +160,8 @@ def pile_content(deck: Deck, view: PlayerView) -> Content:
 
 
 class OpponentsPane(Widget):
-    """Every opponent, packed to the pane's width."""
+    """Every opponent, packed to the pane's width; compact when in full they would not fit in
+    `room` lines."""
 
     DEFAULT_CSS = """
     OpponentsPane {
@@ -112,20 +175,42 @@ class OpponentsPane(Widget):
         self.view: PlayerView | None = None
         self.opponents: list[OpponentInfo] = []
         self.acting: int | None = None
+        self._compact = False
+        self.room: int | None = None
+        """The lines the pane may take before it must scroll (None: no limit)."""
         self._height = 0
 
-    def show(self, view: PlayerView, opponents: list[OpponentInfo], acting: int | None) -> None:
+    def show(
+        self,
+        view: PlayerView,
+        opponents: list[OpponentInfo],
+        acting: int | None,
+        room: int | None = None,
+    ) -> None:
         self.view = view
         self.opponents = opponents
         self.acting = acting
+        self.room = room
         height = len(self._lines(self.size.width or 40))
         self.refresh(layout=height != self._height)
         self._height = height
 
+    @property
+    def compact(self) -> bool:
+        """Whether the last drawing used the compact form."""
+        return self._compact
+
     def _lines(self, width: int) -> list[Content]:
+        self._compact = False
         if self.view is None:
             return []
-        return opponents_lines(self.deck, self.view, self.opponents, self.acting, width)
+        lines = opponents_lines(self.deck, self.view, self.opponents, self.acting, width)
+        if self.room is not None and len(lines) > self.room:
+            self._compact = True
+            lines = compact_opponents_lines(
+                self.deck, self.view, self.opponents, self.acting, width
+            )
+        return lines
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lines(width))
@@ -134,5 +219,31 @@ class OpponentsPane(Widget):
         return Content("\n").join(self._lines(self.size.width or 40))
 
 
-class PilePane(Static):
-    """The discard pile's top card and size, and the supply's count."""
+class PilePane(Widget):
+    """The discard pile's top card and size, and the supply's count, fitted to the width."""
+
+    DEFAULT_CSS = """
+    PilePane {
+        height: auto;
+    }
+    """
+
+    def __init__(self, deck: Deck, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.deck = deck
+        self.view: PlayerView | None = None
+
+    def show(self, view: PlayerView) -> None:
+        self.view = view
+        self.refresh(layout=True)
+
+    def _content(self, width: int) -> Content:
+        if self.view is None:
+            return Content("")
+        return pile_content(self.deck, self.view, width)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self._content(width).wrap(max(1, width)))
+
+    def render(self) -> Content:
+        return self._content(self.size.width or 40)

@@ -132,6 +132,7 @@ def test_bad_input_exits_2_with_one_line_on_stderr(
     code, out, err = _run(capsys, "campaign", *argv)
     assert code == 2
     assert message in err and "Traceback" not in err
+    assert err.count("\n") == 1, err
     assert out == ""
     assert not save_dir.exists() or list(save_dir.iterdir()) == []
 

@@ -13,7 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from cards.actions import Action, Decision, DecisionKind
+from cards.actions import CIVIO_PLAY_ON, Action, Decision, DecisionKind
 from cards.deck import Deck, standard_deck
 from cards.round import Round
 from cards.ruleset import RuleSet
@@ -55,13 +55,22 @@ def make_app(**settings: object) -> CivioApp:
 class ScriptedPlayer:
     """A predictable opponent: draws from the supply and discards what it drew, except that it
     discards `discard_first` (a card name) at its first chance; aims attacks at `target`;
-    accepts every attack; takes the first option of anything else."""
+    accepts every attack; calls CIVIO unless it `plays_on`; takes the first option of anything
+    else."""
 
     name = "scripted"
 
-    def __init__(self, deck: Deck, discard_first: str | None = None, target: int = 0) -> None:
+    def __init__(
+        self,
+        deck: Deck,
+        discard_first: str | None = None,
+        target: int = 0,
+        *,
+        plays_on: bool = False,
+    ) -> None:
         self.card = deck.lookup(discard_first) if discard_first else None
         self.target = target
+        self.plays_on = plays_on
 
     def choose(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action:
         options = decision.options
@@ -81,6 +90,8 @@ class ScriptedPlayer:
             )
         if kind is DecisionKind.OVERRULE:
             return options[-1]
+        if kind is DecisionKind.CIVIO and self.plays_on:
+            return CIVIO_PLAY_ON
         return options[0]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from civio_tui.screens.card_detail import CardDetailScreen
@@ -67,10 +68,13 @@ async def test_enter_enter_starts_a_game_against_one_medium_opponent() -> None:
         assert screen.controller.levels == ["human", "medium"]
         assert screen.controller.rules.name == "booklet"
         assert screen.question is not None and screen.question.title.startswith("Opening")
-        await pilot.press("H")  # a hint: the AI's hint, or a clear word that there is none yet
-        await pilot.pause()
-        messages = [n.message for n in app._notifications]
-        assert any("hint" in m.lower() for m in messages), messages
+        await pilot.press("H")  # a hint: the AI's hint, or a clear word that there is none
+        for _ in range(100):
+            await pilot.pause()
+            hint = str(screen.query_one("#question-hint").render())
+            if hint and "Thinking" not in hint:
+                break
+        assert "hint" in hint.lower(), hint
 
 
 @async_test
@@ -98,7 +102,7 @@ async def test_settings_apply_at_once_and_persist(isolated: Path) -> None:
         await menu(pilot)
         await pilot.press("6")
         await pilot.pause()
-        await pilot.press("down", "right", "right")  # the theme: two steps on
+        await pilot.press("down", "down", "right", "right")  # the theme: two steps on
         await pilot.pause()
         assert app.theme == "colour-blind"
         await pilot.press("escape")
@@ -117,6 +121,10 @@ async def test_quitting_mid_game_asks_first() -> None:
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.message == (
+            "Your game 'Game 1' is saved after every move: Continue on the main menu picks it "
+            "up where you left it."
+        )
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -126,6 +134,22 @@ async def test_quitting_mid_game_asks_first() -> None:
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, MainMenuScreen)
+
+
+@async_test
+async def test_quitting_a_game_that_cannot_be_saved_says_it_is_lost(deck: object) -> None:
+    from civio_tui.table_controller import TableController
+    from tests.tui.conftest import open_table
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await menu(pilot)
+        controller = TableController.new_game(deck, ["random"], seed=3, save=False)  # type: ignore[arg-type]
+        await open_table(pilot, controller)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.message == "This game could not be saved: if you leave, it is lost."
 
 
 @async_test
@@ -168,6 +192,10 @@ async def test_encyclopedia_filters_search_and_card_detail() -> None:
         screen = app.screen
         assert isinstance(screen, EncyclopediaScreen)
         assert len(screen.shown) == 78
+        await pilot.press("tab")  # Tab: from the cards to the filters and back, as it says
+        assert screen.query_one("#ency-form").has_focus
+        await pilot.press("tab")
+        assert screen.query_one("#ency-list").has_focus
         await pilot.press("f", "right")  # filter: Cases only
         await pilot.pause()
         assert len(screen.shown) == 49
@@ -206,3 +234,53 @@ async def test_every_theme_draws_the_table(deck: object) -> None:
             await open_table(pilot, controller)
             assert app.theme == theme
             assert isinstance(app.screen, TableScreen)
+
+
+@async_test
+async def test_your_name_from_settings_sits_at_the_table(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await menu(pilot)
+        await pilot.press("6")  # Settings: the name is the first line
+        await pilot.pause()
+        await pilot.press(*"Kaj", "space", "backspace", "escape")  # k and j type, not move
+        await pilot.pause()
+        assert app.settings.new_game.player_name == "Kaj"
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.controller.names[0] == "Kaj"
+        assert table.query_one("#hand-box").border_title == "Kaj's cards · 0 pts · Intern"
+        await pilot.press("1", "2", "8")
+        await settle(pilot)
+        log = [line.plain for line in table.query_one("#log").lines]  # type: ignore[attr-defined]
+        assert any(line.startswith("Kaj lays face up") for line in log), log
+    assert Settings.load(isolated / "config").new_game.player_name == "Kaj"
+
+
+def test_leaving_words_say_what_is_kept(
+    deck: object, isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from civio_tui.table_controller import TableController
+
+    controller = TableController.new_game(deck, ["random"], seed=3)  # type: ignore[arg-type]
+    controller.start_round()
+    assert controller.leaving_words() == (
+        "Your game 'Game 1' is saved after every move: Continue on the main menu picks it up "
+        "where you left it."
+    )
+    folder = controller.backend.session.folder  # type: ignore[attr-defined]
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(folder, "replace", full_disk)
+        decision = controller.decision
+        assert decision is not None
+        controller.apply(decision.options[0])
+        assert controller.save_failed
+        assert controller.leaving_words().startswith("The last save of 'Game 1' failed")
+    controller.keep_table_state({"groups": [[], []], "loose": []})  # the save is tried again
+    assert not controller.save_failed

@@ -147,3 +147,21 @@ def test_rules_screen_examples_hold(standard: Deck) -> None:
         "14th Amendment",
     )
     assert flush.valid and flush.points == 6  # type: ignore[attr-defined]
+
+
+def test_the_arrangement_saves_and_is_left_alone_when_nothing_better(standard: Deck) -> None:
+    cards = [
+        standard.lookup(n)
+        for n in ("Race", "School", "Justice", "Elections", "Privacy", "Press", "Religion")
+    ]
+    arrangement = HandArrangement()
+    arrangement.sync(cards)
+    arrangement.move(cards[3], 1)
+    arrangement.move(cards[5], 1)
+    before = arrangement.to_json()
+    message = arrangement.arrange_best(standard, cards, RuleSet())
+    assert message.startswith("No 3- or 4-card precedent")
+    assert arrangement.to_json() == before
+    assert HandArrangement.from_json(json.loads(json.dumps(before))).groups == arrangement.groups
+    for bad in (None, [], {"groups": [[1], [1]], "loose": []}, {"groups": [["x"], []]}):
+        assert HandArrangement.from_json(bad).groups == [[], [], []]

@@ -7,12 +7,15 @@ the decisions come in a known order; the human presses the keys a player would.
 
 from __future__ import annotations
 
-from cards.actions import DecisionKind
+import pytest
+
+from cards.actions import Decision, DecisionKind
 from cards.deck import Deck
 from cards.ruleset import RuleSet
 from civio_tui.screens.round_end import RoundEndScreen
 from civio_tui.screens.table import TableScreen
 from civio_tui.table_controller import TableController
+from civio_tui.widgets.question import QuestionPane
 from tests.tui.conftest import (
     DealtBackend,
     ScriptedPlayer,
@@ -31,6 +34,15 @@ PLAIN_BOT = [
     "Dennis v US",
     "Bowers v Hardwick",
     "Gregg v Georgia",
+]
+HAND = [
+    "Brown v Board of Education of Topeka",
+    "Engel v Vitale",
+    "Lemon v Kurtzman",
+    "Zelman v Simmons-Harris",
+    "Texas v Johnson",
+    "Griswold v Connecticut",
+    "Loving v Virginia",
 ]
 SUPPLY = [
     "Mapp v Ohio",
@@ -288,3 +300,222 @@ async def test_reaching_the_target_rank_ends_the_game_with_a_final_table(deck: D
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, MainMenuScreen)
+
+
+@async_test
+async def test_an_opponents_civio_offer_shows_nothing(
+    deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An opponent's CIVIO offer comes only when its hand goes out: the table shows no message,
+    no pause and no log line for it, so its turn looks like any other (RULES_DECISIONS.md)."""
+    flush = [
+        "School",
+        "Board of Education v Barnette",
+        "Tinker v Des Moines School District",
+        "Board of Education v Pico",
+        "Expression",
+        "1st Amendment",
+        "14th Amendment",
+    ]
+    backend = DealtBackend(
+        deck,
+        [PLAIN_BOT, flush],
+        [ScriptedPlayer(deck, plays_on=True)],
+        discard="Roe v Wade",
+        supply=SUPPLY,
+    )
+    paused: list[DecisionKind] = []
+    shown: list[str] = []
+    pause = TableScreen.ai_pause
+
+    def record_pause(decision: Decision, delay: float) -> float:
+        if pause(decision, delay):
+            paused.append(decision.kind)
+        return 0.0  # the test does not wait for the pace of a human
+
+    real_wait = QuestionPane.wait
+
+    def record_wait(self: QuestionPane, text: object) -> None:
+        shown.append(str(text))
+        real_wait(self, text)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TableScreen, "ai_pause", staticmethod(record_pause))
+    monkeypatch.setattr(QuestionPane, "wait", record_wait)
+    app = make_app(ai_speed="normal")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        await play_opening(pilot)
+        screen = table(app)
+        paused.clear()
+        shown.clear()
+        await pilot.press("1")  # draw
+        await settle(pilot)
+        await pilot.press("1")  # discard it at once; the bot plays its turn
+        await settle(pilot)
+        rnd = screen.controller.rnd
+        offers = [e for e in rnd.events if e.action is not None and e.action.kind == "civio"]
+        assert offers and {e.seat for e in offers} == {1}, "the bot played on each turn"
+        assert offers[-1].turn == rnd.turn - 1, "and just now"
+        assert screen.question is not None and screen.question.decision.kind is DecisionKind.DRAW
+        assert paused == [DecisionKind.DRAW, DecisionKind.DISCARD]
+        assert shown == ["Bot is drawing…", "Bot is choosing a card to discard…"]
+        log = "\n".join(line.plain for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
+        assert "civio" not in log.lower() and "play on" not in log.lower()
+        assert "goes out" not in log.lower()
+
+
+@async_test
+async def test_a_hint_runs_in_a_worker_and_highlights_its_option(
+    deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`H` asks `ai.hint.hint` in a worker: the table answers keys while it thinks; then the
+    suggested option is highlighted and the reason shown under the options."""
+    import sys
+    import threading
+    import types
+
+    from cards.view import PlayerView
+
+    release = threading.Event()
+    asked: list[tuple[PlayerView, Decision, object]] = []
+
+    def hint(view: PlayerView, decision: Decision, deck: object = None) -> tuple[object, str]:
+        asked.append((view, decision, deck))
+        release.wait(5)
+        return decision.options[0], "The supply may hold a Case that links."
+
+    module = types.ModuleType("ai.hint")
+    module.hint = hint  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ai.hint", module)
+    backend = DealtBackend(
+        deck, [PLAIN_BOT, HAND], [ScriptedPlayer(deck)], discard="Roe v Wade", supply=SUPPLY
+    )
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        await play_opening(pilot)
+        screen = table(app)
+        assert screen.question is not None and screen.question.decision.kind is DecisionKind.DRAW
+        pane = screen.query_one(QuestionPane)
+        await pilot.press("H", "down")  # the table still answers keys while the hint thinks
+        await pilot.pause()
+        assert pane.options_list.highlighted == 1
+        assert "Thinking" in str(pane.query_one("#question-hint").render())
+        release.set()
+        for _ in range(100):
+            await pilot.pause()
+            if "Hint (" in str(pane.query_one("#question-hint").render()):
+                break
+        text = str(pane.query_one("#question-hint").render())
+        assert text == "Hint (1): The supply may hold a Case that links."
+        assert pane.options_list.highlighted == 0
+        view, decision, given = asked[0]
+        assert view.seat == 0 and decision is screen.question.decision and given is deck
+        await pilot.press("enter")  # take the hint
+        await settle(pilot)
+        assert screen.question is not None and screen.question.decision.kind is DecisionKind.DISCARD
+        assert not pane.query_one("#question-hint").display
+
+
+@async_test
+async def test_no_hint_module_says_so(deck: Deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ai.hint", None)  # import fails
+    controller = TableController.new_game(deck, ["random"], seed=5, save=False)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_table(pilot, controller)
+        await pilot.press("H")
+        await pilot.pause()
+        pane = table(app).query_one(QuestionPane)
+        assert "No hint is available" in str(pane.query_one("#question-hint").render())
+
+
+@async_test
+async def test_the_real_hint_marks_the_opening_and_highlights_a_discard(deck: Deck) -> None:
+    pytest.importorskip("ai.hint")
+    backend = DealtBackend(
+        deck, [PLAIN_BOT, HAND], [ScriptedPlayer(deck)], discard="Roe v Wade", supply=SUPPLY
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        screen = table(app)
+        pane = screen.query_one(QuestionPane)
+
+        async def hint_shown() -> str:
+            await pilot.press("H")
+            for _ in range(200):
+                await pilot.pause()
+                text = str(pane.query_one("#question-hint").render())
+                if text.startswith("Hint ("):
+                    return text
+            raise AssertionError("no hint came")
+
+        assert (await hint_shown()).startswith("Hint (marked): ")
+        assert len(screen.opening_hidden) == 2
+        await pilot.press("enter")  # Done is highlighted: lay out the hinted cards
+        await settle(pilot)
+        assert (await hint_shown()).startswith("Hint (")  # the draw
+        await pilot.press("enter")
+        await settle(pilot)
+        question = screen.question
+        assert question is not None and question.decision.kind is DecisionKind.DISCARD
+        text = await hint_shown()
+        chosen = pane.options_list.highlighted
+        assert chosen is not None and text.startswith(f"Hint ({chosen + 1}): ")
+        assert pane.query_one("#question-hint").region.bottom <= pane.region.bottom
+
+
+@async_test
+async def test_three_opponents_fit_at_80x24_and_options_keep_to_one_line(deck: Deck) -> None:
+    from civio_tui.widgets.table_panes import OpponentsPane
+
+    long_names = [
+        "Regents of the University of California v Bakke",
+        "Hazelwood School District v Kuhlmeier",
+        "Bethel School District v Fraser",
+        "Tinker v Des Moines School District",
+        "Heart of Atlanta Motel v US",
+        "Brown v Board of Education of Topeka",
+        "Zelman v Simmons-Harris",
+    ]
+    third = [
+        "Engel v Vitale",
+        "Lemon v Kurtzman",
+        "Texas v Johnson",
+        "Griswold v Connecticut",
+        "Loving v Virginia",
+        "Furman v Georgia",
+        "Near v Minnesota",
+    ]
+    backend = DealtBackend(
+        deck,
+        [long_names, PLAIN_BOT, SUPPLY[:7], third],
+        [ScriptedPlayer(deck) for _ in range(3)],
+        discard="Shaw v Reno",
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        await play_opening(pilot)
+        await pilot.press("1")  # draw: the keep-or-discard question, 8 long options
+        await settle(pilot)
+        screen = table(app)
+        opponents = screen.query_one(OpponentsPane)
+        box = screen.query_one("#opponents-box")
+        assert opponents.compact
+        assert box.max_scroll_y == 0, "every opponent is in sight"  # type: ignore[attr-defined]
+        assert str(box.border_title) == "Opponents"
+        menu = screen.query_one(QuestionPane).options_list
+        shown = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        full = [text.plain for text in screen.query_one(QuestionPane).options]
+        assert menu.highlighted == 0 and shown[0] == full[0]  # the highlighted one in full
+        cut = [i for i in range(1, len(full)) if shown[i] != full[i]]
+        assert cut, "a long option is cut short"
+        assert all(shown[i].endswith("…") for i in cut)
+        await pilot.press("down")
+        await pilot.pause()
+        assert str(menu.get_option_at_index(1).prompt) == full[1]
+        assert str(menu.get_option_at_index(0).prompt) != full[0] or len(full[0]) < 40
