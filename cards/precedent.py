@@ -169,6 +169,19 @@ def _amendment_label(card: Card) -> str:
     return name if name.lower().startswith("the ") else f"the {name}"
 
 
+_FREEDOM_AFTER_CASE = "a Freedom must come right after a Case whose plus column lists it"
+
+# Why a card cannot follow its predecessor, for the failures whose sentence names no more cards.
+_CANNOT_FOLLOW = {
+    "issue_not_first": "an Issue card may only open a precedent",
+    "after_amendment": "only more Amendments may follow an Amendment, closing the precedent",
+    "second_freedom": "a precedent holds at most one Freedom",
+    "after_freedom": "only Amendments may follow a Freedom",
+    "after_issue": "an Issue must be followed by a Case or Law that lists it",
+    "freedom_after_law": _FREEDOM_AFTER_CASE,
+}
+
+
 def _reason(
     deck: Deck, ids: tuple[int, ...], pos: int, code: str, prev_pos: int, equality: int
 ) -> str:
@@ -183,10 +196,7 @@ def _reason(
     if code == "issue_alone":
         return f"{name} must be followed by a Case or Law that lists it"
     if code == "freedom_first":
-        return (
-            f"{name} cannot open a precedent: "
-            "a Freedom must come right after a Case whose plus column lists it"
-        )
+        return f"{name} cannot open a precedent: {_FREEDOM_AFTER_CASE}"
     if code == "amendment_unsupported":
         return (
             f"{name} cannot close this precedent: no Case in it strengthens {_amendment_label(cur)}"
@@ -194,20 +204,10 @@ def _reason(
     prev = deck[ids[prev_pos]]
     prev_name = _label(prev, ids[prev_pos], equality)
     head = f"{name} cannot follow {prev_name}"
-    if code == "issue_not_first":
-        return f"{head}: an Issue card may only open a precedent"
-    if code == "after_amendment":
-        return f"{head}: only more Amendments may follow an Amendment, closing the precedent"
-    if code == "second_freedom":
-        return f"{head}: a precedent holds at most one Freedom"
-    if code == "after_freedom":
-        return f"{head}: only Amendments may follow a Freedom"
-    if code == "after_issue":
-        return f"{head}: an Issue must be followed by a Case or Law that lists it"
+    if code in _CANNOT_FOLLOW:
+        return f"{head}: {_CANNOT_FOLLOW[code]}"
     if code == "issue_not_listed":
         return f"{head}: {cur.name} does not list the issue {prev.name}"
-    if code == "freedom_after_law":
-        return f"{head}: a Freedom must come right after a Case whose plus column lists it"
     if code == "freedom_not_in_plus":
         freedom = EQUALITY if cur.type is CardType.CIVIL_RIGHTS_ACT else cur.name
         if freedom in prev.minus:

@@ -71,9 +71,23 @@ _STATUS = {
     "bad": {"civio-dark": "#ff8a80", "civio-light": "#b3261e", "colour-blind": "#D55E00"},
 }
 
+
+def _palette_theme(name: str, **colours: Any) -> Theme:
+    """A theme of our own colours: its card and status colours come from the tables above."""
+    return Theme(
+        name=name,
+        variables={
+            **_CARD_COLOURS[name],
+            "status-good": _STATUS["good"][name],
+            "status-bad": _STATUS["bad"][name],
+        },
+        **colours,
+    )
+
+
 THEMES: tuple[Theme, ...] = (
-    Theme(
-        name="civio-dark",
+    _palette_theme(
+        "civio-dark",
         primary="#3d7ebf",
         secondary="#2b5a87",
         accent="#e8b04b",
@@ -85,14 +99,9 @@ THEMES: tuple[Theme, ...] = (
         surface="#1c2230",
         panel="#232b3b",
         dark=True,
-        variables={
-            **_CARD_COLOURS["civio-dark"],
-            "status-good": _STATUS["good"]["civio-dark"],
-            "status-bad": _STATUS["bad"]["civio-dark"],
-        },
     ),
-    Theme(
-        name="civio-light",
+    _palette_theme(
+        "civio-light",
         primary="#1f5f99",
         secondary="#3d7ebf",
         accent="#a05a00",
@@ -104,14 +113,9 @@ THEMES: tuple[Theme, ...] = (
         surface="#ecE8dc",
         panel="#e2dccb",
         dark=False,
-        variables={
-            **_CARD_COLOURS["civio-light"],
-            "status-good": _STATUS["good"]["civio-light"],
-            "status-bad": _STATUS["bad"]["civio-light"],
-        },
     ),
-    Theme(
-        name="colour-blind",
+    _palette_theme(
+        "colour-blind",
         primary="#0072B2",
         secondary="#56B4E9",
         accent="#E69F00",
@@ -123,11 +127,6 @@ THEMES: tuple[Theme, ...] = (
         surface="#1a1a1a",
         panel="#262626",
         dark=True,
-        variables={
-            **_CARD_COLOURS["colour-blind"],
-            "status-good": _STATUS["good"]["colour-blind"],
-            "status-bad": _STATUS["bad"]["colour-blind"],
-        },
     ),
     Theme(
         name="terminal-16",

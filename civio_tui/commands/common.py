@@ -36,6 +36,21 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
 
 
+def add_card_list_parser(
+    subparsers: Any, name: str, *, help: str, description: str, card_help: str
+) -> argparse.ArgumentParser:
+    """A subcommand that checks the cards named on the command line: CARD... with --json,
+    --rules and --cards."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name, help=help, description=description
+    )
+    parser.add_argument("card", nargs="+", metavar="CARD", help=card_help)
+    add_json_option(parser)
+    add_rules_option(parser)
+    add_cards_option(parser)
+    return parser
+
+
 def deck_from_args(args: argparse.Namespace) -> Deck:
     return load_deck(getattr(args, "cards", None))
 
@@ -58,6 +73,11 @@ def resolve_cards(deck: Deck, texts: list[str], *, distinct: bool = True) -> lis
             )
         ids.append(card_id)
     return ids
+
+
+def print_chain(names: list[str]) -> None:
+    """One precedent as an indented line of card names: "  A → B → C"."""
+    print("  " + " → ".join(names))
 
 
 def print_json(document: Any) -> None:

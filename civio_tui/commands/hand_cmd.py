@@ -11,10 +11,9 @@ from cards.ruleset import RuleSet
 from cards.scoring import winner_score
 from civio_tui.commands.common import (
     UsageError,
-    add_cards_option,
-    add_json_option,
-    add_rules_option,
+    add_card_list_parser,
     deck_from_args,
+    print_chain,
     print_json,
     resolve_cards,
     rules_from_args,
@@ -22,17 +21,15 @@ from civio_tui.commands.common import (
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    add_card_list_parser(
+        subparsers,
         "hand",
         help="can these 7 cards go out: the arrangement and the scores",
         description="Find whether 7 distinct cards go out (a 3-card and a 4-card precedent, or a "
         "7-card Thurgood Flush), the best arrangement and its winner score, and the score the "
         "hand would get as a non-winner.",
+        card_help="exactly 7 card names",
     )
-    parser.add_argument("card", nargs="+", metavar="CARD", help="exactly 7 card names")
-    add_json_option(parser)
-    add_rules_option(parser)
-    add_cards_option(parser)
 
 
 def hand_document(deck: Deck, hand: list[int], rules: RuleSet) -> dict[str, Any]:
@@ -67,11 +64,11 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"goes out: {what}")
         for names in doc["precedents"]:
-            print("  " + " → ".join(names))
+            print_chain(names)
         print(f"winner score: {doc['winner_score']} ({rules.name} rules)")
     else:
         print("does not go out")
     print(f"non-winner score: {doc['non_winner_score']}")
     for names in doc["non_winner_precedents"]:
-        print("  " + " → ".join(names))
+        print_chain(names)
     return 0

@@ -9,10 +9,9 @@ from cards.deck import Deck
 from cards.models import CardType
 from cards.precedent import PrecedentCheck, check_precedent
 from civio_tui.commands.common import (
-    add_cards_option,
-    add_json_option,
-    add_rules_option,
+    add_card_list_parser,
     deck_from_args,
+    print_chain,
     print_json,
     resolve_cards,
     rules_from_args,
@@ -20,17 +19,15 @@ from civio_tui.commands.common import (
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    add_card_list_parser(
+        subparsers,
         "precedent",
         help="check one precedent: valid with its points, or where and why it fails",
         description="Check the cards, in the order given, as one precedent (RULES.md, "
         "'A precedent'). Quote names with spaces: civio precedent School Barnette Tinker. "
         "In --json output the failure position counts from 0.",
+        card_help="card names, in order",
     )
-    parser.add_argument("card", nargs="+", metavar="CARD", help="card names, in order")
-    add_json_option(parser)
-    add_rules_option(parser)
-    add_cards_option(parser)
 
 
 def precedent_document(deck: Deck, check: PrecedentCheck) -> dict[str, Any]:
@@ -68,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             role = f" ({cra} played as {'a Law' if check.cra_role == 'law' else 'Equality'})"
         unit = "point" if check.points == 1 else "points"
         print(f"valid: {check.points} {unit}{role}")
-        print("  " + " → ".join(deck.names(ids)))
+        print_chain(deck.names(ids))
     else:
         assert check.failure_position is not None
         position = check.failure_position

@@ -19,6 +19,24 @@ from civio_tui.settings import (
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
 
 _ON_OFF = [("on", "On"), ("off", "Off")]
+# The on/off settings: (key, label, help).
+_TOGGLES = [
+    ("confirm_quit", "Ask before quitting", "Ask before leaving a game in progress."),
+    (
+        "table_tips",
+        "Table tips",
+        "Show a line of advice for the current question at the table.",
+    ),
+]
+
+
+def _choice_row(
+    key: str, label: str, choices: list[tuple[str, str]], selected: str, help: str
+) -> FormRow:
+    """A row of choices with `selected` chosen."""
+    row = FormRow(key, label, choices, help=help)
+    row.select(selected)
+    return row
 
 
 class SettingsScreen(CivioScreen[None]):
@@ -38,35 +56,25 @@ class SettingsScreen(CivioScreen[None]):
             help="Type your name for the table, the log and the results of new games "
             "(Backspace deletes; empty means You).",
         )
-        speed = FormRow(
+        speed = _choice_row(
             "ai_speed",
             "AI speed",
             list(AI_SPEED_LABELS.items()),
+            settings.ai_speed,
             help="How fast opponents' turns play out, step by step.",
         )
-        speed.select(settings.ai_speed)
-        theme = FormRow(
+        theme = _choice_row(
             "theme",
             "Theme",
             list(THEME_LABELS.items()),
+            settings.theme,
             help="Colours. Cards always show a type letter too, so colour is never needed.",
         )
-        theme.select(settings.theme)
-        confirm = FormRow(
-            "confirm_quit",
-            "Ask before quitting",
-            list(_ON_OFF),
-            help="Ask before leaving a game in progress.",
-        )
-        confirm.select("on" if settings.confirm_quit else "off")
-        tips = FormRow(
-            "table_tips",
-            "Table tips",
-            list(_ON_OFF),
-            help="Show a line of advice for the current question at the table.",
-        )
-        tips.select("on" if settings.table_tips else "off")
-        rows = [name, speed, theme, confirm, tips, FormRow("done", "Done", kind="button")]
+        toggles = [
+            _choice_row(key, label, list(_ON_OFF), "on" if getattr(settings, key) else "off", help)
+            for key, label, help in _TOGGLES
+        ]
+        rows = [name, speed, theme, *toggles, FormRow("done", "Done", kind="button")]
         with Vertical(id="settings-box", classes="pane"):
             yield ChoiceForm(rows, id="settings-form")
             yield Static(id="settings-help")
@@ -105,8 +113,7 @@ class SettingsScreen(CivioScreen[None]):
                 "new_game": new_game,
                 "ai_speed": values["ai_speed"],
                 "theme": values["theme"],
-                "confirm_quit": values["confirm_quit"] == "on",
-                "table_tips": values["table_tips"] == "on",
+                **{key: values[key] == "on" for key, _, _ in _TOGGLES},
             }
         )
         if settings != self.app.settings:

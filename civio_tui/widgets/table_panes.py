@@ -8,8 +8,9 @@ from textual.content import Content
 from textual.widget import Widget
 
 from cards.deck import Deck
+from cards.models import Card
 from cards.ranks import rank_for
-from cards.view import PlayerView
+from cards.view import PlayerView, SeatView
 from civio_tui.widgets.cards import (
     HIDDEN_MARK,
     card_line,
@@ -64,75 +65,59 @@ def _skips(count: int, *, compact: bool = False) -> Content:
     return Content.styled(f"skips next {turns}", "bold $warning")
 
 
+def _card_item(card: Card, *, known_hidden: bool, compact: bool) -> Content:
+    """An opponent's face-up card, or a hidden card of theirs that others know."""
+    if compact:
+        if known_hidden:
+            return Content.assemble(
+                type_tag(card), " ", (tiny_name(card), "italic"), (HIDDEN_MARK, "dim")
+            )
+        return Content.assemble(type_tag(card), " ", tiny_name(card))
+    line = card_line(card, short=True, year=False)
+    return Content.assemble(line, (" (hidden, known)", "dim")) if known_hidden else line
+
+
+def _seat_items(deck: Deck, view: PlayerView, seat: SeatView, *, compact: bool) -> list[Content]:
+    """What the table knows of one opponent's cards and turns, as items to pack."""
+    items: list[Content] = []
+    if view.turn == 0 and not seat.face_up:
+        chose = "has chosen" if seat.chose_face_up else "choosing"
+        cards = "face-up cards" if compact else "5 face-up cards"
+        items.append(Content.styled(f"{chose} its {cards}", "dim"))
+    for card in seat.face_up:
+        items.append(_card_item(deck[card], known_hidden=False, compact=compact))
+    for card in seat.known_hidden:
+        items.append(_card_item(deck[card], known_hidden=True, compact=compact))
+    unknown = seat.hidden_count - len(seat.known_hidden)
+    if unknown > 0:
+        if compact:
+            items.append(Content.styled(f"{HIDDEN_MARK}×{unknown}", "dim"))
+        else:
+            items.append(hidden_backs(unknown))
+    if seat.skips:
+        items.append(_skips(seat.skips, compact=compact))
+    return items
+
+
 def opponents_lines(
     deck: Deck,
     view: PlayerView,
     opponents: list[OpponentInfo],
     acting: int | None,
     width: int,
+    *,
+    compact: bool = False,
 ) -> list[Content]:
-    """Each opponent: name, level, points and rank; face-up cards; hidden count; skips."""
+    """Each opponent: name, level, points and rank; face-up cards; hidden count; skips.
+
+    `compact` gives the same facts in fewer lines, for small terminals: face-up cards by their
+    shortest names, packed side by side (`p` shows them in full); a hidden card others know ends
+    in ▒; `▒×2` counts the hidden cards not known; `skips 1`: turns it will lose."""
     lines: list[Content] = []
     for info in opponents:
-        seat = view.players[info.seat]
         lines.append(_heading(view, info, acting, width))
-        items: list[Content] = []
-        if view.turn == 0 and not seat.face_up:
-            chose = "has chosen" if seat.chose_face_up else "choosing"
-            items.append(Content.styled(f"{chose} its 5 face-up cards", "dim"))
-        for card in seat.face_up:
-            items.append(card_line(deck[card], short=True, year=False))
-        for card in seat.known_hidden:
-            items.append(
-                Content.assemble(
-                    card_line(deck[card], short=True, year=False),
-                    (" (hidden, known)", "dim"),
-                )
-            )
-        unknown = seat.hidden_count - len(seat.known_hidden)
-        if unknown > 0:
-            items.append(hidden_backs(unknown))
-        if seat.skips:
-            items.append(_skips(seat.skips))
-        lines.extend(pack(items, width))
-    return lines
-
-
-def compact_opponents_lines(
-    deck: Deck,
-    view: PlayerView,
-    opponents: list[OpponentInfo],
-    acting: int | None,
-    width: int,
-) -> list[Content]:
-    """The same facts in fewer lines, for small terminals: face-up cards by their shortest
-    names, packed side by side (`p` shows them in full); a hidden card others know ends in ▒;
-    `▒×2` counts the hidden cards not known; `skips 1`: turns it will lose."""
-    lines: list[Content] = []
-    for info in opponents:
-        seat = view.players[info.seat]
-        lines.append(_heading(view, info, acting, width))
-        items: list[Content] = []
-        if view.turn == 0 and not seat.face_up:
-            chose = "has chosen" if seat.chose_face_up else "choosing"
-            items.append(Content.styled(f"{chose} its face-up cards", "dim"))
-        for card in seat.face_up:
-            items.append(Content.assemble(type_tag(deck[card]), " ", tiny_name(deck[card])))
-        for card in seat.known_hidden:
-            items.append(
-                Content.assemble(
-                    type_tag(deck[card]),
-                    " ",
-                    (tiny_name(deck[card]), "italic"),
-                    (HIDDEN_MARK, "dim"),
-                )
-            )
-        unknown = seat.hidden_count - len(seat.known_hidden)
-        if unknown > 0:
-            items.append(Content.styled(f"{HIDDEN_MARK}×{unknown}", "dim"))
-        if seat.skips:
-            items.append(_skips(seat.skips, compact=True))
-        lines.extend(pack(items, width, gap=1))
+        items = _seat_items(deck, view, view.players[info.seat], compact=compact)
+        lines.extend(pack(items, width, gap=1 if compact else 2))
     return lines
 
 
@@ -207,8 +192,8 @@ class OpponentsPane(Widget):
         lines = opponents_lines(self.deck, self.view, self.opponents, self.acting, width)
         if self.room is not None and len(lines) > self.room:
             self._compact = True
-            lines = compact_opponents_lines(
-                self.deck, self.view, self.opponents, self.acting, width
+            lines = opponents_lines(
+                self.deck, self.view, self.opponents, self.acting, width, compact=True
             )
         return lines
 

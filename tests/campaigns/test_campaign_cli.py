@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import io
-import json
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from civio_tui.campaigns.store import SAVE_DIR_ENV
 from civio_tui.cli import main
+from tests.cli.conftest import run, run_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "saves" / "samples"
 
@@ -30,20 +29,8 @@ def _quick_level() -> str:
     return "medium" if "medium" in ai.PLAYER_NAMES else "random"
 
 
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
-    code, out, err = _run(capsys, *argv, "--json")
-    assert code == 0, err
-    return json.loads(out)
-
-
 def test_new_show_list(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    shown = _json(
+    shown = run_json(
         capsys, "campaign", "new", "Spring", "--opponents", "random,random", "--seed", "4",
         "--rules", "summary", "--target", "judge",
     )  # fmt: skip
@@ -63,8 +50,8 @@ def test_new_show_list(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> No
         "history": [],
     }
     assert (save_dir / "Spring.civio.json").is_file()
-    assert _json(capsys, "campaign", "show", "spring") == shown
-    assert _json(capsys, "campaign", "list") == [
+    assert run_json(capsys, "campaign", "show", "spring") == shown
+    assert run_json(capsys, "campaign", "list") == [
         {
             "name": "Spring",
             "rank": "Intern",
@@ -75,22 +62,22 @@ def test_new_show_list(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> No
             "problem": None,
         }
     ]
-    code, out, _ = _run(capsys, "campaign", "list")
+    code, out, _ = run(capsys, "campaign", "list")
     assert code == 0 and "Spring" in out and "between rounds" in out
 
 
 def test_autoplay_then_show(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _json(capsys, "campaign", "new", "Auto", "--opponents", "random", "--seed", "2")
-    done = _json(capsys, "campaign", "autoplay", "Auto", "--rounds", "2", "--as", "random")
+    run_json(capsys, "campaign", "new", "Auto", "--opponents", "random", "--seed", "2")
+    done = run_json(capsys, "campaign", "autoplay", "Auto", "--rounds", "2", "--as", "random")
     assert done["rounds_autoplayed"] == 2 and done["rounds_played"] == 2
-    shown = _json(capsys, "campaign", "show", "Auto")
+    shown = run_json(capsys, "campaign", "show", "Auto")
     assert [h["round"] for h in shown["history"]] == [1, 2]
     for entry in shown["history"]:
         assert set(entry) == {"round", "winner", "points", "flush"}
         assert set(entry["points"]) == {"You", "Random"}
     totals = {p["name"]: p["points"] for p in shown["players"]}
     assert totals == {n: sum(h["points"][n] for h in shown["history"]) for n in ("You", "Random")}
-    code, out, _ = _run(capsys, "campaign", "show", "Auto")
+    code, out, _ = run(capsys, "campaign", "show", "Auto")
     assert code == 0 and "ROUND" in out and "WINS" in out
 
 
@@ -98,13 +85,13 @@ def test_autoplay_stops_when_the_campaign_ends(
     save_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     level = _quick_level()
-    _json(
+    run_json(
         capsys, "campaign", "new", "Short", "--opponents", level, "--seed", "7",
         "--target", "Law Clerk",
     )  # fmt: skip
-    done = _json(capsys, "campaign", "autoplay", "Short", "--rounds", "500", "--as", level)
+    done = run_json(capsys, "campaign", "autoplay", "Short", "--rounds", "500", "--as", level)
     assert done["finished"] and done["winner"] and done["rounds_autoplayed"] < 500
-    code, _, err = _run(capsys, "campaign", "autoplay", "Short", "--rounds", "1", "--as", "random")
+    code, _, err = run(capsys, "campaign", "autoplay", "Short", "--rounds", "1", "--as", "random")
     assert code == 2 and "is finished" in err
 
 
@@ -129,7 +116,7 @@ def test_autoplay_stops_when_the_campaign_ends(
 def test_bad_input_exits_2_with_one_line_on_stderr(
     save_dir: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
-    code, out, err = _run(capsys, "campaign", *argv)
+    code, out, err = run(capsys, "campaign", *argv)
     assert code == 2
     assert message in err and "Traceback" not in err
     assert err.count("\n") == 1, err
@@ -143,16 +130,16 @@ def test_a_save_folder_that_cannot_be_used(
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     for argv in (["new", "x", "--opponents", "random"], ["list"]):
-        code, _, err = _run(capsys, "campaign", *argv, "--save-dir", str(blocker / "saves"))
+        code, _, err = run(capsys, "campaign", *argv, "--save-dir", str(blocker / "saves"))
         assert code == 2 and "save folder" in err and "Traceback" not in err
     assert blocker.read_text() == "not a folder"
 
 
 def test_new_never_replaces_a_campaign(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _json(capsys, "campaign", "new", "Mine", "--opponents", "random")
+    run_json(capsys, "campaign", "new", "Mine", "--opponents", "random")
     before = (save_dir / "Mine.civio.json").read_bytes()
     for name in ("Mine", "MINE", "mine "):
-        code, _, err = _run(capsys, "campaign", "new", name, "--opponents", "random,random")
+        code, _, err = run(capsys, "campaign", "new", name, "--opponents", "random,random")
         assert code == 2 and "'Mine' already exists" in err
     assert (save_dir / "Mine.civio.json").read_bytes() == before
 
@@ -162,7 +149,7 @@ def test_bad_files_are_listed_with_the_reason(
 ) -> None:
     folder = tmp_path / "samples"
     shutil.copytree(SAMPLES, folder)
-    listed = _json(capsys, "--save-dir", str(folder), "campaign", "list")
+    listed = run_json(capsys, "--save-dir", str(folder), "campaign", "list")
     by_name = {e["name"]: e for e in listed}
     assert by_name["Corrupt"] == {
         "name": "Corrupt",
@@ -175,10 +162,10 @@ def test_bad_files_are_listed_with_the_reason(
     }
     assert by_name["Mid round"]["in_round"] and by_name["Mid round"]["readable"]
     assert by_name["Mid round"]["rounds_played"] == 2
-    code, _, err = _run(capsys, "campaign", "show", "Newer version", "--save-dir", str(folder))
+    code, _, err = run(capsys, "campaign", "show", "Newer version", "--save-dir", str(folder))
     assert code == 2 and "newer civio-tui" in err
     pack = str(folder / "teacher-pack.toml")
-    other = _json(
+    other = run_json(
         capsys, "campaign", "show", "Other deck", "--save-dir", str(folder), "--cards", pack
     )
     assert other["in_round"]
@@ -187,10 +174,10 @@ def test_bad_files_are_listed_with_the_reason(
 def test_delete_asks_and_refuses_without_a_terminal(
     save_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _json(capsys, "campaign", "new", "Gone", "--opponents", "random")
+    run_json(capsys, "campaign", "new", "Gone", "--opponents", "random")
     path = save_dir / "Gone.civio.json"
     monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
-    code, _, err = _run(capsys, "campaign", "delete", "Gone")
+    code, _, err = run(capsys, "campaign", "delete", "Gone")
     assert code == 2 and "--yes" in err and path.exists()
 
     class Tty(io.StringIO):
@@ -212,17 +199,17 @@ def test_delete_yes_removes_an_unreadable_campaign_too(
 ) -> None:
     save_dir.mkdir()
     (save_dir / "Broken.civio.json").write_text("{")
-    result = _json(capsys, "campaign", "delete", "Broken", "--yes")
+    result = run_json(capsys, "campaign", "delete", "Broken", "--yes")
     assert result["deleted"] and not (save_dir / "Broken.civio.json").exists()
 
 
 def test_recover_copies_the_backup(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _json(capsys, "campaign", "new", "Fix", "--opponents", "random", "--seed", "1")
-    _json(capsys, "campaign", "autoplay", "Fix", "--rounds", "1", "--as", "random")
+    run_json(capsys, "campaign", "new", "Fix", "--opponents", "random", "--seed", "1")
+    run_json(capsys, "campaign", "autoplay", "Fix", "--rounds", "1", "--as", "random")
     (save_dir / "Fix.civio.json").write_text("garbage")
-    entry = _json(capsys, "campaign", "list")[0]
+    entry = run_json(capsys, "campaign", "list")[0]
     assert not entry["readable"] and "recover" in entry["problem"]
-    recovered = _json(capsys, "campaign", "recover", "Fix")
+    recovered = run_json(capsys, "campaign", "recover", "Fix")
     assert recovered["name"] == "Fix recovered"
     assert (save_dir / "Fix.civio.json").read_text() == "garbage"
 
@@ -234,8 +221,8 @@ def test_autoplay_as_medium_reaches_chief_justice(
 
     if "medium" not in ai.PLAYER_NAMES:
         pytest.skip("the medium level is not written yet")
-    _json(capsys, "campaign", "new", "Medium", "--opponents", "medium,medium", "--seed", "3")
-    done = _json(capsys, "campaign", "autoplay", "Medium", "--rounds", "200", "--as", "medium")
+    run_json(capsys, "campaign", "new", "Medium", "--opponents", "medium,medium", "--seed", "3")
+    done = run_json(capsys, "campaign", "autoplay", "Medium", "--rounds", "200", "--as", "medium")
     assert done["finished"] and done["rounds_autoplayed"] == done["rounds_played"] < 200
     best = max(p["points"] for p in done["players"])
     winners = [p for p in done["players"] if p["points"] == best]

@@ -4,39 +4,13 @@ nothing on stdout; every well-formed answer exits 0 with the JSON the contracts 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from civio_tui.cli import main
+from tests.cli.conftest import FLUSH, THREE_FOUR, one_line_error, run, run_json
 
-FLUSH = ["School", "Barnette", "Tinker", "Pico", "Expression", "1st", "14th"]
 MARBURY = "Marbury v Madison"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    assert err == ""
-    return json.loads(out)
-
-
-def one_line_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code, out, err = run(capsys, *argv)
-    assert code == 2, (code, err)
-    assert out == ""
-    assert "Traceback" not in err
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    return lines[0]
 
 
 # ------------------------------------------------------------------- argument errors
@@ -250,16 +224,7 @@ def test_hand_prefers_the_flush_on_a_tie(
 
 
 def test_hand_document_types(capsys: pytest.CaptureFixture[str]) -> None:
-    hand = [
-        "Barnette",
-        "Expression",
-        "1st",
-        "Justice",
-        "Furman v Georgia",
-        "Fair Procedures",
-        "8th",
-    ]
-    doc = run_json(capsys, "hand", *reversed(hand))
+    doc = run_json(capsys, "hand", *reversed(THREE_FOUR))
     assert doc["goes_out"] is True and doc["kind"] == "three_four"
     assert [len(p) for p in doc["precedents"]] == [3, 4]
     assert all(isinstance(n, str) for p in doc["precedents"] for n in p)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from civio_tui.bench import load_section, run_sections
-from civio_tui.cli import main
+from tests.cli.conftest import FLUSH, THREE_FOUR, one_line_error, run, run_json
 
 CARD_KEYS = {
     "name",
@@ -27,28 +26,6 @@ CARD_KEYS = {
     "summary",
     "provenance",
 }
-FLUSH = ["School", "Barnette", "Tinker", "Pico", "Expression", "1st", "14th"]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    return json.loads(out)
-
-
-def assert_usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code, out, err = run(capsys, *argv)
-    assert code == 2
-    assert out == ""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err
-    return lines[0]
 
 
 # civio cards
@@ -70,7 +47,7 @@ def test_cards_type_filter(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(laws, list) and {c["type"] for c in laws} == {"law"} and len(laws) == 6
     freedoms = run_json(capsys, "cards", "--type", "Freedoms")
     assert isinstance(freedoms, list) and len(freedoms) == 7
-    message = assert_usage_error(capsys, "cards", "--type", "ruling")
+    message = one_line_error(capsys, "cards", "--type", "ruling")
     assert "ruling" in message and "case" in message
 
 
@@ -94,9 +71,9 @@ def test_cards_custom_pack(capsys: pytest.CaptureFixture[str], mini_pack_path: P
 def test_bad_pack_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('[[cards]]\nname = "X"\ntype = "ruling"\n', encoding="utf-8")
-    message = assert_usage_error(capsys, "cards", "--cards", str(bad))
+    message = one_line_error(capsys, "cards", "--cards", str(bad))
     assert str(bad) in message and "type" in message
-    assert str(tmp_path / "nope.toml") in assert_usage_error(
+    assert str(tmp_path / "nope.toml") in one_line_error(
         capsys, "hand", *FLUSH, "--cards", str(tmp_path / "nope.toml")
     )
 
@@ -143,12 +120,12 @@ def test_precedent_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_precedent_unknown_card_suggests(capsys: pytest.CaptureFixture[str]) -> None:
-    message = assert_usage_error(capsys, "precedent", "School", "Barnete")
+    message = one_line_error(capsys, "precedent", "School", "Barnete")
     assert "Barnete" in message and "Board of Education v Barnette" in message
 
 
 def test_precedent_duplicate_card(capsys: pytest.CaptureFixture[str]) -> None:
-    message = assert_usage_error(capsys, "precedent", "Tinker", "Barnette", "Tinker")
+    message = one_line_error(capsys, "precedent", "Tinker", "Barnette", "Tinker")
     assert "twice" in message
 
 
@@ -166,16 +143,7 @@ def test_hand_flush_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_hand_three_four_json(capsys: pytest.CaptureFixture[str]) -> None:
-    hand = [
-        "Barnette",
-        "Expression",
-        "1st",
-        "Justice",
-        "Furman v Georgia",
-        "Fair Procedures",
-        "8th",
-    ]
-    doc = run_json(capsys, "hand", *hand)
+    doc = run_json(capsys, "hand", *THREE_FOUR)
     assert isinstance(doc, dict)
     assert set(doc) == {
         "goes_out",
@@ -222,7 +190,7 @@ def test_hand_text(capsys: pytest.CaptureFixture[str]) -> None:
 def test_hand_bad_input(
     capsys: pytest.CaptureFixture[str], cards: list[str], words: list[str]
 ) -> None:
-    message = assert_usage_error(capsys, "hand", *cards)
+    message = one_line_error(capsys, "hand", *cards)
     for word in words:
         assert word in message
 

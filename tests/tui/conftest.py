@@ -19,6 +19,7 @@ from cards.round import Round
 from cards.ruleset import RuleSet
 from cards.view import PlayerView
 from civio_tui.app import CivioApp
+from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.settings import Settings
 from civio_tui.table_controller import MemoryBackend, TableController
 
@@ -44,6 +45,28 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     # A blinking cursor would make snapshots depend on timing (harlequin does the same).
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
     return tmp_path
+
+
+PLAIN_BOT = [
+    "Korematsu v US",
+    "Plessy v Ferguson",
+    "Dred Scott v Sandford",
+    "Schenck v US",
+    "Dennis v US",
+    "Bowers v Hardwick",
+    "Gregg v Georgia",
+]
+"""Seven cards that link to nothing of one another: a hand that never goes out."""
+FLUSH_HAND = [
+    "School",
+    "Board of Education v Barnette",
+    "Tinker v Des Moines School District",
+    "Board of Education v Pico",
+    "Expression",
+    "1st Amendment",
+    "14th Amendment",
+]
+"""Seven cards that go out as a Thurgood Flush (24 points under the booklet rules)."""
 
 
 def make_app(**settings: object) -> CivioApp:
@@ -147,6 +170,24 @@ class DealtBackend(MemoryBackend):
 @pytest.fixture(scope="session")
 def deck() -> Deck:
     return standard_deck()
+
+
+async def main_menu(pilot: Pilot[int]) -> MainMenuScreen:
+    """Wait until the main menu is on screen and has looked for saved games."""
+    for _ in range(100):
+        await pilot.pause()
+        screen = pilot.app.screen
+        if isinstance(screen, MainMenuScreen) and screen.scanned:
+            return screen
+    raise AssertionError("the main menu did not finish looking for saves")
+
+
+async def wait_for_screen(pilot: Pilot[int], screen_type: type, limit: int = 50) -> None:
+    """Pause until a `screen_type` is on top, for at most `limit` pauses."""
+    for _ in range(limit):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, screen_type):
+            break
 
 
 async def open_table(pilot: Pilot[int], controller: TableController) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from cards.deck import Deck
 from civio_tui.screens.card_detail import CardDetailScreen
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.encyclopedia import EncyclopediaScreen, filter_cards
@@ -19,23 +20,28 @@ from civio_tui.screens.settings import SettingsScreen
 from civio_tui.screens.table import TableScreen
 from civio_tui.screens.too_small import TooSmallScreen
 from civio_tui.settings import Settings
-from tests.tui.conftest import async_test, make_app, settle
+from civio_tui.table_controller import TableController
+from tests.tui.conftest import async_test, main_menu, make_app, open_table, settle
 
 
-async def menu(pilot: Pilot[int]) -> MainMenuScreen:
-    for _ in range(100):
-        await pilot.pause()
-        screen = pilot.app.screen
-        if isinstance(screen, MainMenuScreen) and screen.scanned:
-            return screen
-    raise AssertionError("the main menu did not finish looking for saves")
+async def start_default_game(pilot: Pilot[int]) -> None:
+    """Enter, Enter from the main menu: a new game with the defaults, at its first question."""
+    await main_menu(pilot)
+    await pilot.press("enter", "enter")
+    await settle(pilot)
+
+
+async def open_unsaved_game(pilot: Pilot[int], deck: Deck) -> None:
+    """From the main menu, a game against `random` that is not saved, at the table."""
+    await main_menu(pilot)
+    await open_table(pilot, TableController.new_game(deck, ["random"], seed=3, save=False))
 
 
 @async_test
 async def test_menu_opens_every_screen_and_escape_comes_back() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await menu(pilot)
+        await main_menu(pilot)
         for key, screen_type in (
             ("4", RulesScreen),
             ("5", EncyclopediaScreen),
@@ -60,9 +66,7 @@ async def test_menu_opens_every_screen_and_escape_comes_back() -> None:
 async def test_enter_enter_starts_a_game_against_one_medium_opponent() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
-        await menu(pilot)
-        await pilot.press("enter", "enter")
-        await settle(pilot)
+        await start_default_game(pilot)
         screen = app.screen
         assert isinstance(screen, TableScreen)
         assert screen.controller.levels == ["human", "medium"]
@@ -99,7 +103,7 @@ async def test_too_small_covers_the_screen_and_recovers_on_resize() -> None:
 async def test_settings_apply_at_once_and_persist(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await menu(pilot)
+        await main_menu(pilot)
         await pilot.press("6")
         await pilot.pause()
         await pilot.press("down", "down", "right", "right")  # the theme: two steps on
@@ -115,9 +119,7 @@ async def test_settings_apply_at_once_and_persist(isolated: Path) -> None:
 async def test_quitting_mid_game_asks_first() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
-        await menu(pilot)
-        await pilot.press("enter", "enter")
-        await settle(pilot)
+        await start_default_game(pilot)
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -137,15 +139,10 @@ async def test_quitting_mid_game_asks_first() -> None:
 
 
 @async_test
-async def test_quitting_a_game_that_cannot_be_saved_says_it_is_lost(deck: object) -> None:
-    from civio_tui.table_controller import TableController
-    from tests.tui.conftest import open_table
-
+async def test_quitting_a_game_that_cannot_be_saved_says_it_is_lost(deck: Deck) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await menu(pilot)
-        controller = TableController.new_game(deck, ["random"], seed=3, save=False)  # type: ignore[arg-type]
-        await open_table(pilot, controller)
+        await open_unsaved_game(pilot, deck)
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -156,16 +153,14 @@ async def test_quitting_a_game_that_cannot_be_saved_says_it_is_lost(deck: object
 async def test_a_game_saves_itself_and_continue_resumes_it() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
-        await menu(pilot)
-        await pilot.press("enter", "enter")
-        await settle(pilot)
+        await start_default_game(pilot)
         await pilot.press("1", "2", "8")
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
         hand = sorted(table.controller.view().hand)
         await pilot.press("escape", "y")
-        screen = await menu(pilot)
+        screen = await main_menu(pilot)
         for _ in range(100):  # the menu looks for saves again in a worker when it comes back
             if screen.latest is not None:
                 break
@@ -173,7 +168,7 @@ async def test_a_game_saves_itself_and_continue_resumes_it() -> None:
         assert screen.latest is not None and screen.latest.name == "Game 1"
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
-        await menu(pilot)
+        await main_menu(pilot)
         await pilot.press("2")  # Continue
         await settle(pilot)
         table = app.screen
@@ -186,7 +181,7 @@ async def test_a_game_saves_itself_and_continue_resumes_it() -> None:
 async def test_encyclopedia_filters_search_and_card_detail() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await menu(pilot)
+        await main_menu(pilot)
         await pilot.press("5")
         await pilot.pause()
         screen = app.screen
@@ -221,17 +216,12 @@ def test_filters_by_issue_amendment_and_years(standard: object) -> None:
 
 
 @async_test
-async def test_every_theme_draws_the_table(deck: object) -> None:
+async def test_every_theme_draws_the_table(deck: Deck) -> None:
     """Each theme (colour-blind and terminal-16 included) defines every colour the table uses."""
-    from civio_tui.table_controller import TableController
-    from tests.tui.conftest import open_table
-
     for theme in ("civio-dark", "civio-light", "colour-blind", "terminal-16"):
         app = make_app(theme=theme)
         async with app.run_test(size=(100, 30)) as pilot:
-            await menu(pilot)
-            controller = TableController.new_game(deck, ["random"], seed=3, save=False)  # type: ignore[arg-type]
-            await open_table(pilot, controller)
+            await open_unsaved_game(pilot, deck)
             assert app.theme == theme
             assert isinstance(app.screen, TableScreen)
 
@@ -240,7 +230,7 @@ async def test_every_theme_draws_the_table(deck: object) -> None:
 async def test_your_name_from_settings_sits_at_the_table(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await menu(pilot)
+        await main_menu(pilot)
         await pilot.press("6")  # Settings: the name is the first line
         await pilot.pause()
         await pilot.press(*"Kaj", "space", "backspace", "escape")  # k and j type, not move
@@ -260,11 +250,9 @@ async def test_your_name_from_settings_sits_at_the_table(isolated: Path) -> None
 
 
 def test_leaving_words_say_what_is_kept(
-    deck: object, isolated: Path, monkeypatch: pytest.MonkeyPatch
+    deck: Deck, isolated: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from civio_tui.table_controller import TableController
-
-    controller = TableController.new_game(deck, ["random"], seed=3)  # type: ignore[arg-type]
+    controller = TableController.new_game(deck, ["random"], seed=3)
     controller.start_round()
     assert controller.leaving_words() == (
         "Your game 'Game 1' is saved after every move: Continue on the main menu picks it up "

@@ -12,17 +12,17 @@ from cards.deck import Deck
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.round_end import RoundEndScreen
 from civio_tui.table_controller import TableController
-from tests.tui.conftest import DealtBackend, ScriptedPlayer, make_app, open_table, settle
+from tests.tui.conftest import (
+    FLUSH_HAND,
+    PLAIN_BOT,
+    DealtBackend,
+    ScriptedPlayer,
+    make_app,
+    open_table,
+    settle,
+    wait_for_screen,
+)
 
-PLAIN_BOT = [
-    "Korematsu v US",
-    "Plessy v Ferguson",
-    "Dred Scott v Sandford",
-    "Schenck v US",
-    "Dennis v US",
-    "Bowers v Hardwick",
-    "Gregg v Georgia",
-]
 SUPPLY = ["Mapp v Ohio", "Katz v US", "Baker v Carr", "Reynolds v Sims"]
 
 
@@ -89,20 +89,14 @@ def test_table_at_80x24(snap_compare: object, deck: Deck) -> None:
 
 
 def test_round_end_with_promotion(snap_compare: object, deck: Deck) -> None:
-    flush = [
-        "School",
-        "Board of Education v Barnette",
-        "Tinker v Des Moines School District",
-        "Board of Education v Pico",
-        "Expression",
-        "1st Amendment",
-        "14th Amendment",
-    ]
-
     async def run_before(pilot: Pilot[int]) -> None:
         await menu_ready(pilot)
         backend = DealtBackend(
-            deck, [flush, PLAIN_BOT], [ScriptedPlayer(deck)], discard="Roe v Wade", supply=SUPPLY
+            deck,
+            [FLUSH_HAND, PLAIN_BOT],
+            [ScriptedPlayer(deck)],
+            discard="Roe v Wade",
+            supply=SUPPLY,
         )
         await open_table(pilot, TableController(deck, backend))
         await pilot.press("1", "2", "8")
@@ -110,10 +104,7 @@ def test_round_end_with_promotion(snap_compare: object, deck: Deck) -> None:
         await pilot.press("1", "1")
         await settle(pilot)
         await pilot.press("1")  # call CIVIO
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(pilot.app.screen, RoundEndScreen):
-                break
+        await wait_for_screen(pilot, RoundEndScreen)
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(100, 30), run_before=run_before)  # type: ignore[operator]

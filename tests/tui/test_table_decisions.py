@@ -17,6 +17,8 @@ from civio_tui.screens.table import TableScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.question import QuestionPane
 from tests.tui.conftest import (
+    FLUSH_HAND,
+    PLAIN_BOT,
     DealtBackend,
     ScriptedPlayer,
     async_test,
@@ -24,17 +26,9 @@ from tests.tui.conftest import (
     open_table,
     option_index,
     settle,
+    wait_for_screen,
 )
 
-PLAIN_BOT = [
-    "Korematsu v US",
-    "Plessy v Ferguson",
-    "Dred Scott v Sandford",
-    "Schenck v US",
-    "Dennis v US",
-    "Bowers v Hardwick",
-    "Gregg v Georgia",
-]
 HAND = [
     "Brown v Board of Education of Topeka",
     "Engel v Vitale",
@@ -56,6 +50,27 @@ SUPPLY = [
 ]
 
 
+def against_bot(
+    deck: Deck,
+    hand: list[str],
+    bot: list[str] = PLAIN_BOT,
+    player: ScriptedPlayer | None = None,
+) -> DealtBackend:
+    """You hold `hand` against one scripted Bot holding `bot`; Roe v Wade opens the discard
+    pile and SUPPLY tops the supply."""
+    return DealtBackend(
+        deck,
+        [hand, bot],
+        [player or ScriptedPlayer(deck)],
+        discard="Roe v Wade",
+        supply=SUPPLY,
+    )
+
+
+def log_text(screen: TableScreen) -> str:
+    return "\n".join(line.plain for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
+
+
 def table(app: object) -> TableScreen:
     screen = app.screen  # type: ignore[attr-defined]
     assert isinstance(screen, TableScreen), screen
@@ -70,18 +85,8 @@ async def play_opening(pilot: object) -> None:
 
 @async_test
 async def test_attack_with_lose_turn(deck: Deck) -> None:
-    hand = [
-        "Jim Crow Laws",
-        "Brown v Board of Education of Topeka",
-        "Engel v Vitale",
-        "Lemon v Kurtzman",
-        "Zelman v Simmons-Harris",
-        "Texas v Johnson",
-        "Griswold v Connecticut",
-    ]
-    backend = DealtBackend(
-        deck, [hand, PLAIN_BOT], [ScriptedPlayer(deck)], discard="Roe v Wade", supply=SUPPLY
-    )
+    hand = ["Jim Crow Laws", *HAND[:6]]
+    backend = against_bot(deck, hand)
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await open_table(pilot, TableController(deck, backend))
@@ -97,7 +102,7 @@ async def test_attack_with_lose_turn(deck: Deck) -> None:
         assert "Attack Bot" in screen.question.options[0].text.plain
         await pilot.press("1")
         await settle(pilot)
-        log = "\n".join(line.plain for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
+        log = log_text(screen)
         assert "You attacked Bot with Jim Crow Laws (Lose Turn)." in log
         assert "Bot accepted the attack." in log
         assert "Bot will lose a turn." in log
@@ -106,23 +111,9 @@ async def test_attack_with_lose_turn(deck: Deck) -> None:
 
 @async_test
 async def test_overrule_an_attack(deck: Deck) -> None:
-    hand = [
-        "Voting Rights Act of 1965",
-        "Brown v Board of Education of Topeka",
-        "Engel v Vitale",
-        "Lemon v Kurtzman",
-        "Zelman v Simmons-Harris",
-        "Texas v Johnson",
-        "Griswold v Connecticut",
-    ]
+    hand = ["Voting Rights Act of 1965", *HAND[:6]]
     bot = ["Espionage Act of 1917", *PLAIN_BOT[1:]]
-    backend = DealtBackend(
-        deck,
-        [hand, bot],
-        [ScriptedPlayer(deck, "Espionage Act of 1917")],
-        discard="Roe v Wade",
-        supply=SUPPLY,
-    )
+    backend = against_bot(deck, hand, bot, ScriptedPlayer(deck, "Espionage Act of 1917"))
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await open_table(pilot, TableController(deck, backend))
@@ -136,25 +127,15 @@ async def test_overrule_an_attack(deck: Deck) -> None:
         assert texts[-1] == "Accept: you lose your next turn"
         await pilot.press("1")
         await settle(pilot)
-        log = "\n".join(line.plain for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
+        log = log_text(screen)
         assert "You overruled the attack with Voting Rights Act of 1965." in log
         assert screen.controller.view().players[0].skips == 0
 
 
 @async_test
 async def test_confiscate_a_card(deck: Deck) -> None:
-    hand = [
-        "Executive Order 9066",
-        "Brown v Board of Education of Topeka",
-        "Engel v Vitale",
-        "Lemon v Kurtzman",
-        "Zelman v Simmons-Harris",
-        "Texas v Johnson",
-        "Griswold v Connecticut",
-    ]
-    backend = DealtBackend(
-        deck, [hand, PLAIN_BOT], [ScriptedPlayer(deck)], discard="Roe v Wade", supply=SUPPLY
-    )
+    hand = ["Executive Order 9066", *HAND[:6]]
+    backend = against_bot(deck, hand)
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await open_table(pilot, TableController(deck, backend))
@@ -185,25 +166,14 @@ async def test_confiscate_a_card(deck: Deck) -> None:
         assert (
             taken in screen.controller.view().hand or taken in screen.controller.view().discard_pile
         )
-        log = "\n".join(line.plain for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
+        log = log_text(screen)
         assert f"You confiscated {deck[taken].name} from Bot." in log
         assert "Bot drew a replacement from the supply." in log
 
 
 @async_test
 async def test_civio_is_offered_never_automatic(deck: Deck) -> None:
-    flush = [
-        "School",
-        "Board of Education v Barnette",
-        "Tinker v Des Moines School District",
-        "Board of Education v Pico",
-        "Expression",
-        "1st Amendment",
-        "14th Amendment",
-    ]
-    backend = DealtBackend(
-        deck, [flush, PLAIN_BOT], [ScriptedPlayer(deck)], discard="Roe v Wade", supply=SUPPLY
-    )
+    backend = against_bot(deck, FLUSH_HAND)
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await open_table(pilot, TableController(deck, backend))
@@ -221,10 +191,7 @@ async def test_civio_is_offered_never_automatic(deck: Deck) -> None:
         )
         assert question.options[1].text.plain.startswith("Play on")
         await pilot.press("1")
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, RoundEndScreen):
-                break
+        await wait_for_screen(pilot, RoundEndScreen)
         assert isinstance(app.screen, RoundEndScreen)
         summary = app.screen.summary
         assert summary.winner == 0 and summary.kind == "flush"
@@ -268,18 +235,7 @@ async def test_reaching_the_target_rank_ends_the_game_with_a_final_table(deck: D
     from civio_tui.screens.game_over import GameOverScreen
     from civio_tui.screens.main_menu import MainMenuScreen
 
-    flush = [
-        "School",
-        "Board of Education v Barnette",
-        "Tinker v Des Moines School District",
-        "Board of Education v Pico",
-        "Expression",
-        "1st Amendment",
-        "14th Amendment",
-    ]
-    backend = DealtBackend(
-        deck, [flush, PLAIN_BOT], [ScriptedPlayer(deck)], discard="Roe v Wade", supply=SUPPLY
-    )
+    backend = against_bot(deck, FLUSH_HAND)
     backend.game.target = "Law Clerk"
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -288,10 +244,7 @@ async def test_reaching_the_target_rank_ends_the_game_with_a_final_table(deck: D
         await pilot.press("1", "1")
         await settle(pilot)
         await pilot.press("1")  # call CIVIO: 24 points, past Law Clerk
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, RoundEndScreen):
-                break
+        await wait_for_screen(pilot, RoundEndScreen)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
@@ -308,22 +261,7 @@ async def test_an_opponents_civio_offer_shows_nothing(
 ) -> None:
     """An opponent's CIVIO offer comes only when its hand goes out: the table shows no message,
     no pause and no log line for it, so its turn looks like any other (RULES_DECISIONS.md)."""
-    flush = [
-        "School",
-        "Board of Education v Barnette",
-        "Tinker v Des Moines School District",
-        "Board of Education v Pico",
-        "Expression",
-        "1st Amendment",
-        "14th Amendment",
-    ]
-    backend = DealtBackend(
-        deck,
-        [PLAIN_BOT, flush],
-        [ScriptedPlayer(deck, plays_on=True)],
-        discard="Roe v Wade",
-        supply=SUPPLY,
-    )
+    backend = against_bot(deck, PLAIN_BOT, FLUSH_HAND, ScriptedPlayer(deck, plays_on=True))
     paused: list[DecisionKind] = []
     shown: list[str] = []
     pause = TableScreen.ai_pause
@@ -359,7 +297,7 @@ async def test_an_opponents_civio_offer_shows_nothing(
         assert screen.question is not None and screen.question.decision.kind is DecisionKind.DRAW
         assert paused == [DecisionKind.DRAW, DecisionKind.DISCARD]
         assert shown == ["Bot is drawing…", "Bot is choosing a card to discard…"]
-        log = "\n".join(line.plain for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
+        log = log_text(screen)
         assert "civio" not in log.lower() and "play on" not in log.lower()
         assert "goes out" not in log.lower()
 
@@ -387,9 +325,7 @@ async def test_a_hint_runs_in_a_worker_and_highlights_its_option(
     module = types.ModuleType("ai.hint")
     module.hint = hint  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "ai.hint", module)
-    backend = DealtBackend(
-        deck, [PLAIN_BOT, HAND], [ScriptedPlayer(deck)], discard="Roe v Wade", supply=SUPPLY
-    )
+    backend = against_bot(deck, PLAIN_BOT, HAND)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await open_table(pilot, TableController(deck, backend))
@@ -435,9 +371,7 @@ async def test_no_hint_module_says_so(deck: Deck, monkeypatch: pytest.MonkeyPatc
 @async_test
 async def test_the_real_hint_marks_the_opening_and_highlights_a_discard(deck: Deck) -> None:
     pytest.importorskip("ai.hint")
-    backend = DealtBackend(
-        deck, [PLAIN_BOT, HAND], [ScriptedPlayer(deck)], discard="Roe v Wade", supply=SUPPLY
-    )
+    backend = against_bot(deck, PLAIN_BOT, HAND)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_table(pilot, TableController(deck, backend))
