@@ -1,0 +1,68 @@
+"""`cheater`: the hard search given the full round. A measuring instrument, never an opponent.
+
+It runs exactly the search `hard` runs, but its one world is the true round: the supply in its
+real order and every hidden card where it really lies, and it knows for certain whether a
+discard would let the next player go out. Playing `hard` against it measures what the hidden
+information costs. It is registered with `offered=False`, so the game never offers it; without
+a live round (`attach_round`) it plays exactly like `hard`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ai.base import register
+from ai.hard import HardPlayer, SearchBudget, ViewKnowledge
+from ai.heuristics import from_view
+from cards.go_out import goes_out
+
+if TYPE_CHECKING:
+    from cards.actions import Action, Decision
+    from cards.round import Round
+    from cards.view import PlayerView
+
+
+class RoundKnowledge:
+    """The true round as the search's only world."""
+
+    def __init__(self, rnd: Round) -> None:
+        self.rnd = rnd
+
+    def worlds(self, n: int, rng: random.Random) -> list[Round]:
+        return [self.rnd]
+
+    def feed_risk(self, card: int, seat: int, prior: float = 0.0) -> float:
+        hand = self.rnd.hand(seat)
+        cards = [*hand, card]
+        deck = self.rnd.deck
+        return 1.0 if any(goes_out(deck, [c for c in cards if c != k]) for k in hand) else 0.0
+
+
+class CheaterPlayer(HardPlayer):
+    name = "cheater"
+
+    def __init__(self, budget: SearchBudget | None = None) -> None:
+        super().__init__(budget)
+        self._round: Round | None = None
+
+    def attach_round(self, rnd: Round, seat: int) -> None:
+        """Called by the arena when a round starts: the live round this seat plays in."""
+        self._round = rnd
+
+    def choose(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action:
+        if len(decision.options) == 1:
+            return decision.options[0]
+        sit = from_view(view)
+        knowledge = (
+            RoundKnowledge(self._round) if self._round is not None else ViewKnowledge(view, sit)
+        )
+        return self.search.decide(sit, decision, rng, knowledge)
+
+
+register(
+    "cheater",
+    CheaterPlayer,
+    offered=False,
+    description="hard's search with the whole round in view (measuring only, never offered)",
+)

@@ -1,0 +1,64 @@
+"""The arena figures of docs/AI.md (issue 5), measured the way `civio arena` measures them.
+
+These are the long statistical runs (2,000 rounds each, fixed seeds): `pytest -m slow`.
+Each test plays one row of the table in docs/AI.md; the seeds are the ones printed there.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from civio_tui.arena import run_arena
+
+pytestmark = pytest.mark.slow
+
+ROUNDS = 2000
+
+
+def seat(doc: dict, i: int) -> dict:  # type: ignore[type-arg]
+    return doc["seats"][i]  # type: ignore[no-any-return]
+
+
+def test_medium_beats_random() -> None:
+    doc = run_arena(["medium", "random"], ROUNDS, 1)
+    assert seat(doc, 0)["win_rate"] >= 0.95
+    assert seat(doc, 0)["latency_ms"]["p95"] <= 5
+
+
+def test_easy_beats_random_and_loses_to_medium() -> None:
+    doc = run_arena(["easy", "random"], ROUNDS, 2)
+    assert seat(doc, 0)["win_rate"] >= 0.70
+    doc = run_arena(["easy", "medium"], ROUNDS, 3)
+    assert seat(doc, 0)["win_rate"] < 0.50
+    assert seat(doc, 1)["latency_ms"]["p95"] <= 5
+
+
+def test_rounds_between_medium_players_end_in_civio() -> None:
+    doc = run_arena(["medium", "medium"], ROUNDS, 4)
+    assert doc["draws"] / doc["rounds"] <= 0.05
+
+
+def test_hard_beats_medium() -> None:
+    doc = run_arena(["hard", "medium"], ROUNDS, 5)
+    hard = seat(doc, 0)
+    assert hard["win_rate"] >= 0.60
+    assert hard["ci95"][0] > 0.55
+    assert hard["latency_ms"]["p95"] <= 250
+    assert hard["latency_ms"]["max"] <= 1000
+    assert seat(doc, 1)["latency_ms"]["p95"] <= 5
+
+
+def test_hard_holds_its_own_against_cheater() -> None:
+    doc = run_arena(["hard", "cheater"], ROUNDS, 6)
+    assert seat(doc, 0)["win_rate"] >= 0.45
+
+
+@pytest.mark.parametrize(
+    "players",
+    [["hard", "medium", "easy"], ["hard", "medium", "easy", "random"], ["medium"] * 4],
+)
+def test_bigger_tables_of_mixed_levels_run_cleanly(players: list[str]) -> None:
+    doc = run_arena(players, 300, 7)
+    assert doc["rounds"] == 300
+    assert doc["draws"] / doc["rounds"] <= 0.05
+    assert sum(s["wins"] for s in doc["seats"]) == 300 - doc["draws"]
