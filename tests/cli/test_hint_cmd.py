@@ -1,0 +1,73 @@
+"""`civio hint FILE`: a serialised view and decision in, the strongest level's move and why out."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from ai import get_player
+from cards.actions import Action
+from cards.round import Round
+from cards.ruleset import RuleSet
+from tests.cli.conftest import one_line_error, run_json
+
+
+def _position(seed: int, moves: int) -> tuple[Round, dict[str, object]]:
+    """A round after `moves` medium-vs-medium actions, and its pending position as the engine
+    serialises it."""
+    rnd = Round(RuleSet(), seats=2, dealer=0, seed=seed)
+    player, rng = get_player("medium"), random.Random(seed)
+    for _ in range(moves):
+        decision = rnd.decision
+        assert decision is not None
+        rnd.apply(player.choose(rnd.view(decision.seat), decision, rng))
+    decision = rnd.decision
+    assert decision is not None
+    view = json.loads(rnd.view(decision.seat).model_dump_json())
+    return rnd, {"view": view, "decision": decision.to_json()}
+
+
+@pytest.mark.parametrize(("seed", "moves"), [(11, 12), (3, 2), (5, 25)])
+def test_hint_answers_a_legal_option_with_a_reason_and_repeats(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: int, moves: int
+) -> None:
+    rnd, position = _position(seed, moves)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position))
+    first = run_json(capsys, "hint", str(path))
+    assert set(first) == {"option", "reason"}
+    assert Action.from_json(first["option"]) in rnd.legal_actions()
+    assert isinstance(first["reason"], str) and len(first["reason"]) > 10
+    assert run_json(capsys, "hint", str(path)) == first
+
+
+def test_hint_reads_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    rnd, position = _position(11, 12)
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(position)))
+    answer = run_json(capsys, "hint", "-")
+    assert Action.from_json(answer["option"]) in rnd.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [("{", "not valid JSON"), ('{"view": {}}', "decision"), ("[]", "")],
+)
+def test_bad_position_files_are_one_line_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, problem: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    assert problem in one_line_error(capsys, "hint", str(path))
+
+
+def test_missing_file_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert "nope.json" in one_line_error(capsys, "hint", str(tmp_path / "nope.json"))
