@@ -3,8 +3,10 @@
 It runs exactly the search `hard` runs, but its one world is the true round: the supply in its
 real order and every hidden card where it really lies, and it knows for certain whether a
 discard would let the next player go out. Playing `hard` against it measures what the hidden
-information costs. It is registered with `offered=False`, so the game never offers it; without
-a live round (`attach_round`) it plays exactly like `hard`.
+information costs. `cheater-hands` sees every hand but samples the supply order as hard does,
+which measures what the opponents' hidden cards alone are worth. Both are registered with
+`offered=False`, so the game never offers them; without a live round (`attach_round`) they play
+exactly like `hard`.
 """
 
 from __future__ import annotations
@@ -24,15 +26,24 @@ if TYPE_CHECKING:
 
 
 class RoundKnowledge:
-    """The true round as the search's only world."""
+    """The true round as the search's only world; or, with `shuffle_supply`, the true round with
+    the supply re-shuffled in each world (every hand known, the order of the draws not)."""
 
-    def __init__(self, rnd: Round) -> None:
+    def __init__(self, rnd: Round, *, shuffle_supply: bool = False) -> None:
         self.rnd = rnd
+        self.shuffle_supply = shuffle_supply
 
     def worlds(self, n: int, rng: random.Random) -> list[Round]:
-        return [self.rnd]
+        if not self.shuffle_supply:
+            return [self.rnd]
+        worlds = []
+        for _ in range(n):
+            world = self.rnd.clone()
+            rng.shuffle(world.supply)
+            worlds.append(world)
+        return worlds
 
-    def feed_risk(self, card: int, seat: int, prior: float = 0.0) -> float:
+    def feed_risk(self, card: int, seat: int) -> float:
         hand = self.rnd.hand(seat)
         cards = [*hand, card]
         deck = self.rnd.deck
@@ -41,6 +52,7 @@ class RoundKnowledge:
 
 class CheaterPlayer(HardPlayer):
     name = "cheater"
+    shuffle_supply = False
 
     def __init__(self, budget: SearchBudget | None = None) -> None:
         super().__init__(budget)
@@ -54,12 +66,26 @@ class CheaterPlayer(HardPlayer):
         if len(decision.options) == 1:
             return decision.options[0]
         sit = from_view(view)
-        knowledge = (
-            RoundKnowledge(self._round) if self._round is not None else ViewKnowledge(view, sit)
-        )
+        knowledge: RoundKnowledge | ViewKnowledge = ViewKnowledge(view, sit)
+        if self._round is not None:
+            knowledge = RoundKnowledge(self._round, shuffle_supply=self.shuffle_supply)
         return self.search.decide(sit, decision, rng, knowledge)
 
 
+class HandsCheaterPlayer(CheaterPlayer):
+    """Sees every hand but not the order of the supply: what the opponents' hidden cards alone
+    are worth."""
+
+    name = "cheater-hands"
+    shuffle_supply = True
+
+
+register(
+    "cheater-hands",
+    HandsCheaterPlayer,
+    offered=False,
+    description="hard's search seeing every hand but not the supply order (measuring only)",
+)
 register(
     "cheater",
     CheaterPlayer,

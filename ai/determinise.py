@@ -24,28 +24,22 @@ def sample_worlds(view: PlayerView, deck: Deck, rng: random.Random, n: int) -> l
     return [Round.from_view(view, deck, rng) for _ in range(n)]
 
 
-def future_draws(
-    world: Round, seat: int, n: int, *, drawn: bool, whose: int | None = None, consumed: int = 0
-) -> list[int]:
-    """The next `n` supply cards seat `whose` (default: `seat`) would draw in `world` if every
-    seat drew from the supply in turn, `seat` being the one whose turn it is (its draw this turn
-    already made, or passed up, when `drawn`), after `consumed` cards leave the top first (a
-    confiscation's replacement). Turns lost to attacks draw nothing."""
+def future_draws(world: Round, seat: int, n: int, *, drawn: bool, consumed: int = 0) -> list[int]:
+    """The next `n` supply cards `seat` would draw in `world`, whose turn it is, if every seat
+    drew from the supply in turn: its own draw this turn already made (or passed up) when
+    `drawn`, and `consumed` cards leaving the top first (a confiscation's replacement). Turns
+    lost to attacks draw nothing."""
     supply = world.supply  # the top is the last element
     seats = world.seats
-    whose = seat if whose is None else whose
     skips = list(world.skips)
     out: list[int] = []
     taken = consumed
-    turn = seat
-    if drawn:
-        turn = (seat + 1) % seats
-    # Enough turns for `n` draws of `whose` even if every other seat skips none.
+    turn = (seat + 1) % seats if drawn else seat
     while len(out) < n and taken < len(supply):
         if skips[turn]:
-            skips[turn] -= 1
+            skips[turn] -= 1  # a lost turn draws nothing
         else:
-            if turn == whose:
+            if turn == seat:
                 out.append(supply[-1 - taken])
             taken += 1
         turn = (turn + 1) % seats

@@ -34,7 +34,6 @@ from ai.heuristics import (
     Situation,
     feed_probability,
     from_view,
-    hidden_weights,
     plan_tables,
 )
 from ai.medium import MEDIUM_STYLE, HeuristicPolicy, Style, law_table
@@ -48,28 +47,22 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
-    """How much one decision may search."""
+    """How much one decision may search, and the weights of its scores."""
 
     iterations: int = 64
     """Sampled worlds per decision."""
     horizon: int = 6
     """Coming turns looked at in each world."""
     gamma: float = 0.7
-    """Weight of going out one turn later."""
+    """Weight of going out one turn later: roughly the chance no opponent goes out meanwhile."""
     risk: float = 0.02
     """A discard that hands the next player the round with more than this chance (and more
     than twice the safest discard's) is left out of the search."""
-    soft: float | None = None
-    prior: float = 0.0
-    help: float = 0.0
+    help: float = 0.8
     """How much a discard is marked down for what it adds to the next player's visible plans
     (a card it would take and build on, short of going out)."""
-    """Weight of the hidden-card prior (`hidden_weights`) in the feed risk; 0 is uniform."""
-    race: bool = False
-    survival: bool = False
-    decay: float = 0.0
-    """Score a world by whether this seat goes out before every opponent does there (their
-    hidden cards and draws as the world deals them), instead of by `gamma ** t`."""
+    blend: float = 0.05
+    """Weight of the medium heuristic's own ranking of the discards, as a share of one world."""
 
 
 class Knowledge(Protocol):
@@ -77,7 +70,7 @@ class Knowledge(Protocol):
 
     def worlds(self, n: int, rng: random.Random) -> list[Round]: ...
 
-    def feed_risk(self, card: int, seat: int, prior: float = 0.0) -> float: ...
+    def feed_risk(self, card: int, seat: int) -> float: ...
 
 
 class ViewKnowledge:
@@ -87,18 +80,12 @@ class ViewKnowledge:
     def __init__(self, view: PlayerView, sit: Situation) -> None:
         self.view = view
         self.sit = sit
-        self._weights: dict[int, dict[int, float]] = {}
 
     def worlds(self, n: int, rng: random.Random) -> list[Round]:
         return sample_worlds(self.view, self.sit.deck, rng, n)
 
-    def feed_risk(self, card: int, seat: int, prior: float = 0.0) -> float:
-        weights = None
-        if prior:
-            weights = self._weights.get(seat)
-            if weights is None:
-                weights = self._weights[seat] = hidden_weights(self.sit, seat, prior)
-        return feed_probability(self.sit, card, seat, weights)
+    def feed_risk(self, card: int, seat: int) -> float:
+        return feed_probability(self.sit, card, seat)
 
 
 class CompletionSearch:
@@ -225,24 +212,6 @@ class HardSearch:
         scores = {a: max(row.values(), default=0.0) for a, row in totals.items()}
         return max(decision.options, key=lambda a: (scores[a], a.card is not None))
 
-    def _rival_turn(self, search: CompletionSearch, world: Round, seat: int, *, drawn: bool) -> int:
-        """The first coming turn (1, 2, ...) at which some opponent's cards in `world`, with
-        the supply cards it would draw, go out; horizon + 2 when none does in the horizon."""
-        h = self.budget.horizon
-        best = h + 2
-        for other in range(world.seats):
-            if other == seat:
-                continue
-            draws = future_draws(world, seat, h, drawn=drawn, whose=other)
-            if not draws:
-                continue
-            cards = _mask(world.hand(other))
-            turns = search.finish_turns(cards | (1 << draws[0]), draws[1:], h - 1)
-            first = min(turns.values()) + 1
-            if first <= h:
-                best = min(best, first)
-        return best
-
     def _deadline(self) -> float | None:
         return None if self.time_limit is None else time.perf_counter() + self.time_limit
 
@@ -255,14 +224,11 @@ class HardSearch:
             return ranked[0]
         b = self.budget
         nxt = sit.next_seat()
-        risk = {a: 0.0 for a in ranked}
-        if sit.skips[nxt] == 0:
-            risk = {
-                a: knowledge.feed_risk(a.card, nxt, b.prior) for a in ranked if a.card is not None
-            }
+        feeds = sit.skips[nxt] == 0  # a seat about to lose its turn takes nothing
+        if feeds:
+            risk = {a: knowledge.feed_risk(a.card, nxt) for a in ranked if a.card is not None}
             safest = min(risk.values())
-            if b.soft is None:
-                ranked = [a for a in ranked if risk[a] <= max(b.risk, 2 * safest)]
+            ranked = [a for a in ranked if risk[a] <= max(b.risk, 2 * safest)]
         if len(ranked) == 1:
             return ranked[0]
         hand = _mask(sit.hand)
@@ -270,65 +236,32 @@ class HardSearch:
         search = CompletionSearch(plan_tables(sit.deck))
         totals = {a: 0.0 for a in ranked}
         deadline = self._deadline()
-        n_worlds = 0
-        main = decision.stage == "main"
-        attacks = {
-            a.card: laws.attack[a.card]
-            for a in ranked
-            if a.card is not None and laws.attack[a.card] is not None
-        }
-        outcomes: list[tuple[dict[int, int], int, bool]] = []
+        worlds = 0
         for n, world in enumerate(knowledge.worlds(b.iterations, rng)):
             if deadline is not None and n and time.perf_counter() > deadline:
                 break
-            n_worlds += 1
+            worlds += 1
             draws = future_draws(world, sit.seat, b.horizon, drawn=True)
             turns = search.finish_turns(hand, draws, b.horizon)
-            if b.survival:
-                rival = self._rival_turn(search, world, sit.seat, drawn=True)
-                stops = [_overrules(world, nxt, e) for e in set(attacks.values())]
-                outcomes.append((turns, rival, any(stops)))
-                continue
-            if b.race:
-                rival = self._rival_turn(search, world, sit.seat, drawn=True)
-                for a in ranked:
-                    r = rival
-                    if main and a.card in attacks and not _overrules(world, nxt, attacks[a.card]):
-                        r += 1  # its target skips a turn, or loses a card and a draw to the attack
-                    totals[a] += _race(turns[a.card], r, b.horizon)  # type: ignore[index]
-                continue
             for a in ranked:
                 t = turns[a.card]  # type: ignore[index]
                 if t <= b.horizon:
                     totals[a] += b.gamma**t
-        if b.survival and outcomes:
-            # The chance that no opponent has gone out before this seat's t-th coming turn,
-            # read off the same worlds (an average, so one world's luck does not decide).
-            alive = [
-                sum(1 for _, r, _ in outcomes if r > t) / len(outcomes)
-                for t in range(b.horizon + 2)
-            ]
-            for turns, _, stopped in outcomes:
-                for a in ranked:
-                    t = turns[a.card]  # type: ignore[index]
-                    if t > b.horizon:
-                        continue
-                    slack = 1 if main and a.card in attacks and not stopped else 0
-                    totals[a] += alive[max(0, t - slack)] * b.gamma ** (t * b.decay)
-
         helps = {a: 0.0 for a in ranked}
-        if b.help and sit.skips[nxt] == 0:
+        if b.help and feeds:
             base = self.policy.threat(sit, nxt)
             for a in ranked:
-                g = self.policy.opponent_gain(sit, nxt, a.card)  # type: ignore[arg-type]
-                helps[a] = max(0.0, g) / (base + max(0.0, g) + 1e-9)
+                g = max(0.0, self.policy.opponent_gain(sit, nxt, a.card))  # type: ignore[arg-type]
+                helps[a] = g / (base + g + 1e-9)
+        lo = min(scores[a] for a in ranked)
+        span = max(scores[a] for a in ranked) - lo or 1.0
+        main = decision.stage == "main"
 
         def key(a: Action) -> tuple[float, float]:
             value = totals[a] * (1.0 - b.help * helps[a])
-            if main and a.card in attacks and not b.race and not b.survival:
+            value += b.blend * worlds * (scores[a] - lo) / span
+            if main and a.card is not None and laws.attack[a.card] is not None:
                 value /= b.gamma  # the attack costs its target a turn, or a card
-            if b.soft is not None:
-                value = (1.0 - risk[a]) * (value / max(1, n_worlds) + b.soft)
             return (value, scores[a])
 
         return max(ranked, key=key)
@@ -353,13 +286,8 @@ class HardSearch:
             # Taking the top discard leaves the supply to the other seats this turn; the card it
             # gives up must be chosen before the coming draws are seen.
             later = future_draws(world, sit.seat, b.horizon, drawn=True)
-            rival = self._rival_turn(search, world, sit.seat, drawn=True) if b.race else 0
             for c, t in search.finish_turns(hand | (1 << top), later, b.horizon).items():
-                if c == top:
-                    continue
-                if b.race:
-                    take[c] += _race(t, rival, b.horizon)
-                elif t <= b.horizon:
+                if c != top and t <= b.horizon:
                     take[c] += b.gamma**t
             # Drawing from the supply: the card is seen before the discard is chosen.
             draws = future_draws(world, sit.seat, b.horizon + 1, drawn=False)
@@ -367,26 +295,9 @@ class HardSearch:
                 return DRAW_DISCARD
             turns = search.finish_turns(hand | (1 << draws[0]), draws[1:], b.horizon)
             best = min(turns.values())
-            if b.race:
-                rival = self._rival_turn(search, world, sit.seat, drawn=False)
-                supply += _race(best, rival, b.horizon)
-            elif best <= b.horizon:
+            if best <= b.horizon:
                 supply += b.gamma**best
         return DRAW_DISCARD if max(take.values()) > supply else DRAW_SUPPLY
-
-
-def _overrules(world: Round, seat: int, effect: str | None) -> bool:
-    """Whether `seat` holds, in `world`, a card that overrules the attack `effect`."""
-    stoppers = law_table(world.deck).stoppers(effect)
-    return any(stoppers >> c & 1 for c in world.hand(seat))
-
-
-def _race(mine: int, rival: int, horizon: int) -> float:
-    """1 when this seat goes out first (its t-th coming turn comes before the rivals' t-th),
-    0 when a rival does, a half when neither does within the horizon."""
-    if mine > horizon and rival > horizon:
-        return 0.5
-    return 1.0 if mine < rival else 0.0
 
 
 def _mask(cards: Sequence[int]) -> int:

@@ -504,31 +504,13 @@ def _completions(
     return []
 
 
-def hidden_weights(sit: Situation, opp: int, kappa: float) -> dict[int, float]:
-    """A prior over the live cards for `opp`'s hidden ones: players keep hidden the cards their
-    precedents lean on, so a live card weighs 1 plus `kappa` for every valid 3- or 4-card set
-    it would complete with the cards of `opp` in sight."""
-    pt = plan_tables(sit.deck)
-    known = sit.opp_known.get(opp, [])
-    hits = [0] * len(sit.deck)
-    for a, b in combinations(known, 2):
-        for x in ids_of(pt.ext3.get((1 << a) | (1 << b), 0) & sit.live):
-            hits[x] += 1
-    for a, b, c in combinations(known, 3):
-        for x in ids_of(pt.ext4.get((1 << a) | (1 << b) | (1 << c), 0) & sit.live):
-            hits[x] += 1
-    return {x: 1.0 + kappa * hits[x] for x in ids_of(sit.live)}
-
-
-def feed_probability(
-    sit: Situation, card: int, opp: int, weights: dict[int, float] | None = None
-) -> float:
+def feed_probability(sit: Situation, card: int, opp: int) -> float:
     """The chance that `opp`, taking `card` from the discard pile next, goes out at once.
 
-    The hidden cards of `opp` this seat cannot name are taken as dealt from the live cards
-    (uniformly, the determinisation prior, or in proportion to `weights`), and the chance is
-    summed exactly over every such deal: the 3 + 4 hands `opp` could make from its known cards,
-    `card` and its hidden ones.
+    The hidden cards of `opp` this seat cannot name are taken as dealt uniformly from the live
+    cards (the determinisation prior), and the chance is summed exactly over every such deal:
+    the 3 + 4 hands `opp` could make from its known cards, `card` and its hidden ones. (A 7-card
+    flush that no 3 + 4 split matches is not looked for.)
     """
     deck = sit.deck
     pt = plan_tables(deck)
@@ -537,13 +519,11 @@ def feed_probability(
     if card in known or len(known) + unknown != 7:
         return 0.0
     live = sit.live & ~(1 << card)
-    live_ids = ids_of(live)
-    w = {x: 1.0 for x in live_ids} if weights is None else weights
-    total_w = sum(w.get(x, 1.0) for x in live_ids)
+    n_live = live.bit_count()
     base = [*known, card]
     if unknown == 0:
         return 1.0 if any(goes_out(deck, [x for x in base if x != k]) for k in known) else 0.0
-    if not live_ids:
+    if n_live == 0:
         return 0.0
     if unknown == 1:
         if goes_out(deck, base):
@@ -552,25 +532,20 @@ def feed_probability(
         for k in known:
             for m in go_out_completions(pt, [x for x in base if x != k], live):
                 singles |= m
-        return min(1.0, sum(w.get(x, 1.0) for x in ids_of(singles)) / total_w)
-    if unknown != 2 or len(live_ids) < 2:
+        return singles.bit_count() / n_live
+    if unknown != 2 or n_live < 2:
         return 0.0
     # Going out keeps one hidden card (dropping the other) or both (dropping a known card).
     either = 0
     for m in go_out_completions(pt, base, live):
         either |= m
+    n1 = either.bit_count()
     pairs: set[int] = set()
     for k in known:
         for p in go_out_completions(pt, [x for x in base if x != k], live):
             if not p & either:
                 pairs.add(p)
-    squares = sum(w.get(x, 1.0) ** 2 for x in live_ids)
-    in_w = sum(w.get(x, 1.0) for x in ids_of(either))
-    in_sq = sum(w.get(x, 1.0) ** 2 for x in ids_of(either))
-    all_pairs = (total_w * total_w - squares) / 2
-    no_single = ((total_w - in_w) ** 2 - (squares - in_sq)) / 2
-    hits = all_pairs - no_single
-    for p in pairs:
-        a, b = ids_of(p)
-        hits += w.get(a, 1.0) * w.get(b, 1.0)
-    return min(1.0, hits / all_pairs)
+    total = n_live * (n_live - 1) // 2
+    # Deals holding a card that goes out with one hidden card, and deals that need both.
+    hits = total - (n_live - n1) * (n_live - n1 - 1) // 2 + len(pairs)
+    return hits / total

@@ -58,8 +58,9 @@ def test_levels_are_registered_and_cheater_is_not_offered() -> None:
     for level in LEVELS:
         assert level in ai.PLAYER_NAMES
         assert ai.get_player(level).name == level
-    assert "cheater" not in ai.PLAYER_NAMES
-    assert ai.get_player("cheater").name == "cheater"
+    for instrument in ("cheater", "cheater-hands"):
+        assert instrument not in ai.PLAYER_NAMES
+        assert ai.get_player(instrument).name == instrument
 
 
 @pytest.mark.parametrize("level", [*LEVELS, "cheater"])

@@ -1,0 +1,103 @@
+"""Hints: the strongest level's move with one sentence why (tests/cli/test_hint_cmd.py covers
+more of the command line)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import ai
+from ai.hint import hint
+from cards.actions import Action, Decision, DecisionKind
+from cards.deck import Deck
+from cards.round import Round
+from cards.ruleset import RuleSet
+from cards.view import PlayerView
+from civio_tui.cli import main
+
+
+def positions(deck: Deck, seed: int, seats: int = 3) -> list[tuple[PlayerView, Decision]]:
+    """Every decision with a choice along one round of medium players."""
+    rnd = Round(RuleSet.named("summary"), seats, 0, seed, deck)
+    player = ai.get_player("medium")
+    rng = random.Random(seed)
+    out = []
+    while not rnd.is_over:
+        d = rnd.decision
+        assert d is not None
+        view = rnd.view(d.seat)
+        if len(d.options) > 1:
+            out.append((view, d))
+        rnd.apply(player.choose(view, d, rng))
+    return out
+
+
+def test_hint_is_a_legal_option_with_a_sentence_and_repeats(standard: Deck) -> None:
+    kinds = set()
+    for view, decision in positions(standard, 21)[:40]:
+        option, reason = hint(view, decision)
+        assert option in decision.options
+        assert reason.endswith(".") and len(reason) > 20
+        assert hint(view, decision) == (option, reason)
+        kinds.add(decision.kind)
+    assert {DecisionKind.FACE_UP, DecisionKind.DRAW, DecisionKind.DISCARD} <= kinds
+
+
+def test_hint_names_the_cards_that_matter(standard: Deck) -> None:
+    for view, decision in positions(standard, 22):
+        if decision.kind is DecisionKind.DISCARD:
+            option, reason = hint(view, decision)
+            assert option.card is not None
+            assert reason.startswith(f"Discard {standard[option.card].name}")
+            return
+    pytest.fail("no discard decision found")
+
+
+def test_hint_is_the_hard_level_choice(standard: Deck) -> None:
+    from ai.hard import HardPlayer
+    from ai.hint import hint_seed
+
+    for view, decision in positions(standard, 23)[:15]:
+        want = HardPlayer().choose(view, decision, random.Random(hint_seed(view, decision)))
+        assert hint(view, decision)[0] == want
+
+
+def _write_position(path: Path, view: PlayerView, decision: Decision) -> None:
+    path.write_text(
+        json.dumps({"view": view.model_dump(mode="json"), "decision": decision.to_json()}),
+        encoding="utf-8",
+    )
+
+
+def test_cli_answers_as_hint_does_in_json_and_in_text(
+    standard: Deck, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    view, decision = next(p for p in positions(standard, 24) if p[1].kind is DecisionKind.DISCARD)
+    path = tmp_path / "position.json"
+    _write_position(path, view, decision)
+    assert main(["hint", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"option", "reason"}
+    option = Action.from_json(doc["option"])
+    assert (option, doc["reason"]) == hint(view, decision)
+
+    assert main(["hint", str(path)]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text == [option.to_str(standard), doc["reason"]]
+
+
+def test_cli_rejects_a_missing_file_and_a_broken_decision(
+    standard: Deck, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["hint", str(tmp_path / "nowhere.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    view, decision = positions(standard, 25)[3]
+    path = tmp_path / "position.json"
+    doc = {"view": view.model_dump(mode="json"), "decision": decision.to_json()}
+    doc["decision"]["options"] = [{"kind": "fly"}]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["hint", str(path)]) == 2
+    assert "unknown action kind" in capsys.readouterr().err
