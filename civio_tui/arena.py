@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from ai import attach_round, get_player
+from ai.base import Player
 from cards.deck import Deck, standard_deck
 from cards.game import round_seed
 from cards.round import MAX_SEATS, MIN_SEATS, Round
@@ -50,6 +54,98 @@ def _percentile(sorted_ms: Sequence[float], q: float) -> float:
     return sorted_ms[min(rank, len(sorted_ms)) - 1]
 
 
+@dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    """What one arena round contributes to the statistics."""
+
+    winner: int | None
+    flush: bool
+    scores: tuple[int, ...]
+    turns: int
+    actions: int
+    latencies_ns: tuple[tuple[int, ...], ...]
+
+
+def play_round(
+    seats: Sequence[Player], k: int, seed: int, rules: RuleSet, deck: Deck
+) -> RoundOutcome:
+    """Round `k` of an arena seeded `seed`, one AI per seat; the same on any process."""
+    n = len(seats)
+    rnd = Round(rules, n, k % n, round_seed(seed, k), deck)
+    rngs = [random.Random(ai_seed(seed, k, s)) for s in range(n)]
+    for s, player in enumerate(seats):
+        attach_round(player, rnd, s)
+    latencies: list[list[int]] = [[] for _ in range(n)]
+    actions = 0
+    clock = time.perf_counter_ns
+    while (decision := rnd.decision) is not None:
+        s = decision.seat
+        view = rnd.view(s)
+        t0 = clock()
+        action = seats[s].choose(view, decision, rngs[s])
+        latencies[s].append(clock() - t0)
+        rnd.apply(action)
+        actions += 1
+    result = rnd.result
+    assert result is not None
+    return RoundOutcome(
+        winner=result.winner,
+        flush=result.kind == "flush",
+        scores=tuple(result.scores),
+        turns=result.turns,
+        actions=actions,
+        latencies_ns=tuple(tuple(x) for x in latencies),
+    )
+
+
+# Each worker process builds its own players once; set by `_start_worker`.
+_worker: tuple[list[Player], int, RuleSet, Deck] | None = None
+
+
+def _start_worker(players: Sequence[str], seed: int, rules: RuleSet, deck: Deck) -> None:
+    global _worker
+    _worker = ([get_player(name) for name in players], seed, rules, deck)
+
+
+def _worker_rounds(ks: range) -> list[RoundOutcome]:
+    assert _worker is not None
+    seats, seed, rules, deck = _worker
+    return [play_round(seats, k, seed, rules, deck) for k in ks]
+
+
+def _outcomes(
+    players: Sequence[str],
+    rounds: int,
+    seed: int,
+    rules: RuleSet,
+    deck: Deck,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> Iterator[RoundOutcome]:
+    """Every round's outcome in order, played here or, with `jobs` > 1, on that many worker
+    processes (each round has its own seeds, so the outcomes are the same either way)."""
+    if jobs <= 1 or rounds < 2:
+        seats = [get_player(name) for name in players]
+        for k in range(rounds):
+            yield play_round(seats, k, seed, rules, deck)
+            if progress is not None:
+                progress(k + 1, rounds)
+        return
+    size = max(1, min(25, rounds // (jobs * 4)))
+    chunks = [range(k, min(k + size, rounds)) for k in range(0, rounds, size)]
+    # fork: the workers inherit the deck and the registry (custom packs, test-only players).
+    context = multiprocessing.get_context("fork")
+    done = 0
+    with ProcessPoolExecutor(
+        jobs, mp_context=context, initializer=_start_worker, initargs=(players, seed, rules, deck)
+    ) as pool:
+        for batch in pool.map(_worker_rounds, chunks):
+            yield from batch
+            done += len(batch)
+            if progress is not None:
+                progress(done, rounds)
+
+
 def run_arena(
     players: Sequence[str],
     rounds: int,
@@ -57,9 +153,11 @@ def run_arena(
     rules: RuleSet | None = None,
     deck: Deck | None = None,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> dict[str, Any]:
     """Play `rounds` rounds among the named AI levels (one per seat) and return the statistics
-    document of `civio arena --json`. `progress(done, total)` is called after each round."""
+    document of `civio arena --json`. `progress(done, total)` is called as rounds finish;
+    `jobs` > 1 plays them on that many processes (the same document, faster)."""
     n = len(players)
     if not MIN_SEATS <= n <= MAX_SEATS:
         raise ValueError(f"an arena needs {MIN_SEATS}-{MAX_SEATS} players, not {n}")
@@ -67,7 +165,7 @@ def run_arena(
         raise ValueError("an arena needs at least one round")
     rules = rules if rules is not None else RuleSet()
     deck = deck if deck is not None else standard_deck()
-    seats = [get_player(name) for name in players]
+    names = [get_player(name).name for name in players]
 
     wins = [0] * n
     flushes = [0] * n
@@ -76,38 +174,20 @@ def run_arena(
     draws = 0
     turns = 0
     actions = 0
-    clock = time.perf_counter_ns
-    started = clock()
-    for k in range(rounds):
-        rnd = Round(rules, n, k % n, round_seed(seed, k), deck)
-        rngs = [random.Random(ai_seed(seed, k, s)) for s in range(n)]
-        for s, player in enumerate(seats):
-            attach_round(player, rnd, s)
-        while True:
-            decision = rnd.decision
-            if decision is None:
-                break
-            s = decision.seat
-            view = rnd.view(s)
-            t0 = clock()
-            action = seats[s].choose(view, decision, rngs[s])
-            latencies[s].append(clock() - t0)
-            rnd.apply(action)
-            actions += 1
-        result = rnd.result
-        assert result is not None
-        turns += result.turns
+    started = time.perf_counter_ns()
+    for out in _outcomes(players, rounds, seed, rules, deck, jobs, progress):
+        turns += out.turns
+        actions += out.actions
         for s in range(n):
-            points[s] += result.scores[s]
-        if result.winner is None:
+            points[s] += out.scores[s]
+            latencies[s].extend(out.latencies_ns[s])
+        if out.winner is None:
             draws += 1
         else:
-            wins[result.winner] += 1
-            if result.kind == "flush":
-                flushes[result.winner] += 1
-        if progress is not None:
-            progress(k + 1, rounds)
-    elapsed = max((clock() - started) / 1e9, 1e-9)
+            wins[out.winner] += 1
+            if out.flush:
+                flushes[out.winner] += 1
+    elapsed = max((time.perf_counter_ns() - started) / 1e9, 1e-9)
 
     decided = rounds - draws
     seat_docs = []
@@ -116,7 +196,7 @@ def run_arena(
         ms = sorted(x / 1e6 for x in latencies[s])
         seat_docs.append(
             {
-                "player": seats[s].name if hasattr(seats[s], "name") else players[s],
+                "player": names[s],
                 "wins": wins[s],
                 "win_rate": round(wins[s] / decided, 4) if decided else 0.0,
                 "ci95": [round(lo, 4), round(hi, 4)],

@@ -69,6 +69,24 @@ def test_same_arguments_repeat_exactly_apart_from_timing(
     assert without_timing(other) != without_timing(first)
 
 
+def test_jobs_play_the_same_rounds_on_more_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    # medium, easy and a cheater (which needs the live round) across 2 processes, in batches.
+    args = (
+        "--players",
+        "medium,easy,cheater",
+        "--rounds",
+        "9",
+        "--seed",
+        "5",
+        "--rules",
+        "summary",
+    )
+    alone = arena_json(capsys, *args)
+    shared = arena_json(capsys, *args, "--jobs", "2")
+    assert without_timing(shared) == without_timing(alone)
+    assert sum(s["wins"] for s in alone["seats"]) + alone["draws"] == 9
+
+
 def test_arena_counts_as_its_contract_says() -> None:
     """Replay the arena by hand: dealer k % seats, seed round_seed(seed, k), each AI's rng
     from ai_seed(seed, k, seat); mean_points over every round, wins over decided rounds."""
@@ -108,6 +126,7 @@ def test_text_mode_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--players", "random,random,random,random,random"], "2-4"),
         (["--players", "random,random", "--rounds", "0"], "--rounds"),
         (["--players", "random,random", "--max-turns", "0"], "--max-turns"),
+        (["--players", "random,random", "--jobs", "0"], "--jobs"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(
