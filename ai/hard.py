@@ -34,11 +34,13 @@ from ai.heuristics import (
     Situation,
     feed_probability,
     from_view,
+    mask_of,
     plan_tables,
 )
 from ai.medium import MEDIUM_STYLE, HeuristicPolicy, Style, law_table
 from cards.actions import DRAW_DISCARD, DRAW_SUPPLY, Action, Decision, DecisionKind
 from cards.deck import standard_deck
+from cards.links import ids_of
 
 if TYPE_CHECKING:
     from cards.round import Round
@@ -102,7 +104,7 @@ class CompletionSearch:
         pt = self.pt
         pairs3 = pt.pairs3
         rest4 = pt.rest4
-        cands = _ids(hand)
+        cands = ids_of(hand)
         left = set(cands)
         found: dict[int, int] = {}
         threes: list[int] = []
@@ -188,7 +190,7 @@ class HardSearch:
         target = decision.target
         assert target is not None
         b = self.budget
-        hand = _mask(sit.hand)
+        hand = mask_of(sit.hand)
         taken = sit.taken
         search = CompletionSearch(plan_tables(sit.deck))
         totals: dict[Action, dict[int, float]] = {a: {} for a in decision.options}
@@ -231,7 +233,7 @@ class HardSearch:
             ranked = [a for a in ranked if risk[a] <= max(b.risk, 2 * safest)]
         if len(ranked) == 1:
             return ranked[0]
-        hand = _mask(sit.hand)
+        hand = mask_of(sit.hand)
         laws = law_table(sit.deck)
         search = CompletionSearch(plan_tables(sit.deck))
         totals = {a: 0.0 for a in ranked}
@@ -275,7 +277,7 @@ class HardSearch:
         top = sit.discard_top
         assert top is not None
         b = self.budget
-        hand = _mask(sit.hand)
+        hand = mask_of(sit.hand)
         search = CompletionSearch(plan_tables(sit.deck))
         take: dict[int, float] = {c: 0.0 for c in sit.hand}
         supply = 0.0
@@ -298,22 +300,6 @@ class HardSearch:
             if best <= b.horizon:
                 supply += b.gamma**best
         return DRAW_DISCARD if max(take.values()) > supply else DRAW_SUPPLY
-
-
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def _ids(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class HardPlayer:
