@@ -115,6 +115,7 @@ def _worker_rounds(ks: range) -> list[RoundOutcome]:
 
 def _outcomes(
     players: Sequence[str],
+    seats: Sequence[Player],
     rounds: int,
     seed: int,
     rules: RuleSet,
@@ -123,9 +124,9 @@ def _outcomes(
     progress: Callable[[int, int], None] | None,
 ) -> Iterator[RoundOutcome]:
     """Every round's outcome in order, played here or, with `jobs` > 1, on that many worker
-    processes (each round has its own seeds, so the outcomes are the same either way)."""
+    processes (each round has its own seeds, so the outcomes are the same either way). Here the
+    rounds are played by `seats`; each worker builds its own players from their names."""
     if jobs <= 1 or rounds < 2:
-        seats = [get_player(name) for name in players]
         for k in range(rounds):
             yield play_round(seats, k, seed, rules, deck)
             if progress is not None:
@@ -165,7 +166,7 @@ def run_arena(
         raise ValueError("an arena needs at least one round")
     rules = rules if rules is not None else RuleSet()
     deck = deck if deck is not None else standard_deck()
-    names = [get_player(name).name for name in players]
+    seats = [get_player(name) for name in players]
 
     wins = [0] * n
     flushes = [0] * n
@@ -175,7 +176,7 @@ def run_arena(
     turns = 0
     actions = 0
     started = time.perf_counter_ns()
-    for out in _outcomes(players, rounds, seed, rules, deck, jobs, progress):
+    for out in _outcomes(players, seats, rounds, seed, rules, deck, jobs, progress):
         turns += out.turns
         actions += out.actions
         for s in range(n):
@@ -196,7 +197,7 @@ def run_arena(
         ms = sorted(x / 1e6 for x in latencies[s])
         seat_docs.append(
             {
-                "player": names[s],
+                "player": seats[s].name,
                 "wins": wins[s],
                 "win_rate": round(wins[s] / decided, 4) if decided else 0.0,
                 "ci95": [round(lo, 4), round(hi, 4)],
