@@ -102,13 +102,15 @@ class CompletionSearch:
         0..horizon at which the other cards of `hand` plus `draws[:t]` contain 7 cards that go
         out as 3 + 4; horizon + 1 when they never do."""
         pt = self.pt
-        pairs3 = pt.pairs3
-        rest4 = pt.rest4
+        ext3 = pt.ext3
+        ext4 = pt.ext4
+        partners = pt.partners
         cands = ids_of(hand)
         left = set(cands)
         found: dict[int, int] = {}
         threes: list[int] = []
         fours: list[int] = []
+        held: list[int] = []
         have = 0
 
         def mark(g: int, t: int) -> None:
@@ -119,25 +121,44 @@ class CompletionSearch:
 
         def add(card: int, t: int) -> None:
             nonlocal have
-            new3 = [p | (1 << card) for p in pairs3[card] if not p & ~have]
-            new4 = [p | (1 << card) for p in rest4[card] if not p & ~have]
-            have |= 1 << card
-            for a in new3:
-                for b in fours:
-                    if not a & b:
-                        mark(a | b, t)
+            bit = 1 << card
+            # The precedents a new card completes lie among the held cards it shares one with:
+            # a few of them, so walking their pairs and triples through the extension tables
+            # beats scanning every precedent of the card.
+            near = [c for c in held if partners[card] >> c & 1]
+            new3: list[int] = []
+            new4: list[int] = []
+            for i, a in enumerate(near):
+                ba = 1 << a
+                e3 = ext3.get(ba | bit, 0)
+                for j in range(i + 1, len(near)):
+                    b = near[j]
+                    m = ba | (1 << b) | bit
+                    if e3 >> b & 1:
+                        new3.append(m)
+                    e4 = ext4.get(m, 0)
+                    if e4:
+                        for d in near[j + 1 :]:
+                            if e4 >> d & 1:
+                                new4.append(m | (1 << d))
+            have |= bit
+            held.append(card)
+            for a3 in new3:
+                for b4 in fours:
+                    if not a3 & b4:
+                        mark(a3 | b4, t)
                         if not left:
                             return
             fours.extend(new4)
-            for b in new4:
-                for a in threes:
-                    if not a & b:
-                        mark(a | b, t)
+            for b4 in new4:
+                for a3 in threes:
+                    if not a3 & b4:
+                        mark(a3 | b4, t)
                         if not left:
                             return
-                for a in new3:
-                    if not a & b:
-                        mark(a | b, t)
+                for a3 in new3:
+                    if not a3 & b4:
+                        mark(a3 | b4, t)
                         if not left:
                             return
             threes.extend(new3)

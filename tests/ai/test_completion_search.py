@@ -1,0 +1,69 @@
+"""hard's completion search (`ai.hard.CompletionSearch`) checked against brute force."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from ai.hard import CompletionSearch
+from ai.heuristics import PlanTables, plan_tables
+from cards.deck import Deck
+from cards.links import ids_of
+
+
+def _goes_out_3_4(pt: PlanTables, cards: list[int]) -> bool:
+    for three in combinations(cards, 3):
+        a = sum(1 << c for c in three)
+        if a not in pt.valid3:
+            continue
+        for four in combinations([c for c in cards if c not in three], 4):
+            if sum(1 << c for c in four) in pt.valid4:
+                return True
+    return False
+
+
+def _brute_finish_turns(
+    pt: PlanTables, hand: int, draws: list[int], horizon: int
+) -> dict[int, int]:
+    found = {}
+    for c in ids_of(hand):
+        found[c] = horizon + 1
+        for t in range(horizon + 1):
+            pool = sorted({*ids_of(hand & ~(1 << c)), *draws[:t]})
+            if any(_goes_out_3_4(pt, list(seven)) for seven in combinations(pool, 7)):
+                found[c] = t
+                break
+    return found
+
+
+def _near_hands(pt: PlanTables, rng: random.Random, n: int) -> list[tuple[int, list[int]]]:
+    """Hands one to three cards short of a 3 + 4, the missing cards somewhere among the
+    draws, and stray cards around them: the cases where the first turn out matters."""
+    threes, fours = sorted(pt.valid3), sorted(pt.valid4)
+    cases = []
+    while len(cases) < n:
+        a, b = rng.choice(threes), rng.choice(fours)
+        if a & b:
+            continue
+        goal = ids_of(a | b)
+        rng.shuffle(goal)
+        missing = goal[: rng.randint(0, 3)]
+        others = [c for c in range(78) if c not in goal]
+        strays = rng.sample(others, 8 - (7 - len(missing)) + 6)
+        hand_cards = goal[len(missing) :] + strays[: 8 - (7 - len(missing))]
+        draws = strays[8 - (7 - len(missing)) :] + missing
+        rng.shuffle(draws)
+        cases.append((sum(1 << c for c in hand_cards), draws))
+    return cases
+
+
+def test_finish_turns_agree_with_brute_force(standard: Deck) -> None:
+    pt = plan_tables(standard)
+    search = CompletionSearch(pt)
+    rng = random.Random(11)
+    hits = 0
+    for hand, draws in _near_hands(pt, rng, 40):
+        got = search.finish_turns(hand, draws, 4)
+        assert got == _brute_finish_turns(pt, hand, draws, 4), (ids_of(hand), draws)
+        hits += sum(t <= 4 for t in got.values())
+    assert hits > 40  # the cases do go out, early and late, so the comparison means something
