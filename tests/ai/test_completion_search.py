@@ -40,7 +40,7 @@ def _near_hands(pt: PlanTables, rng: random.Random, n: int) -> list[tuple[int, l
     """Hands one to three cards short of a 3 + 4, the missing cards somewhere among the
     draws, and stray cards around them: the cases where the first turn out matters."""
     threes, fours = sorted(pt.valid3), sorted(pt.valid4)
-    cases = []
+    cases: list[tuple[int, list[int]]] = []
     while len(cases) < n:
         a, b = rng.choice(threes), rng.choice(fours)
         if a & b:
