@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 class SearchBudget:
     """How much one decision may search, and the weights of its scores."""
 
-    iterations: int = 64
+    iterations: int = 256
     """Sampled worlds per decision."""
     horizon: int = 6
     """Coming turns looked at in each world."""

@@ -53,7 +53,7 @@ def test_rounds_between_medium_players_end_in_civio() -> None:
 
 # strict: the day the goal is met this fails, and the marker must go.
 @pytest.mark.xfail(
-    reason="missed: measured 59.05% [56.9, 61.2] at seed 5, 0.95 points short of 60% "
+    reason="missed: measured 59.85% [57.7, 62.0] at seed 5, 0.15 points short of 60% "
     "(the interval's lower bound does clear 55%); docs/AI.md",
     strict=True,
 )
@@ -71,7 +71,7 @@ def test_hard_and_medium_answer_in_time(hard_vs_medium: dict) -> None:  # type: 
 
 
 @pytest.mark.xfail(
-    reason="missed: measured 33.3% [31.2, 35.4] at seed 6; the cheater reads its own coming draws "
+    reason="missed: measured 33.8% [31.7, 35.9] at seed 6; the cheater reads its own coming draws "
     "off the true supply (docs/AI.md, cheater)",
     strict=True,
 )
