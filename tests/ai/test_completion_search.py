@@ -36,7 +36,9 @@ def _brute_finish_turns(
     return found
 
 
-def _near_hands(pt: PlanTables, rng: random.Random, n: int) -> list[tuple[int, list[int]]]:
+def _near_hands(
+    pt: PlanTables, deck: Deck, rng: random.Random, n: int
+) -> list[tuple[int, list[int]]]:
     """Hands one to three cards short of a 3 + 4, the missing cards somewhere among the
     draws, and stray cards around them: the cases where the first turn out matters."""
     threes, fours = sorted(pt.valid3), sorted(pt.valid4)
@@ -48,7 +50,7 @@ def _near_hands(pt: PlanTables, rng: random.Random, n: int) -> list[tuple[int, l
         goal = ids_of(a | b)
         rng.shuffle(goal)
         missing = goal[: rng.randint(0, 3)]
-        others = [c for c in range(78) if c not in goal]
+        others = [c for c in range(len(deck)) if c not in goal]
         strays = rng.sample(others, 8 - (7 - len(missing)) + 6)
         hand_cards = goal[len(missing) :] + strays[: 8 - (7 - len(missing))]
         draws = strays[8 - (7 - len(missing)) :] + missing
@@ -62,7 +64,7 @@ def test_finish_turns_agree_with_brute_force(standard: Deck) -> None:
     search = CompletionSearch(pt)
     rng = random.Random(11)
     hits = 0
-    for hand, draws in _near_hands(pt, rng, 40):
+    for hand, draws in _near_hands(pt, standard, rng, 40):
         got = search.finish_turns(hand, draws, 4)
         assert got == _brute_finish_turns(pt, hand, draws, 4), (ids_of(hand), draws)
         hits += sum(t <= 4 for t in got.values())
