@@ -66,7 +66,9 @@ class CheaterPlayer(HardPlayer):
         if len(decision.options) == 1:
             return decision.options[0]
         sit = from_view(view)
-        knowledge: RoundKnowledge | ViewKnowledge = ViewKnowledge(view, sit)
+        knowledge: RoundKnowledge | ViewKnowledge = ViewKnowledge(
+            view, sit, self.search.budget.horizon + 1
+        )
         if self._round is not None:
             knowledge = RoundKnowledge(self._round, shuffle_supply=self.shuffle_supply)
         return self.search.decide(sit, decision, rng, knowledge)

@@ -1,30 +1,85 @@
-"""Determinisation: whole rounds consistent with what one seat knows.
+"""Determinisation: deals of the unseen cards consistent with what one seat knows.
 
 OpenSpiel's `resample_from_infostate`: the cards a seat cannot locate (the supply, and the
 opponents' hidden cards it cannot name) are dealt at random into their places, so a search can
-play the round forward as if it could see everything. The engine builds such a round
-(`Round.from_view`); this module only draws the samples, from the rng it is handed and nothing
-else, so the same view and rng state give the same worlds.
+read the coming draws as if it could see them. A search reads only the seats' hidden cards and
+the top of the supply, so `sample_deals` deals just those, not whole rounds (`Round.from_view`
+builds whole rounds, for the tests and for anything that must play a world forward). The
+samples come from the rng handed in and nothing else, so the same view and rng state give the
+same deals.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
-
-from cards.round import Round
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from cards.deck import Deck
     from cards.view import PlayerView
 
 
-def sample_worlds(view: PlayerView, deck: Deck, rng: random.Random, n: int) -> list[Round]:
-    """`n` rounds consistent with `view`, the unseen cards dealt at random from `rng`."""
-    return [Round.from_view(view, deck, rng) for _ in range(n)]
+class World(Protocol):
+    """What a search reads of a world: a `Deal`, or a whole `Round` (the cheater's)."""
+
+    @property
+    def supply(self) -> list[int]: ...
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def skips(self) -> list[int]: ...
+
+    @property
+    def hidden(self) -> list[list[int]]: ...
 
 
-def future_draws(world: Round, seat: int, n: int, *, drawn: bool, consumed: int = 0) -> list[int]:
+@dataclass(slots=True)
+class Deal:
+    """One deal of the unseen cards: every seat's hidden cards and the supply (top last). Only
+    the top `dealt` cards of the supply are in a random order; the rest, which no search of
+    that depth reaches, are in any order."""
+
+    supply: list[int]
+    seats: int
+    skips: list[int]
+    hidden: list[list[int]]
+
+
+def sample_deals(
+    view: PlayerView, deck: Deck, rng: random.Random, n: int, depth: int
+) -> list[Deal]:
+    """`n` deals consistent with `view`: the opponents' unknown hidden cards and the top of the
+    supply dealt at random from the cards the seat cannot locate, enough of the supply for
+    every seat to draw `depth` more times (and a confiscation's replacement)."""
+    unseen = view.unseen_cards(deck)
+    me = view.seat
+    players = view.players
+    unknown = [0 if p.seat == me else p.hidden_count - len(p.known_hidden) for p in players]
+    blind = sum(unknown)
+    top = min(len(unseen) - blind, view.seats * depth + 1)
+    skips = [p.skips for p in players]
+    deals = []
+    for _ in range(n):
+        dealt = rng.sample(unseen, blind + top)
+        hidden = []
+        k = 0
+        for p, u in zip(players, unknown, strict=True):
+            if p.seat == me:
+                hidden.append(list(view.hidden))
+            else:
+                hidden.append([*p.known_hidden, *dealt[k : k + u]])
+                k += u
+        drawn = set(dealt)
+        rest = [c for c in unseen if c not in drawn]
+        rest.extend(reversed(dealt[blind:]))  # the first card dealt is the top of the supply
+        deals.append(Deal(rest, view.seats, skips, hidden))
+    return deals
+
+
+def future_draws(world: World, seat: int, n: int, *, drawn: bool, consumed: int = 0) -> list[int]:
     """The next `n` supply cards `seat` would draw in `world`, whose turn it is, if every seat
     drew from the supply in turn: its own draw this turn already made (or passed up) when
     `drawn`, and `consumed` cards leaving the top first (a confiscation's replacement). Turns

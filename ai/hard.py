@@ -9,10 +9,12 @@ out meanwhile), averaged over the worlds; every discard meets the same worlds (c
 numbers), so the comparison measures the discards, not the luck of the deals. The draw is
 searched the same way: the top discard now against the supply card each world puts there.
 
-Around the search: a discard or draw that goes out at once is taken at once; a discard that
-would hand the next player the round (`feed_probability`, summed exactly over that player's
-possible hidden cards) is not searched unless every discard is as risky; an attacking Law is
-credited with the turn it costs its target. The remaining decisions go to the medium heuristic.
+Around the search: a discard or draw that goes out at once is taken at once; each discard's
+score is multiplied by the chance it does not hand the next player the round
+(`ai.inference.HiddenHandModel`: that player's hidden cards weighted by how close to going out
+they would leave it, summed exactly over every deal of them) and marked down by what it adds to
+that player's visible plans; an attacking Law is credited with the turn it costs its target.
+The remaining decisions go to the medium heuristic.
 
 Budgets are counted in iterations (sampled worlds), so a seed gives the same choice on every
 machine; `time_limit` (seconds) may stop a search early, for the TUI: every option has then met
@@ -23,12 +25,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from ai.base import register
-from ai.determinise import future_draws, sample_worlds
+from ai.determinise import World, future_draws, sample_deals
 from ai.heuristics import (
     PlanTables,
     Situation,
@@ -37,13 +39,13 @@ from ai.heuristics import (
     mask_of,
     plan_tables,
 )
+from ai.inference import HiddenHandModel
 from ai.medium import MEDIUM_STYLE, HeuristicPolicy, Style, law_table
 from cards.actions import DRAW_DISCARD, DRAW_SUPPLY, Action, Decision, DecisionKind
 from cards.deck import standard_deck
 from cards.links import ids_of
 
 if TYPE_CHECKING:
-    from cards.round import Round
     from cards.view import PlayerView
 
 
@@ -57,9 +59,6 @@ class SearchBudget:
     """Coming turns looked at in each world."""
     gamma: float = 0.7
     """Weight of going out one turn later: roughly the chance no opponent goes out meanwhile."""
-    risk: float = 0.02
-    """A discard that hands the next player the round with more than this chance (and more
-    than twice the safest discard's) is left out of the search."""
     help: float = 0.8
     """How much a discard is marked down for what it adds to the next player's visible plans
     (a card it would take and build on, short of going out)."""
@@ -70,112 +69,172 @@ class SearchBudget:
 class Knowledge(Protocol):
     """What a search may use: worlds to search in, and the chance a discard feeds a player."""
 
-    def worlds(self, n: int, rng: random.Random) -> list[Round]: ...
+    def worlds(self, n: int, rng: random.Random) -> Sequence[World]: ...
 
     def feed_risk(self, card: int, seat: int) -> float: ...
 
 
 class ViewKnowledge:
-    """Knowledge from a `PlayerView` alone: sampled worlds, and risks summed over every deal of
-    the cards the view does not show."""
+    """Knowledge from a `PlayerView` alone: sampled deals of the unseen cards, and feed risks
+    summed over every deal of the next player's hidden cards, weighted by the hidden-hand
+    model."""
 
-    def __init__(self, view: PlayerView, sit: Situation) -> None:
+    def __init__(self, view: PlayerView, sit: Situation, depth: int) -> None:
         self.view = view
         self.sit = sit
+        self.depth = depth
+        self._models: dict[int, HiddenHandModel] = {}
 
-    def worlds(self, n: int, rng: random.Random) -> list[Round]:
-        return sample_worlds(self.view, self.sit.deck, rng, n)
+    def worlds(self, n: int, rng: random.Random) -> list[World]:
+        return list(sample_deals(self.view, self.sit.deck, rng, n, self.depth))
 
     def feed_risk(self, card: int, seat: int) -> float:
+        model = self._models.get(seat)
+        if model is None:
+            model = self._models[seat] = HiddenHandModel(self.sit, seat)
+        if model.ok:
+            return model.risk(card)
         return feed_probability(self.sit, card, seat)
+
+
+class Prepared:
+    """The precedents among the cards a completion search starts from (`CompletionSearch.
+    prepare`): found once per decision, then reused for every world."""
+
+    __slots__ = ("found", "fours", "have", "held", "left", "threes")
+
+    def __init__(
+        self,
+        found: dict[int, int],
+        have: int,
+        held: list[int],
+        left: set[int],
+        threes: list[int],
+        fours: list[int],
+    ) -> None:
+        self.found = found
+        self.have = have
+        self.held = held
+        self.left = left
+        self.threes = threes
+        self.fours = fours
+
+
+class _Run:
+    """One world's walk through its draws, on top of a `Prepared` start."""
+
+    __slots__ = ("found", "fours", "have", "held", "left", "more3", "more4", "pt", "threes")
+
+    def __init__(self, pt: PlanTables, start: Prepared) -> None:
+        self.pt = pt
+        self.found = dict(start.found)
+        self.left = set(start.left)
+        self.held = list(start.held)
+        self.have = start.have
+        self.threes = start.threes
+        self.fours = start.fours
+        self.more3: list[int] = []
+        self.more4: list[int] = []
+
+    def mark(self, goes_out: int, t: int) -> None:
+        """Every candidate outside a hand that goes out is not needed from turn t on."""
+        left = self.left
+        for c in list(left):
+            if not goes_out >> c & 1:
+                self.found[c] = t
+                left.discard(c)
+
+    def add(self, card: int, t: int) -> None:
+        """Hold `card` from turn t; pair the precedents it completes with the held ones."""
+        pt = self.pt
+        ext3 = pt.ext3
+        ext4 = pt.ext4
+        bit = 1 << card
+        # The precedents a new card completes lie among the held cards it shares one with:
+        # a few of them, so walking their pairs and triples through the extension tables
+        # beats scanning every precedent of the card.
+        near = [c for c in self.held if pt.partners[card] >> c & 1]
+        new3: list[int] = []
+        new4: list[int] = []
+        for i, a in enumerate(near):
+            ba = 1 << a
+            e3 = ext3.get(ba | bit, 0)
+            for j in range(i + 1, len(near)):
+                b = near[j]
+                m = ba | (1 << b) | bit
+                if e3 >> b & 1:
+                    new3.append(m)
+                e4 = ext4.get(m, 0)
+                if e4:
+                    for d in near[j + 1 :]:
+                        if e4 >> d & 1:
+                            new4.append(m | (1 << d))
+        self.held.append(card)
+        self.have |= bit
+        if self._pair(new3, (self.fours, self.more4), t):
+            return
+        if self._pair(new4, (self.threes, self.more3, new3), t):
+            return
+        self.more3.extend(new3)
+        self.more4.extend(new4)
+
+    def _pair(self, new: list[int], groups: tuple[list[int], ...], t: int) -> bool:
+        """Mark every disjoint pair of a new precedent and a known one; True when nothing is
+        left to mark."""
+        for a in new:
+            for group in groups:
+                for b in group:
+                    if not a & b:
+                        self.mark(a | b, t)
+                        if not self.left:
+                            return True
+        return False
 
 
 class CompletionSearch:
     """For one seat's cards and a sequence of coming draws: the first turn at which each card it
-    might give up is not needed to go out. Holds memo-free state only; cheap to build."""
+    might give up is not needed to go out. The precedents among the cards it holds now are
+    found once (`prepare`); each world then only adds its draws (`finish`)."""
 
     def __init__(self, pt: PlanTables) -> None:
         self.pt = pt
 
-    def finish_turns(self, hand: int, draws: Sequence[int], horizon: int) -> dict[int, int]:
-        """For each card of `hand` (8 cards, or 7 and a card that must be kept): the first t in
-        0..horizon at which the other cards of `hand` plus `draws[:t]` contain 7 cards that go
-        out as 3 + 4; horizon + 1 when they never do."""
-        pt = self.pt
-        ext3 = pt.ext3
-        ext4 = pt.ext4
-        partners = pt.partners
-        cands = ids_of(hand)
-        left = set(cands)
-        found: dict[int, int] = {}
-        threes: list[int] = []
-        fours: list[int] = []
-        held: list[int] = []
-        have = 0
-
-        def mark(g: int, t: int) -> None:
-            for c in list(left):
-                if not g >> c & 1:
-                    found[c] = t
-                    left.discard(c)
-
-        def add(card: int, t: int) -> None:
-            nonlocal have
-            bit = 1 << card
-            # The precedents a new card completes lie among the held cards it shares one with:
-            # a few of them, so walking their pairs and triples through the extension tables
-            # beats scanning every precedent of the card.
-            near = [c for c in held if partners[card] >> c & 1]
-            new3: list[int] = []
-            new4: list[int] = []
-            for i, a in enumerate(near):
-                ba = 1 << a
-                e3 = ext3.get(ba | bit, 0)
-                for j in range(i + 1, len(near)):
-                    b = near[j]
-                    m = ba | (1 << b) | bit
-                    if e3 >> b & 1:
-                        new3.append(m)
-                    e4 = ext4.get(m, 0)
-                    if e4:
-                        for d in near[j + 1 :]:
-                            if e4 >> d & 1:
-                                new4.append(m | (1 << d))
-            have |= bit
-            held.append(card)
-            for a3 in new3:
-                for b4 in fours:
-                    if not a3 & b4:
-                        mark(a3 | b4, t)
-                        if not left:
-                            return
-            fours.extend(new4)
-            for b4 in new4:
-                for a3 in threes:
-                    if not a3 & b4:
-                        mark(a3 | b4, t)
-                        if not left:
-                            return
-                for a3 in new3:
-                    if not a3 & b4:
-                        mark(a3 | b4, t)
-                        if not left:
-                            return
-            threes.extend(new3)
-
-        for c in cands:
-            add(c, 0)
-            if not left:
+    def prepare(self, hand: int) -> Prepared:
+        """The start of a search from `hand` (8 cards, or 7 and a card that must be kept; or 7
+        cards, to `finish` with one more)."""
+        cards = ids_of(hand)
+        run = _Run(self.pt, Prepared({}, 0, [], set(cards), [], []))
+        for c in cards:
+            run.add(c, 0)
+            if not run.left:
                 break
+        return Prepared(run.found, run.have, run.held, run.left, run.more3, run.more4)
+
+    def finish(
+        self, start: Prepared, draws: Sequence[int], horizon: int, extra: int | None = None
+    ) -> dict[int, int]:
+        """For each card of the prepared hand (and `extra`, a card added to it now, when
+        given): the first t in 0..horizon at which the other cards plus `draws[:t]` contain 7
+        cards that go out as 3 + 4; horizon + 1 when they never do."""
+        run = _Run(self.pt, start)
+        if extra is not None:
+            run.left.add(extra)
+            if not run.have >> extra & 1:
+                run.add(extra, 0)
         for t in range(1, horizon + 1):
-            if not left or t > len(draws):
+            if not run.left or t > len(draws):
                 break
             x = draws[t - 1]
-            if not have >> x & 1:
-                add(x, t)
-        for c in left:
+            if not run.have >> x & 1:
+                run.add(x, t)
+        found = run.found
+        for c in run.left:
             found[c] = horizon + 1
         return found
+
+    def finish_turns(self, hand: int, draws: Sequence[int], horizon: int) -> dict[int, int]:
+        """`finish` from `hand` in one call."""
+        return self.finish(self.prepare(hand), draws, horizon)
 
 
 class HardSearch:
@@ -202,6 +261,20 @@ class HardSearch:
             return self.confiscate(sit, decision, rng, knowledge)
         return self.policy.decide(sit, decision, rng)
 
+    def _worlds(self, knowledge: Knowledge, rng: random.Random) -> Iterator[World]:
+        """The search's worlds, one at a time; with a time limit, as many as it allows (at
+        least one)."""
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for n, world in enumerate(knowledge.worlds(self.budget.iterations, rng)):
+            if deadline is not None and n and time.perf_counter() > deadline:
+                return
+            yield world
+
+    def _weights(self) -> list[float]:
+        """`gamma ** t` for going out t turns from now; 0 past the horizon."""
+        b = self.budget
+        return [b.gamma**t for t in range(b.horizon + 1)] + [0.0]
+
     def confiscate(
         self, sit: Situation, decision: Decision, rng: random.Random, knowledge: Knowledge
     ) -> Action:
@@ -214,11 +287,10 @@ class HardSearch:
         hand = mask_of(sit.hand)
         taken = sit.taken
         search = CompletionSearch(plan_tables(sit.deck))
+        weight = self._weights()
+        starts: dict[int, Prepared] = {}
         totals: dict[Action, dict[int, float]] = {a: {} for a in decision.options}
-        deadline = self._deadline()
-        for n, world in enumerate(knowledge.worlds(b.iterations, rng)):
-            if deadline is not None and n and time.perf_counter() > deadline:
-                break
+        for world in self._worlds(knowledge, rng):
             # The target's replacement comes off the supply before anyone else draws.
             draws = future_draws(world, sit.seat, b.horizon, drawn=True, consumed=1)
             hidden = world.hidden[target]
@@ -228,56 +300,54 @@ class HardSearch:
                 share = 1.0 / max(1, len(cards))
                 row = totals[a]
                 for card in cards:
-                    for c, t in search.finish_turns(hand | (1 << card), draws, b.horizon).items():
+                    start = starts.get(card)
+                    if start is None:
+                        start = starts[card] = search.prepare(hand | (1 << card))
+                    for c, t in search.finish(start, draws, b.horizon).items():
                         if c != taken and t <= b.horizon:
                             key = -1 if c == card else c  # giving the new card straight back
-                            row[key] = row.get(key, 0.0) + share * b.gamma**t
+                            row[key] = row.get(key, 0.0) + share * weight[t]
         scores = {a: max(row.values(), default=0.0) for a, row in totals.items()}
         return max(decision.options, key=lambda a: (scores[a], a.card is not None))
-
-    def _deadline(self) -> float | None:
-        return None if self.time_limit is None else time.perf_counter() + self.time_limit
 
     def discard(
         self, sit: Situation, decision: Decision, rng: random.Random, knowledge: Knowledge
     ) -> Action:
+        """The discard whose hand goes out soonest over the worlds, times the chance it does
+        not hand the next player the round, less what it adds to that player's plans."""
         scores = self.policy.discard_scores(sit, decision)
-        ranked = sorted(decision.options, key=lambda a: -scores[a])
-        if scores[ranked[0]] >= 1e6:  # goes out now
-            return ranked[0]
+        options = sorted(decision.options, key=lambda a: -scores[a])
+        if scores[options[0]] >= 1e6:  # goes out now
+            return options[0]
         b = self.budget
         nxt = sit.next_seat()
         feeds = sit.skips[nxt] == 0  # a seat about to lose its turn takes nothing
+        safe = {a: 1.0 for a in options}
+        helps = {a: 0.0 for a in options}
         if feeds:
-            risk = {a: knowledge.feed_risk(a.card, nxt) for a in ranked if a.card is not None}
-            safest = min(risk.values())
-            ranked = [a for a in ranked if risk[a] <= max(b.risk, 2 * safest)]
-        if len(ranked) == 1:
-            return ranked[0]
+            base = self.policy.threat(sit, nxt)
+            for a in options:
+                card = a.card
+                assert card is not None
+                safe[a] = 1.0 - knowledge.feed_risk(card, nxt)
+                if b.help:
+                    g = max(0.0, self.policy.opponent_gain(sit, nxt, card))
+                    helps[a] = g / (base + g + 1e-9)
         hand = mask_of(sit.hand)
         laws = law_table(sit.deck)
         search = CompletionSearch(plan_tables(sit.deck))
-        totals = {a: 0.0 for a in ranked}
-        deadline = self._deadline()
+        start = search.prepare(hand)
+        weight = self._weights()
+        totals = {a: 0.0 for a in options}
         worlds = 0
-        for n, world in enumerate(knowledge.worlds(b.iterations, rng)):
-            if deadline is not None and n and time.perf_counter() > deadline:
-                break
+        for world in self._worlds(knowledge, rng):
             worlds += 1
             draws = future_draws(world, sit.seat, b.horizon, drawn=True)
-            turns = search.finish_turns(hand, draws, b.horizon)
-            for a in ranked:
-                t = turns[a.card]  # type: ignore[index]
-                if t <= b.horizon:
-                    totals[a] += b.gamma**t
-        helps = {a: 0.0 for a in ranked}
-        if b.help and feeds:
-            base = self.policy.threat(sit, nxt)
-            for a in ranked:
-                g = max(0.0, self.policy.opponent_gain(sit, nxt, a.card))  # type: ignore[arg-type]
-                helps[a] = g / (base + g + 1e-9)
-        lo = min(scores[a] for a in ranked)
-        span = max(scores[a] for a in ranked) - lo or 1.0
+            turns = search.finish(start, draws, b.horizon)
+            for a in options:
+                totals[a] += weight[turns[a.card]]  # type: ignore[index]
+        lo = min(scores.values())
+        span = max(scores.values()) - lo or 1.0
         main = decision.stage == "main"
 
         def key(a: Action) -> tuple[float, float]:
@@ -285,9 +355,9 @@ class HardSearch:
             value += b.blend * worlds * (scores[a] - lo) / span
             if main and a.card is not None and laws.attack[a.card] is not None:
                 value /= b.gamma  # the attack costs its target a turn, or a card
-            return (value, scores[a])
+            return (value * safe[a], scores[a])
 
-        return max(ranked, key=key)
+        return max(options, key=key)
 
     def draw(
         self, sit: Situation, decision: Decision, rng: random.Random, knowledge: Knowledge
@@ -300,26 +370,24 @@ class HardSearch:
         b = self.budget
         hand = mask_of(sit.hand)
         search = CompletionSearch(plan_tables(sit.deck))
+        with_top = search.prepare(hand | (1 << top))
+        without = search.prepare(hand)
+        weight = self._weights()
         take: dict[int, float] = {c: 0.0 for c in sit.hand}
         supply = 0.0
-        deadline = self._deadline()
-        for n, world in enumerate(knowledge.worlds(b.iterations, rng)):
-            if deadline is not None and n and time.perf_counter() > deadline:
-                break
+        for world in self._worlds(knowledge, rng):
             # Taking the top discard leaves the supply to the other seats this turn; the card it
             # gives up must be chosen before the coming draws are seen.
             later = future_draws(world, sit.seat, b.horizon, drawn=True)
-            for c, t in search.finish_turns(hand | (1 << top), later, b.horizon).items():
-                if c != top and t <= b.horizon:
-                    take[c] += b.gamma**t
+            for c, t in search.finish(with_top, later, b.horizon).items():
+                if c != top:
+                    take[c] += weight[t]
             # Drawing from the supply: the card is seen before the discard is chosen.
             draws = future_draws(world, sit.seat, b.horizon + 1, drawn=False)
             if not draws:
                 return DRAW_DISCARD
-            turns = search.finish_turns(hand | (1 << draws[0]), draws[1:], b.horizon)
-            best = min(turns.values())
-            if best <= b.horizon:
-                supply += b.gamma**best
+            turns = search.finish(without, draws[1:], b.horizon, extra=draws[0])
+            supply += weight[min(turns.values())]
         return DRAW_DISCARD if max(take.values()) > supply else DRAW_SUPPLY
 
 
@@ -337,7 +405,8 @@ class HardPlayer:
         if len(decision.options) == 1:
             return decision.options[0]
         sit = from_view(view)
-        return self.search.decide(sit, decision, rng, ViewKnowledge(view, sit))
+        knowledge = ViewKnowledge(view, sit, self.search.budget.horizon + 1)
+        return self.search.decide(sit, decision, rng, knowledge)
 
 
 register(

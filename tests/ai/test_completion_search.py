@@ -69,3 +69,15 @@ def test_finish_turns_agree_with_brute_force(standard: Deck) -> None:
         assert got == _brute_finish_turns(pt, hand, draws, 4), (ids_of(hand), draws)
         hits += sum(t <= 4 for t in got.values())
     assert hits > 40  # the cases do go out, early and late, so the comparison means something
+
+
+def test_a_card_added_to_a_prepared_hand_counts_as_held_from_the_start(standard: Deck) -> None:
+    # The draw decision prepares the 7 cards held once and adds each world's supply card.
+    pt = plan_tables(standard)
+    search = CompletionSearch(pt)
+    rng = random.Random(12)
+    for hand, draws in _near_hands(pt, standard, rng, 40):
+        extra = rng.choice(ids_of(hand))
+        start = search.prepare(hand & ~(1 << extra))
+        got = search.finish(start, draws, 4, extra=extra)
+        assert got == search.finish_turns(hand, draws, 4), (ids_of(hand), extra, draws)
