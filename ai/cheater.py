@@ -1,12 +1,19 @@
 """`cheater`: the hard search given the full round. A measuring instrument, never an opponent.
 
-It runs exactly the search `hard` runs, but its one world is the true round: the supply in its
-real order and every hidden card where it really lies, and it knows for certain whether a
-discard would let the next player go out. Playing `hard` against it measures what the hidden
-information costs. `cheater-hands` sees every hand but samples the supply order as hard does,
-which measures what the opponents' hidden cards alone are worth. Both are registered with
-`offered=False`, so the game never offers them; without a live round (`attach_round`) they play
-exactly like `hard`.
+It runs exactly the search `hard` runs, but on the true round: every hidden card where it
+really lies, so it knows for certain whether a discard would let the next player go out, and
+its worlds hold the opponents' real cards. Playing `hard` against it measures what the hidden
+information costs: what the other players hold and `hard` can only infer.
+
+The order of the supply is not information any player holds: no one, the cheater included,
+knows the next card until it is drawn. Like OpenSpiel, which draws a card from the stock as a
+chance event when it is taken, the cheater treats the undrawn supply as chance and deals it
+afresh in each world, as `hard` does. `cheater-supply` reads the supply's true order as well,
+so it knows its own coming draws: it measures what luck would be worth if it could be known,
+which no player limited to what the rules let it see can make up.
+
+Both are registered with `offered=False`, so the game never offers them; without a live round
+(`attach_round`) they play exactly like `hard`.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ai.base import register
+from ai.determinise import Deal, World
 from ai.hard import HardPlayer, SearchBudget, ViewKnowledge
 from ai.heuristics import from_view
 from cards.go_out import goes_out
@@ -26,21 +34,22 @@ if TYPE_CHECKING:
 
 
 class RoundKnowledge:
-    """The true round as the search's only world; or, with `shuffle_supply`, the true round with
-    the supply re-shuffled in each world (every hand known, the order of the draws not)."""
+    """The true round as the search's knowledge: its hands, and the supply dealt afresh in each
+    world; or, with `read_supply`, the true round itself as the only world."""
 
-    def __init__(self, rnd: Round, *, shuffle_supply: bool = False) -> None:
+    def __init__(self, rnd: Round, *, read_supply: bool = False) -> None:
         self.rnd = rnd
-        self.shuffle_supply = shuffle_supply
+        self.read_supply = read_supply
 
-    def worlds(self, n: int, rng: random.Random) -> list[Round]:
-        if not self.shuffle_supply:
-            return [self.rnd]
-        worlds = []
+    def worlds(self, n: int, rng: random.Random) -> list[World]:
+        rnd = self.rnd
+        if self.read_supply:
+            return [rnd]
+        worlds: list[World] = []
         for _ in range(n):
-            world = self.rnd.clone()
-            rng.shuffle(world.supply)
-            worlds.append(world)
+            supply = sorted(rnd.supply)  # which cards, never their order
+            rng.shuffle(supply)
+            worlds.append(Deal(supply, rnd.seats, list(rnd.skips), rnd.hidden))
         return worlds
 
     def feed_risk(self, card: int, seat: int) -> float:
@@ -52,7 +61,7 @@ class RoundKnowledge:
 
 class CheaterPlayer(HardPlayer):
     name = "cheater"
-    shuffle_supply = False
+    read_supply = False
 
     def __init__(self, budget: SearchBudget | None = None) -> None:
         super().__init__(budget)
@@ -70,27 +79,26 @@ class CheaterPlayer(HardPlayer):
             view, sit, self.search.budget.horizon + 1
         )
         if self._round is not None:
-            knowledge = RoundKnowledge(self._round, shuffle_supply=self.shuffle_supply)
+            knowledge = RoundKnowledge(self._round, read_supply=self.read_supply)
         return self.search.decide(sit, decision, rng, knowledge)
 
 
-class HandsCheaterPlayer(CheaterPlayer):
-    """Sees every hand but not the order of the supply: what the opponents' hidden cards alone
-    are worth."""
+class SupplyCheaterPlayer(CheaterPlayer):
+    """Also reads the supply's true order: it knows its own coming draws."""
 
-    name = "cheater-hands"
-    shuffle_supply = True
+    name = "cheater-supply"
+    read_supply = True
 
 
-register(
-    "cheater-hands",
-    HandsCheaterPlayer,
-    offered=False,
-    description="hard's search seeing every hand but not the supply order (measuring only)",
-)
 register(
     "cheater",
     CheaterPlayer,
     offered=False,
-    description="hard's search with the whole round in view (measuring only, never offered)",
+    description="hard's search seeing every hand (measuring only, never offered)",
+)
+register(
+    "cheater-supply",
+    SupplyCheaterPlayer,
+    offered=False,
+    description="the cheater reading the supply's order too (measuring only, never offered)",
 )

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from ai.hard import HardPlayer
 from ai.heuristics import Situation, from_view, plan_tables, register_deck
+from ai.inference import HiddenHandModel
 from ai.medium import HeuristicPolicy, law_table
 from cards.actions import (
     ACCEPT,
@@ -147,6 +148,33 @@ def _goes_out_sentence(deck: Deck, hand: Sequence[int], rules: RuleSet) -> str:
     return f"{parts}: {kind}"
 
 
+FEED_WARNING = 0.15
+"""A discard the plans would prefer is named as dangerous when it hands the next player the
+round with at least this chance (and twice the chance of the discard chosen)."""
+
+
+def _feed_warning(sit: Situation, decision: Decision, chosen: int) -> str:
+    """A clause naming the discard the plans alone would choose, when the next player would
+    likely take it and go out; empty otherwise."""
+    nxt = sit.next_seat()
+    if sit.skips[nxt]:
+        return ""
+    scores = HeuristicPolicy().discard_scores(sit, decision)
+    preferred = max(decision.options, key=lambda a: scores[a]).card
+    if preferred is None or preferred == chosen:
+        return ""
+    model = HiddenHandModel(sit, nxt)
+    if not model.ok:
+        return ""
+    risk = model.risk(preferred)
+    if risk < FEED_WARNING or risk < 2 * model.risk(chosen):
+        return ""
+    return (
+        f"; discarding {_name(sit.deck, preferred)} instead would give seat {nxt} about a "
+        f"{round(risk * 100)}% chance to take it and go out"
+    )
+
+
 def explain(sit: Situation, decision: Decision, action: Action, rules: RuleSet) -> str:
     """One sentence saying why `action` is a good answer to `decision`."""
     deck = sit.deck
@@ -170,6 +198,7 @@ def explain(sit: Situation, decision: Decision, action: Action, rules: RuleSet) 
         tail = ""
         if attack is not None and decision.stage == "main":
             tail = f"; the discard also launches a {_EFFECT_WORDS.get(attack, attack)} attack"
+        tail += _feed_warning(sit, decision, c)
         return (
             f"Discard {_name(deck, c)} and keep {_name(deck, k)}: {_why_keep(sit, keep, k)}{tail}."
         )

@@ -2,14 +2,12 @@
 
 Players keep the cards their plans lean on, so an opponent's hidden cards are not a uniform deal
 of the unseen cards: a hand one card from going out is far more common than such a deal makes
-it (against `medium`, about 40% of hands four turns in, where a uniform deal of the same unseen
-cards gives about 8%). `HiddenHandModel` weighs every possible set of the next seat's unknown
-hidden cards by how many cards would then let it go out (its *outs*), with the weights of
-`OUTS_LOG_WEIGHTS`, and from that gives:
-
-- `risk(card)`: the chance that this seat, taking `card` from the discard pile, goes out at once
-  (a feed). Summed exactly over every possible hidden hand, not sampled.
-- `sample(rng)`: hidden cards drawn from the same weights, for the worlds of a search.
+it (against `medium`, 40% of its hands in the round's turns 5 to 8, where a uniform deal of the
+same unseen cards gives 9%; docs/AI.md). `HiddenHandModel` weighs every possible set of the next
+seat's unknown hidden cards by how many cards would then let it go out (its *outs*), with the
+weights of `OUTS_LOG_WEIGHTS`, and from that gives `risk(card)`: the chance that this seat,
+taking `card` from the discard pile, goes out at once (a feed), summed exactly over every
+possible hidden hand, not sampled.
 
 The sets with outs are found from the plan tables, not by trying every pair of unseen cards:
 the 3 + 4 hand such a pair makes with one more card holds all 5 known cards and one hidden card
@@ -19,9 +17,7 @@ hidden ones (the 3-card completions of those 4). Thurgood Flushes are not looked
 
 from __future__ import annotations
 
-import bisect
 import math
-import random
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
@@ -163,35 +159,28 @@ class HiddenHandModel:
         unknown = sit.opp_hidden_unknown.get(seat, 0)
         live = sit.live
         avail = live | mask_of(sit.hand)
-        self.unknown = unknown
-        self.live = live
-        self.live_cards = list(_ids(live))
         self.entries: list[tuple[int, int, float]] = []
         """(hidden cards, their outs, weight) for every hidden set with outs."""
-        self.excluded: set[int] = set()
-        """Hidden sets not drawn at the uniform weight: those with outs and those that go out."""
+        live_cards = list(_ids(live))
         total = 0.0
         if unknown == 2 and len(known) == 5:
             outs, done = pair_outs(pt, known, live, avail)
-            n = len(self.live_cards)
-            self.excluded = done | set(outs)
-            total = n * (n - 1) / 2 - len(self.excluded)
+            n = len(live_cards)
+            total = n * (n - 1) / 2 - len(done | set(outs))
             for pair, o in outs.items():
                 if pair not in done:
                     w = outs_weight(o.bit_count())
                     self.entries.append((pair, o, w))
                     total += w
         elif unknown == 1 and len(known) == 6:
-            for h in self.live_cards:
+            for h in live_cards:
                 single = 1 << h
                 if goes_out(deck, [*known, h]):
-                    self.excluded.add(single)
                     continue
                 o = outs_of_seven(pt, [*known, h], avail & ~single)
                 if o:
                     w = outs_weight(o.bit_count())
                     self.entries.append((single, o, w))
-                    self.excluded.add(single)
                     total += w
                 else:
                     total += 1.0
@@ -201,26 +190,9 @@ class HiddenHandModel:
             total = 1.0
         self.total = total
         self.ok = total > 0
-        self._cumulative: list[float] = []
-        acc = 0.0
-        for _, _, w in self.entries:
-            acc += w
-            self._cumulative.append(acc)
-        self._with_outs = acc
 
     def risk(self, card: int) -> float:
         """The chance the seat goes out by taking `card` (0 when the model does not apply)."""
         if not self.ok:
             return 0.0
         return sum(w for _, o, w in self.entries if o >> card & 1) / self.total
-
-    def sample(self, rng: random.Random) -> list[int]:
-        """Hidden cards drawn from the weights (`ok` must hold)."""
-        r = rng.random() * self.total
-        if r < self._with_outs:
-            i = min(bisect.bisect_right(self._cumulative, r), len(self.entries) - 1)
-            return list(_ids(self.entries[i][0]))
-        while True:  # a uniform deal among the sets without outs
-            cards = rng.sample(self.live_cards, self.unknown)
-            if mask_of(cards) not in self.excluded:
-                return cards

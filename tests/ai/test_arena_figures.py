@@ -51,12 +51,6 @@ def test_rounds_between_medium_players_end_in_civio() -> None:
     assert doc["draws"] / doc["rounds"] <= 0.05
 
 
-# strict: the day the goal is met this fails, and the marker must go.
-@pytest.mark.xfail(
-    reason="missed: measured 59.85% [57.7, 62.0] at seed 5, 0.15 points short of 60% "
-    "(the interval's lower bound does clear 55%); docs/AI.md",
-    strict=True,
-)
 def test_hard_beats_medium(hard_vs_medium: dict) -> None:  # type: ignore[type-arg]
     hard = seat(hard_vs_medium, 0)
     assert hard["win_rate"] >= 0.60
@@ -70,20 +64,22 @@ def test_hard_and_medium_answer_in_time(hard_vs_medium: dict) -> None:  # type: 
     assert seat(hard_vs_medium, 1)["latency_ms"]["p95"] <= 5
 
 
-@pytest.mark.xfail(
-    reason="missed: measured 33.8% [31.7, 35.9] at seed 6; the cheater reads its own coming draws "
-    "off the true supply (docs/AI.md, cheater)",
-    strict=True,
-)
-def test_hard_holds_its_own_against_cheater() -> None:
-    doc = run_arena(["hard", "cheater"], ROUNDS, 6)
-    assert seat(doc, 0)["win_rate"] >= 0.45
+@pytest.fixture(scope="module")
+def hard_vs_cheater() -> dict:  # type: ignore[type-arg]
+    return run_arena(["hard", "cheater"], ROUNDS, 6)
 
 
-def test_hidden_hands_alone_cost_hard_less_than_the_goal_allows() -> None:
-    # cheater-hands sees every hand but samples the supply order as hard does.
-    doc = run_arena(["hard", "cheater-hands"], ROUNDS, 6)
-    assert seat(doc, 0)["win_rate"] >= 0.45
+def test_hard_holds_its_own_against_cheater(hard_vs_cheater: dict) -> None:  # type: ignore[type-arg]
+    # The cheater sees every hand; the undrawn supply is chance to it as to hard (docs/AI.md).
+    assert seat(hard_vs_cheater, 0)["win_rate"] >= 0.45
+
+
+def test_reading_the_supply_is_worth_more_than_every_hand(
+    hard_vs_cheater: dict,  # type: ignore[type-arg]
+) -> None:
+    # cheater-supply also knows its own coming draws: a ceiling, not a goal.
+    doc = run_arena(["hard", "cheater-supply"], ROUNDS, 6)
+    assert seat(doc, 0)["win_rate"] < seat(hard_vs_cheater, 0)["win_rate"] - 0.05
 
 
 @pytest.mark.parametrize(

@@ -101,3 +101,31 @@ def test_cli_rejects_a_missing_file_and_a_broken_decision(
     path.write_text(json.dumps(doc), encoding="utf-8")
     assert main(["hint", str(path)]) == 2
     assert "unknown action kind" in capsys.readouterr().err
+
+
+def test_a_discard_hint_warns_when_the_plans_favourite_would_feed_the_next_player(
+    standard: Deck,
+) -> None:
+    from ai.heuristics import from_view
+    from ai.hint import FEED_WARNING
+    from ai.inference import HiddenHandModel
+    from ai.medium import HeuristicPolicy
+
+    warned = 0
+    for seed in range(30, 40):
+        for view, decision in positions(standard, seed, seats=2):
+            if decision.kind is not DecisionKind.DISCARD:
+                continue
+            option, reason = hint(view, decision)
+            sit = from_view(view)
+            scores = HeuristicPolicy().discard_scores(sit, decision)
+            preferred = max(decision.options, key=lambda a: scores[a]).card
+            assert preferred is not None
+            if "chance to take it and go out" in reason:
+                warned += 1
+                assert preferred != option.card
+                assert f"discarding {standard[preferred].name} instead" in reason
+                risk = HiddenHandModel(sit, sit.next_seat()).risk(preferred)
+                assert risk >= FEED_WARNING
+                assert f"about a {round(risk * 100)}% chance" in reason
+    assert warned > 0

@@ -10,7 +10,7 @@ import pytest
 
 import ai
 from ai.base import Player
-from ai.cheater import CheaterPlayer
+from ai.cheater import CheaterPlayer, SupplyCheaterPlayer
 from ai.hard import HardPlayer, SearchBudget
 from cards.actions import Decision, DecisionKind
 from cards.deck import Deck
@@ -58,7 +58,7 @@ def test_levels_are_registered_and_cheater_is_not_offered() -> None:
     for level in LEVELS:
         assert level in ai.PLAYER_NAMES
         assert ai.get_player(level).name == level
-    for instrument in ("cheater", "cheater-hands"):
+    for instrument in ("cheater", "cheater-supply"):
         assert instrument not in ai.PLAYER_NAMES
         assert ai.get_player(instrument).name == instrument
 
@@ -174,6 +174,40 @@ def test_fairness_no_level_but_cheater_depends_on_what_it_cannot_see(standard: D
     ):
         assert checked.get(kind, 0) > 0
     assert cheater_changed > 0, "the test should move cards that matter to a player who peeks"
+
+
+def test_the_cheater_sees_every_hand_but_draws_stay_chance(standard: Deck) -> None:
+    """Re-ordering only the supply never changes the cheater's choice (the undrawn cards are
+    chance to it, as to every player), while `cheater-supply`, which reads that order, changes
+    its mind somewhere."""
+    cheater = CheaterPlayer(FAST)
+    reader = SupplyCheaterPlayer(FAST)
+    checked = reader_changed = 0
+
+    def check(rnd: Round, d: Decision) -> None:
+        nonlocal checked, reader_changed
+        if d.kind not in (DecisionKind.DISCARD, DecisionKind.DRAW) or len(d.options) < 2:
+            return
+        shuffled = rnd.clone()
+        random.Random(len(rnd.events)).shuffle(shuffled.supply)
+        view = rnd.view(d.seat)
+        seed = 7 + len(rnd.events)
+        for player in (cheater, reader):
+            player.attach_round(rnd, d.seat)
+            want = player.choose(view, d, random.Random(seed))
+            player.attach_round(shuffled, d.seat)
+            got = player.choose(view, d, random.Random(seed))
+            if player is cheater:
+                assert got == want, "the cheater read the order of the supply"
+            elif got != want:
+                reader_changed += 1
+        checked += 1
+
+    players: list[Player] = [ai.get_player("medium"), ai.get_player("medium")]
+    for seed in (5, 6, 7):
+        play_round(players, RuleSet(), seed, standard, check)
+    assert checked > 20
+    assert reader_changed > 0
 
 
 def test_small_arena_medium_clearly_beats_random() -> None:
