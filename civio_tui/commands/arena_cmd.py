@@ -22,7 +22,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="play AI opponents against each other and report win rates",
         description=(
             "Play AI opponents against each other for N rounds and report, per seat, wins with "
-            "a 95%% Wilson interval, mean points, flushes and decision latency."
+            "a 95% Wilson interval, mean points, flushes and decision latency."
         ),
     )
     parser.add_argument(
