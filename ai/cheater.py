@@ -1,16 +1,13 @@
 """`cheater`: the hard search given the full round. A measuring instrument, never an opponent.
 
-It runs exactly the search `hard` runs, but on the true round: every hidden card where it
-really lies, so it knows for certain whether a discard would let the next player go out, and
-its worlds hold the opponents' real cards. Playing `hard` against it measures what the hidden
-information costs: what the other players hold and `hard` can only infer.
+It runs exactly the search `hard` runs, but its one world is the live round: every hidden card
+where it really lies, the order of the undrawn supply included, so it knows its own coming
+draws. Playing `hard` against it measures what everything `hard` cannot see costs.
 
-The order of the supply is not information any player holds: no one, the cheater included,
-knows the next card until it is drawn. Like OpenSpiel, which draws a card from the stock as a
-chance event when it is taken, the cheater treats the undrawn supply as chance and deals it
-afresh in each world, as `hard` does. `cheater-supply` reads the supply's true order as well,
-so it knows its own coming draws: it measures what luck would be worth if it could be known,
-which no player limited to what the rules let it see can make up.
+`cheater-hands` splits that cost: it sees every hand, so it knows for certain whether a discard
+would let the next player go out, but like every player it treats the undrawn supply as chance
+(as OpenSpiel draws a card from the stock as a chance event) and deals it afresh in each world,
+as `hard` does. `hard` against it measures what the other players' hidden cards cost.
 
 Both are registered with `offered=False`, so the game never offers them; without a live round
 (`attach_round`) they play exactly like `hard`.
@@ -34,8 +31,8 @@ if TYPE_CHECKING:
 
 
 class RoundKnowledge:
-    """The true round as the search's knowledge: its hands, and the supply dealt afresh in each
-    world; or, with `read_supply`, the true round itself as the only world."""
+    """The true round as the search's knowledge: with `read_supply`, the round itself as the
+    only world; without, its hands, and the supply dealt afresh in each world."""
 
     def __init__(self, rnd: Round, *, read_supply: bool = False) -> None:
         self.rnd = rnd
@@ -61,7 +58,7 @@ class RoundKnowledge:
 
 class CheaterPlayer(HardPlayer):
     name = "cheater"
-    read_supply = False
+    read_supply = True
 
     def __init__(self, budget: SearchBudget | None = None) -> None:
         super().__init__(budget)
@@ -83,22 +80,22 @@ class CheaterPlayer(HardPlayer):
         return self.search.decide(sit, decision, rng, knowledge)
 
 
-class SupplyCheaterPlayer(CheaterPlayer):
-    """Also reads the supply's true order: it knows its own coming draws."""
+class HandsCheaterPlayer(CheaterPlayer):
+    """Sees every hand but not the supply's order: its coming draws are chance to it."""
 
-    name = "cheater-supply"
-    read_supply = True
+    name = "cheater-hands"
+    read_supply = False
 
 
 register(
     "cheater",
     CheaterPlayer,
     offered=False,
-    description="hard's search seeing every hand (measuring only, never offered)",
+    description="hard's search given the full round (measuring only, never offered)",
 )
 register(
-    "cheater-supply",
-    SupplyCheaterPlayer,
+    "cheater-hands",
+    HandsCheaterPlayer,
     offered=False,
-    description="the cheater reading the supply's order too (measuring only, never offered)",
+    description="hard's search seeing every hand, not the supply (measuring only, never offered)",
 )

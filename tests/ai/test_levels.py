@@ -10,7 +10,7 @@ import pytest
 
 import ai
 from ai.base import Player
-from ai.cheater import CheaterPlayer, SupplyCheaterPlayer
+from ai.cheater import CheaterPlayer, HandsCheaterPlayer
 from ai.hard import HardPlayer, SearchBudget
 from cards.actions import Decision, DecisionKind
 from cards.deck import Deck
@@ -28,6 +28,8 @@ def make(level: str) -> Player:
         return HardPlayer(FAST)
     if level == "cheater":
         return CheaterPlayer(FAST)
+    if level == "cheater-hands":
+        return HandsCheaterPlayer(FAST)
     return ai.get_player(level)
 
 
@@ -58,12 +60,12 @@ def test_levels_are_registered_and_cheater_is_not_offered() -> None:
     for level in LEVELS:
         assert level in ai.PLAYER_NAMES
         assert ai.get_player(level).name == level
-    for instrument in ("cheater", "cheater-supply"):
+    for instrument in ("cheater", "cheater-hands"):
         assert instrument not in ai.PLAYER_NAMES
         assert ai.get_player(instrument).name == instrument
 
 
-@pytest.mark.parametrize("level", [*LEVELS, "cheater"])
+@pytest.mark.parametrize("level", [*LEVELS, "cheater", "cheater-hands"])
 def test_every_level_returns_only_legal_options_at_every_kind_of_decision(
     level: str, standard: Deck
 ) -> None:
@@ -176,12 +178,12 @@ def test_fairness_no_level_but_cheater_depends_on_what_it_cannot_see(standard: D
     assert cheater_changed > 0, "the test should move cards that matter to a player who peeks"
 
 
-def test_the_cheater_sees_every_hand_but_draws_stay_chance(standard: Deck) -> None:
-    """Re-ordering only the supply never changes the cheater's choice (the undrawn cards are
-    chance to it, as to every player), while `cheater-supply`, which reads that order, changes
-    its mind somewhere."""
-    cheater = CheaterPlayer(FAST)
-    reader = SupplyCheaterPlayer(FAST)
+def test_cheater_hands_sees_every_hand_but_draws_stay_chance(standard: Deck) -> None:
+    """Re-ordering only the supply never changes `cheater-hands`'s choice (the undrawn cards
+    are chance to it, as to every player), while `cheater`, which reads that order, changes its
+    mind somewhere."""
+    hands = HandsCheaterPlayer(FAST)
+    reader = CheaterPlayer(FAST)
     checked = reader_changed = 0
 
     def check(rnd: Round, d: Decision) -> None:
@@ -192,13 +194,13 @@ def test_the_cheater_sees_every_hand_but_draws_stay_chance(standard: Deck) -> No
         random.Random(len(rnd.events)).shuffle(shuffled.supply)
         view = rnd.view(d.seat)
         seed = 7 + len(rnd.events)
-        for player in (cheater, reader):
+        for player in (hands, reader):
             player.attach_round(rnd, d.seat)
             want = player.choose(view, d, random.Random(seed))
             player.attach_round(shuffled, d.seat)
             got = player.choose(view, d, random.Random(seed))
-            if player is cheater:
-                assert got == want, "the cheater read the order of the supply"
+            if player is hands:
+                assert got == want, "cheater-hands read the order of the supply"
             elif got != want:
                 reader_changed += 1
         checked += 1
