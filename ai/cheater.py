@@ -34,7 +34,7 @@ class RoundKnowledge:
     """The true round as the search's knowledge: with `read_supply`, the round itself as the
     only world; without, its hands, and the supply dealt afresh in each world."""
 
-    def __init__(self, rnd: Round, *, read_supply: bool = False) -> None:
+    def __init__(self, rnd: Round, *, read_supply: bool) -> None:
         self.rnd = rnd
         self.read_supply = read_supply
 

@@ -23,13 +23,17 @@ FAST = SearchBudget(iterations=8)
 """A small search budget, so the tests that play many rounds with `hard` stay quick."""
 
 
+SEARCHERS: dict[str, type[HardPlayer]] = {
+    "hard": HardPlayer,
+    "cheater": CheaterPlayer,
+    "cheater-hands": HandsCheaterPlayer,
+}
+"""The levels that search, built with the small budget by `make`."""
+
+
 def make(level: str) -> Player:
-    if level == "hard":
-        return HardPlayer(FAST)
-    if level == "cheater":
-        return CheaterPlayer(FAST)
-    if level == "cheater-hands":
-        return HandsCheaterPlayer(FAST)
+    if level in SEARCHERS:
+        return SEARCHERS[level](FAST)
     return ai.get_player(level)
 
 
