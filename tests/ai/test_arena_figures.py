@@ -89,6 +89,17 @@ def test_even_every_hand_does_not_make_up_for_reading_the_supply() -> None:
     assert seat(doc, 0)["win_rate"] < 0.45
 
 
+def test_against_medium_the_supply_order_is_worth_more_than_the_hands(hard_vs_medium: Doc) -> None:
+    # The same rounds as hard's (seed 5), played by the search seeing more and more.
+    hands = seat(run_arena(["cheater-hands", "medium"], ROUNDS, 5), 0)
+    everything = seat(run_arena(["cheater", "medium"], ROUNDS, 5), 0)
+    hard = seat(hard_vs_medium, 0)
+    assert everything["ci95"][0] > hands["ci95"][1]
+    hands_worth = hands["win_rate"] - hard["win_rate"]
+    supply_worth = everything["win_rate"] - hands["win_rate"]
+    assert supply_worth > 2 * hands_worth
+
+
 @pytest.mark.parametrize(
     ("players", "seed"),
     [
