@@ -217,7 +217,9 @@ class Action:
                 slot=_opt_int(data.get("slot")),
                 choice=data.get("choice"),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except KeyError as exc:
+            raise InvalidActionError(f"malformed action {data!r}: no field {exc}") from None
+        except (TypeError, ValueError) as exc:
             if isinstance(exc, InvalidActionError):
                 raise
             raise InvalidActionError(f"malformed action {data!r}: {exc}") from None
@@ -339,7 +341,9 @@ class Decision:
                 source=data.get("source"),
                 confiscated=_opt_int(data.get("confiscated")),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except KeyError as exc:
+            raise InvalidActionError(f"malformed decision: no field {exc}") from None
+        except (TypeError, ValueError) as exc:
             if isinstance(exc, InvalidActionError):
                 raise
             raise InvalidActionError(f"malformed decision: {exc}") from None

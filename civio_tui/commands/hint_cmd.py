@@ -62,20 +62,29 @@ def run(args: argparse.Namespace) -> int:
     from cards.view import PlayerView
 
     data = _read(args.file)
-    if not isinstance(data, dict) or "view" not in data or "decision" not in data:
-        raise UsageError('the position must be a JSON object {"view": ..., "decision": ...}')
+    if not isinstance(data, dict):
+        raise UsageError(
+            f'{args.file}: the position must be a JSON object {{"view": ..., "decision": ...}}'
+        )
+    missing = [key for key in ("view", "decision") if key not in data]
+    if missing:
+        raise UsageError(
+            f"{args.file}: the position has no {' or '.join(repr(k) for k in missing)}"
+            ' (expected {"view": ..., "decision": ...})'
+        )
     try:
         view = PlayerView.model_validate(data["view"])
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise UsageError(f"malformed view: {where}: {first['msg']}") from None
+        place = f"view.{where}" if where else "view"
+        raise UsageError(f"{args.file}: malformed {place}: {first['msg']}") from None
     if not isinstance(data["decision"], dict):
-        raise UsageError("malformed decision: expected a JSON object")
+        raise UsageError(f"{args.file}: malformed decision: expected a JSON object")
     try:
         decision = Decision.from_json(data["decision"])
     except InvalidActionError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"{args.file}: {exc}") from None
     deck = deck_from_args(args)
     if view.deck_sha256 != deck.sha256:
         raise UsageError(

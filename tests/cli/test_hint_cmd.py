@@ -57,17 +57,45 @@ def test_hint_reads_stdin(
 
 @pytest.mark.parametrize(
     ("content", "problem"),
-    [("{", "not valid JSON"), ('{"view": {}}', "decision"), ("[]", "")],
+    [
+        ("{", "not valid JSON"),
+        ('{"view": {}}', "has no 'decision'"),
+        ('{"decision": {}}', "has no 'view'"),
+        ("[]", "JSON object"),
+    ],
 )
 def test_bad_position_files_are_one_line_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, problem: str
 ) -> None:
     path = tmp_path / "bad.json"
     path.write_text(content)
-    assert problem in one_line_error(capsys, "hint", str(path))
+    message = one_line_error(capsys, "hint", str(path))
+    assert problem in message
+    assert "bad.json" in message
 
 
-def test_missing_file_is_a_one_line_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("part", "field", "value", "problem"),
+    [
+        ("view", "seat", "first", "position.json: malformed view.seat"),
+        ("decision", "kind", None, "position.json: malformed decision: no field 'kind'"),
+    ],
+)
+def test_a_malformed_view_or_decision_names_the_field(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    part: str,
+    field: str,
+    value: object,
+    problem: str,
 ) -> None:
-    assert "nope.json" in one_line_error(capsys, "hint", str(tmp_path / "nope.json"))
+    _, position = _position(11, 12)
+    data = position[part]
+    assert isinstance(data, dict)
+    if value is None:
+        del data[field]
+    else:
+        data[field] = value
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position))
+    assert problem in one_line_error(capsys, "hint", str(path))
