@@ -99,3 +99,9 @@ def test_a_malformed_view_or_decision_names_the_field(
     path = tmp_path / "position.json"
     path.write_text(json.dumps(position))
     assert problem in one_line_error(capsys, "hint", str(path))
+
+
+def test_missing_file_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert "nope.json" in one_line_error(capsys, "hint", str(tmp_path / "nope.json"))
