@@ -14,7 +14,12 @@ MAX_LINES = 400
 
 
 class LogPane(KeyScroll):
-    """A scrolling pane of sentences; keeps the last MAX_LINES and follows the newest."""
+    """A scrolling pane of sentences; keeps the last MAX_LINES and follows the newest.
+
+    Following is Textual's anchor: it holds the end in view when lines arrive and when a
+    resize re-wraps them longer, lets go when the player scrolls up to read, and takes hold
+    again at the bottom (G).
+    """
 
     DEFAULT_CSS = """
     LogPane > Static {
@@ -29,14 +34,14 @@ class LogPane(KeyScroll):
     def compose(self) -> ComposeResult:
         yield Static(id="log-text")
 
+    def on_mount(self) -> None:
+        self.anchor()
+
     def add(self, lines: list[Content]) -> None:
         if not lines:
             return
-        follow = self.scroll_y >= self.max_scroll_y - 1
         self.lines.extend(lines)
         self.query_one("#log-text", Static).update(Content("\n").join(self.lines))
-        if follow:
-            self.call_after_refresh(self.scroll_end, animate=False)
 
     def clear(self) -> None:
         self.lines.clear()

@@ -1,0 +1,66 @@
+"""The log follows the newest line, also when the terminal shrinks and the sentences re-wrap
+longer, until the player scrolls up to read; G brings it back to following."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.content import Content
+from textual.pilot import Pilot
+
+from civio_tui.widgets.log_pane import LogPane
+from tests.tui.conftest import async_test
+
+SENTENCE = "Hard drew from the supply and discarded Tinker v Des Moines School District."
+
+
+class LogApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield LogPane(id="log")
+
+
+def add_lines(log: LogPane, start: int, count: int) -> None:
+    log.add([Content(f"{n}. {SENTENCE}") for n in range(start, start + count)])
+
+
+async def at_end(pilot: Pilot[None], log: LogPane) -> bool:
+    await pilot.pause()
+    await pilot.pause()
+    return log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+
+
+async def filled_log(pilot: Pilot[None]) -> LogPane:
+    """The log holding 40 long lines, more than a 100 x 20 terminal shows."""
+    log = pilot.app.query_one(LogPane)
+    add_lines(log, 0, 40)
+    assert await at_end(pilot, log)
+    return log
+
+
+@async_test
+async def test_the_log_follows_the_newest_line_through_a_resize() -> None:
+    async with LogApp().run_test(size=(100, 20)) as pilot:
+        log = await filled_log(pilot)
+        # Narrower: every sentence wraps onto more rows, so the end moves down.
+        await pilot.resize_terminal(40, 12)
+        assert await at_end(pilot, log)
+        await pilot.resize_terminal(100, 20)
+        assert await at_end(pilot, log)
+
+
+@async_test
+async def test_the_log_stays_where_the_player_scrolled_until_g() -> None:
+    async with LogApp().run_test(size=(100, 20)) as pilot:
+        log = await filled_log(pilot)
+        log.focus()
+        await pilot.press("k", "k", "k")
+        await pilot.pause()
+        reading = log.scroll_y
+        assert reading < log.max_scroll_y
+        add_lines(log, 40, 5)
+        await pilot.resize_terminal(60, 16)
+        await pilot.pause()
+        assert not await at_end(pilot, log)
+        await pilot.press("G")
+        assert await at_end(pilot, log)
+        add_lines(log, 45, 5)
+        assert await at_end(pilot, log)
