@@ -16,9 +16,8 @@ MAX_LINES = 400
 class LogPane(KeyScroll):
     """A scrolling pane of sentences; keeps the last MAX_LINES and follows the newest.
 
-    Following is Textual's anchor: it holds the end in view when lines arrive and when a
-    resize re-wraps them longer, lets go when the player scrolls up to read, and takes hold
-    again at the bottom (G).
+    It follows while the end is in view: when lines arrive and when a resize re-wraps them
+    longer. Scrolling up to read stops it; back at the bottom (G) it follows again.
     """
 
     DEFAULT_CSS = """
@@ -30,18 +29,28 @@ class LogPane(KeyScroll):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.lines: deque[Content] = deque(maxlen=MAX_LINES)
+        self.following = True
 
     def compose(self) -> ComposeResult:
         yield Static(id="log-text")
 
-    def on_mount(self) -> None:
-        self.anchor()
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        # Growing content or a narrower pane raise max_scroll_y without moving scroll_y, so
+        # only a real scroll (the player's, or a clamp to a smaller end) changes this.
+        self.following = new_value >= self.max_scroll_y - 1
+
+    def on_resize(self) -> None:
+        if self.following:
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     def add(self, lines: list[Content]) -> None:
         if not lines:
             return
         self.lines.extend(lines)
         self.query_one("#log-text", Static).update(Content("\n").join(self.lines))
+        if self.following:
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     def clear(self) -> None:
         self.lines.clear()
