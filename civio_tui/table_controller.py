@@ -52,23 +52,35 @@ class SavedGame:
     label: str
 
 
-def latest_saved_game(save_dir: str | None, deck: Deck) -> SavedGame | None:
-    """The most recently saved unfinished campaign, or None when there is none (or no saves
-    can be read at all)."""
-    from civio_tui.campaigns.session import most_recent_campaign
+@dataclass(frozen=True)
+class SavedGames:
+    """What the main menu found in the save folder: the game Continue opens, if any, and how
+    many files could not be read (the Campaigns screen says why and offers a recovery)."""
+
+    latest: SavedGame | None
+    damaged: int = 0
+
+
+def scan_saved_games(save_dir: str | None, deck: Deck) -> SavedGames:
+    """The most recently saved unfinished campaign and the count of unreadable files; nothing
+    at all when the folder cannot be read."""
+    from civio_tui.campaigns.session import latest_playable, list_campaigns
     from civio_tui.campaigns.store import SaveError
 
     try:
-        summary = most_recent_campaign(save_dir, deck)
+        summaries = list_campaigns(save_dir, deck)
     except (SaveError, OSError):
-        return None
+        return SavedGames(None)
+    damaged = sum(not s.readable for s in summaries)
+    summary = latest_playable(summaries)
     if summary is None or summary.campaign is None:
-        return None
+        return SavedGames(None, damaged)
     camp = summary.campaign
     human = camp.human or camp.players[0]
     standing = camp.standing(human.name)
     where = f"round {camp.rounds_played + 1}" if camp.in_round else f"{camp.rounds_played} rounds"
-    return SavedGame(summary.name, f"{summary.name}: {where}, {pts(standing.points)}")
+    label = f"{summary.name}: {where}, {pts(standing.points)}"
+    return SavedGames(SavedGame(summary.name, label), damaged)
 
 
 @dataclass(frozen=True)

@@ -287,9 +287,9 @@ def parse_save(data: bytes) -> SaveFile:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveFormatError(
-            f"corrupt JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
+        # Some of json's messages end in "at" ("Unterminated string starting at").
+        where = f"at line {exc.lineno} column {exc.colno}"
+        raise SaveFormatError(f"corrupt JSON: {exc.msg.removesuffix(' at')} {where}") from None
     except RecursionError:
         raise SaveFormatError("corrupt JSON: nested too deeply") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:

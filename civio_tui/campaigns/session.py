@@ -313,7 +313,12 @@ def most_recent_campaign(
     save_dir: str | Path | SaveFolder | None = None, deck: Deck | None = None
 ) -> CampaignSummary | None:
     """The readable, unfinished campaign saved last (what Continue opens), or None."""
-    playable = [s for s in list_campaigns(save_dir, deck) if s.campaign and not s.campaign.finished]
+    return latest_playable(list_campaigns(save_dir, deck))
+
+
+def latest_playable(summaries: Sequence[CampaignSummary]) -> CampaignSummary | None:
+    """The readable, unfinished campaign among `summaries` saved last, or None."""
+    playable = [s for s in summaries if s.campaign and not s.campaign.finished]
     return max(playable, key=lambda s: s.saved_at or datetime.min.replace(tzinfo=UTC), default=None)
 
 

@@ -16,7 +16,7 @@ from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
-    from civio_tui.table_controller import SavedGame
+    from civio_tui.table_controller import SavedGame, SavedGames
 
 _ART_LINES = (
     " ██████ ██ ██    ██ ██  ██████ ",
@@ -57,6 +57,7 @@ class MainMenuScreen(CivioScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.latest: SavedGame | None = None
+        self.damaged = 0
         self.scanned = False
 
     def _options(self) -> list[Option]:
@@ -67,6 +68,11 @@ class MainMenuScreen(CivioScreen[None]):
             if key == "continue":
                 if not self.scanned:
                     text += "  (looking for saved games…)"
+                    disabled = True
+                elif self.latest is None and self.damaged:
+                    # Say so: "no saved game" would tell a player their game is gone.
+                    saves = "1 save" if self.damaged == 1 else f"{self.damaged} saves"
+                    text += f"  ({saves} unreadable: see Campaigns)"
                     disabled = True
                 elif self.latest is None:
                     text += "  (no saved game)"
@@ -79,13 +85,14 @@ class MainMenuScreen(CivioScreen[None]):
     @work(thread=True, exclusive=True, group="saves")
     def scan_saves(self) -> None:
         # Reading saves replays their rounds: done off the UI thread, after the first frame.
-        from civio_tui.table_controller import latest_saved_game
+        from civio_tui.table_controller import scan_saved_games
 
-        latest = latest_saved_game(self.app.save_dir, self.app.deck)
-        self.app.call_from_thread(self._saves_scanned, latest)
+        found = scan_saved_games(self.app.save_dir, self.app.deck)
+        self.app.call_from_thread(self._saves_scanned, found)
 
-    def _saves_scanned(self, latest: SavedGame | None) -> None:
-        self.latest = latest
+    def _saves_scanned(self, found: SavedGames) -> None:
+        self.latest = found.latest
+        self.damaged = found.damaged
         self.scanned = True
         self._rebuild()
 

@@ -100,7 +100,10 @@ def test_stats_and_winners() -> None:
     ("data", "reason"),
     [
         (b"\xff\xfe{", "corrupt: not UTF-8 text"),
-        (b'{"format": "civio-tui campaign", "schema_', "corrupt JSON: Unterminated string"),
+        (
+            b'{"format": "civio-tui campaign", "schema_',
+            "corrupt JSON: Unterminated string starting at line 1 column 34",
+        ),
         (b"", "corrupt JSON: Expecting value at line 1 column 1"),
         (b"[1, 2]", "wrong schema: not a civio-tui campaign file"),
         (b'{"hello": "world"}', "wrong schema: not a civio-tui campaign file"),

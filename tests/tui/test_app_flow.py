@@ -21,6 +21,7 @@ from civio_tui.screens.table import TableScreen
 from civio_tui.screens.too_small import TooSmallScreen
 from civio_tui.settings import Settings
 from civio_tui.table_controller import TableController
+from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import async_test, main_menu, make_app, open_table, settle
 
 
@@ -175,6 +176,21 @@ async def test_a_game_saves_itself_and_continue_resumes_it() -> None:
         assert isinstance(table, TableScreen)
         assert sorted(table.controller.view().hand) == hand
         assert table.controller.human_to_move()
+
+
+@async_test
+async def test_continue_says_when_the_only_save_cannot_be_read(isolated: Path) -> None:
+    saves = isolated / "saves"
+    saves.mkdir()
+    broken = saves / "Game 1.civio.json"
+    broken.write_bytes(b'{"format": "civio-tui campaign", "sche')
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        menu = await main_menu(pilot)
+        continue_option = menu.query_one(NavList).get_option("continue")
+        assert "(1 save unreadable: see Campaigns)" in str(continue_option.prompt)
+        assert continue_option.disabled
+    assert broken.read_bytes() == b'{"format": "civio-tui campaign", "sche'
 
 
 @async_test
