@@ -124,6 +124,7 @@ class GameBackend(Protocol):
     rules: RuleSet
     seed: int
     target: str
+    practice: bool
 
     @property
     def round(self) -> Round | None: ...
@@ -138,6 +139,7 @@ class GameBackend(Protocol):
     def ui_state(self) -> dict[str, Any]: ...
     def set_ui_state(self, state: dict[str, Any]) -> None: ...
     def save(self) -> None: ...
+    def take_back(self) -> bool: ...
     def totals(self) -> list[int]: ...
     def winners(self) -> list[int]: ...
     def history(self) -> list[RoundRecordView]: ...
@@ -155,10 +157,12 @@ class MemoryBackend:
         target: str,
         seed: int,
         names: Sequence[str],
+        practice: bool = False,
     ) -> None:
         from ai import get_player
 
         self.name: str | None = None
+        self.practice = practice
         self.names = list(names)
         self.levels = [HUMAN, *levels]
         self.rules = rules
@@ -178,6 +182,17 @@ class MemoryBackend:
 
     def save(self) -> None:
         """Nothing to save: the game lives in memory only."""
+
+    def take_back(self) -> bool:
+        from cards.undo import take_back
+
+        rnd = self.round
+        assert rnd is not None and self.practice
+        earlier = take_back(rnd, HUMAN_SEAT)
+        if earlier is None:
+            return False
+        self.game.rounds[-1] = earlier
+        return True
 
     @property
     def round(self) -> Round | None:
@@ -231,6 +246,7 @@ class CampaignBackend:
         self.rules = camp.rules
         self.seed = camp.seed
         self.target = camp.target
+        self.practice = camp.practice
 
     @property
     def round(self) -> Round | None:
@@ -263,6 +279,9 @@ class CampaignBackend:
 
     def save(self) -> None:
         self.session.save()
+
+    def take_back(self) -> bool:
+        return self.session.take_back()
 
     def totals(self) -> list[int]:
         points = self.session.campaign.points()
@@ -334,8 +353,10 @@ class TableController:
         save_dir: str | None = None,
         save: bool = True,
         player_name: str = "You",
+        practice: bool = False,
     ) -> TableController:
-        """A new game, saved as a campaign named "Game N" when the save folder allows.
+        """A new game, saved as a campaign named "Game N" when the save folder allows; in a
+        `practice` game the player may take moves back.
 
         The player sits as `player_name` ("You" when blank, or when an opponent has that name)."""
         from civio_tui.campaigns.model import opponent_names
@@ -361,13 +382,20 @@ class TableController:
                     seed=seed,
                     deck=deck,
                     player_name=player_name,
+                    practice=practice,
                 )
                 return cls(deck, CampaignBackend(session))
             except (SaveError, OSError) as exc:
                 problem = f"This game will not be saved: {exc}"
         names = [player_name, *opponent_seats]
         backend = MemoryBackend(
-            deck, opponents, rules=ruleset, target=target, seed=seed, names=names
+            deck,
+            opponents,
+            rules=ruleset,
+            target=target,
+            seed=seed,
+            names=names,
+            practice=practice,
         )
         controller = cls(deck, backend)
         controller.save_problem = problem
@@ -401,6 +429,10 @@ class TableController:
     @property
     def seed(self) -> int:
         return self.backend.seed
+
+    @property
+    def practice(self) -> bool:
+        return self.backend.practice
 
     @property
     def round(self) -> Round | None:
@@ -450,6 +482,13 @@ class TableController:
         """Apply an action of whoever decides now; returns the new log lines for the human."""
         self._saving(lambda: self.backend.apply(action))
         return self.new_log_lines()
+
+    def take_back(self) -> bool:
+        """In a practice game, go back to your latest real choice of this round, everything
+        after it undone (and saved); False when there is nothing to take back."""
+        if not (self.practice and self.in_round):
+            return False
+        return bool(self._saving(self.backend.take_back))
 
     @property
     def table_state(self) -> dict[str, Any]:

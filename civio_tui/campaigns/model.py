@@ -18,7 +18,15 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
 from cards.ranks import parse_rank, rank_for, rank_index
 from cards.ruleset import RuleSet
@@ -120,6 +128,17 @@ class Campaign(_Strict):
     current: RoundInProgress | None = None
     finished: bool = False
     winners: list[str] = []
+    practice: bool = False
+    """A practice game: the human may take moves back (and so may see what is to come)."""
+
+    @model_serializer(mode="wrap")
+    def _practice_only_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A campaign that is no practice game writes the same file as before the field existed,
+        # so earlier versions of civio-tui still open it.
+        data: dict[str, Any] = handler(self)
+        if not self.practice:
+            data.pop("practice", None)
+        return data
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:

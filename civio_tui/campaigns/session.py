@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import ai
+from cards import undo
 from cards.actions import Action
 from cards.deck import Deck, standard_deck
 from cards.game import Game
@@ -335,8 +336,10 @@ def new_campaign(
     seed: int | None = None,
     deck: Deck | None = None,
     player_name: str = "You",
+    practice: bool = False,
 ) -> CampaignSession:
-    """Create and save a campaign (no round dealt yet) and open it for play.
+    """Create and save a campaign (no round dealt yet) and open it for play; a `practice`
+    campaign lets the human take moves back.
 
     Raises CampaignNameError for a bad name, CampaignExistsError when a file (readable or not)
     already has that name ignoring case, ValueError for bad settings."""
@@ -368,6 +371,7 @@ def new_campaign(
         players=players,
         history=[],
         standings=standings(players, []),
+        practice=practice,
     )
     save = SaveFile(saved_by=saved_by(), saved_at=now(), campaign=campaign)
     data = save.to_bytes()
@@ -611,6 +615,20 @@ class CampaignSession:
             player = self._players[(seat, level)] = ai.get_player(level)
         rng = decision_rng(self.campaign.seed, self.round_number, len(rnd.events), seat)
         return player.choose(rnd.view(seat), decision, rng)
+
+    def take_back(self) -> bool:
+        """In a practice campaign, return the round in progress to the human's latest real
+        choice (everything after it undone) and save; False when there is none to go back to.
+        ValueError when the campaign is no practice game or no round is in progress."""
+        if not self.campaign.practice:
+            raise ValueError(f"campaign {self.name!r} is no practice game: moves are final")
+        seat = self.human_seat
+        earlier = undo.take_back(self._live(), seat) if seat is not None else None
+        if earlier is None:
+            return False
+        self._round = earlier
+        self._write()
+        return True
 
     def save(self) -> None:
         """Save now (after a failed autosave, or before quitting)."""

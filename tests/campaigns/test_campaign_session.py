@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -457,3 +458,61 @@ def test_a_copied_file_is_not_taken_for_another_campaign(samples: Path) -> None:
     assert summary.problem == ("the file is named for 'Copy' but holds the campaign 'Mid round'")
     with pytest.raises(UnreadableCampaignError):
         open_campaign("Copy", save_dir=samples)
+
+
+def _to_human_choice(session: CampaignSession) -> None:
+    """Let the AIs play until the human faces a decision with more than one option (choosing
+    for the human at random where it has only one)."""
+    while True:
+        rnd = _live(session)
+        decision = rnd.decision
+        assert decision is not None
+        if session.is_human_turn() and len(decision.options) > 1:
+            return
+        level = "random" if session.is_human_turn() else None
+        session.apply(session.choose_ai(level))
+
+
+def test_a_practice_game_takes_back_to_the_last_choice_and_saves_it(tmp_path: Path) -> None:
+    session = new_campaign("Drill", ["medium"], save_dir=tmp_path, seed=8, practice=True)
+    session.next_round()
+    assert not session.take_back(), "nothing to take back before the first choice"
+    for _ in range(4):
+        _to_human_choice(session)
+        session.apply(session.choose_ai("random"))
+    _to_human_choice(session)
+    # The human's turn to its end, remembering the position before its last real choice.
+    while session.is_human_turn():
+        if len(_live(session).decision.options) > 1:  # type: ignore[union-attr]
+            before = copy.deepcopy(_state(session))  # _state holds the live round's own lists
+            mine = session.choose_ai("random")
+            session.apply(mine)
+        else:
+            session.apply(session.choose_ai("random"))
+    _to_human_choice(session)  # the opponent has played its turn
+    after = copy.deepcopy(_state(session))
+    assert len(after["actions"]) > len(before["actions"]) + 1
+
+    assert session.take_back()
+    assert _state(session) == before
+    on_disk = open_campaign("Drill", save_dir=tmp_path)
+    assert _state(on_disk) == before and on_disk.campaign.practice
+    assert json.loads(session.slot.path.read_text())["campaign"]["practice"] is True
+    # The same choice again: the opponent answers as before (its rng depends on the position).
+    session.apply(mine)
+    _to_human_choice(session)
+    assert _state(session) == after
+
+
+def test_moves_are_final_outside_practice_games(tmp_path: Path) -> None:
+    session = new_campaign("Ranked", ["random"], save_dir=tmp_path, seed=8)
+    session.next_round()
+    _to_human_choice(session)
+    session.apply(session.choose_ai("random"))
+    _to_human_choice(session)
+    actions = list(_live(session).actions)
+    with pytest.raises(ValueError, match="no practice game"):
+        session.take_back()
+    assert _live(session).actions == actions
+    # A campaign that is no practice game writes no `practice` field: older versions read it.
+    assert "practice" not in json.loads(session.slot.path.read_text())["campaign"]
