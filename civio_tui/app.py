@@ -278,6 +278,7 @@ class CivioApp(App[int]):
             seed=setup.seed,
             save_dir=self.save_dir,
             player_name=self.settings.new_game.player_name,
+            practice=setup.practice,
         )
         if replace is not None and self.screen is replace:
             self.pop_screen()

@@ -89,6 +89,13 @@ KEYS: tuple[KeySpec, ...] = (
     KeySpec("table.hint", "H", "hint", "Hint", "Ask for a hint (shift+h)", key_display="H"),
     KeySpec("table.detail", "i", "detail", "Card", "Show the highlighted card in full"),
     KeySpec("table.pile", "p", "discard_pile", "Pile", "Browse the whole discard pile"),
+    KeySpec(
+        "table.undo",
+        "u",
+        "take_back",
+        "Undo",
+        "Take back your last move (practice games only)",
+    ),
     KeySpec("table.log", "L", "focus_log", "Log", "Jump to the log (shift+l)", show=False),
     KeySpec(
         "table.next_pane",

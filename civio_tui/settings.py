@@ -47,6 +47,7 @@ class NewGameDefaults(BaseModel):
     rules: Literal["booklet", "summary"] = "booklet"
     target: str = "Chief Justice of the Supreme Court"
     player_name: str = "You"
+    practice: bool = False
 
 
 class Settings(BaseModel):

@@ -44,6 +44,11 @@ def add_parser(subparsers: Any) -> None:
     new.add_argument("--target", metavar="RANK", help="rank that ends it (default Chief Justice)")
     new.add_argument("--seed", type=int, metavar="S", help="seed for every deal (default random)")
     new.add_argument("--player", metavar="NAME", default="You", help="your name (default You)")
+    new.add_argument(
+        "--practice",
+        action="store_true",
+        help="a practice game: at the table, u takes back your last move",
+    )
 
     listing = sub.add_parser("list", help="list the saved campaigns, readable or not")
     show = sub.add_parser("show", help="a campaign's standings, history and stats")
@@ -95,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
         return int(_ACTIONS[action](args))
     except SaveError as exc:
         raise UsageError(str(exc)) from None
+    except BrokenPipeError:
+        raise  # the reader stopped reading (`| head`): not an error of the save folder
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         raise UsageError(f"{exc.strerror or exc}{where}") from None
@@ -120,6 +127,7 @@ def _new(args: argparse.Namespace) -> int:
         seed=args.seed,
         deck=_deck(args),
         player_name=args.player,
+        practice=args.practice,
         **kwargs,
     )
     if args.json:
@@ -128,7 +136,8 @@ def _new(args: argparse.Namespace) -> int:
         camp = session.campaign
         print(
             f"Created campaign {camp.name!r}: {' vs '.join(p.name for p in camp.players)}, "
-            f"{camp.rules.name} rules, target {camp.target}, seed {camp.seed}."
+            f"{camp.rules.name} rules, target {camp.target}, seed {camp.seed}"
+            f"{', a practice game' if camp.practice else ''}."
         )
         print(f"Saved in {session.slot.path}")
     return 0
@@ -173,9 +182,10 @@ def _show(args: argparse.Namespace) -> int:
         print_json(show_json(camp))
         return 0
     print(f"Campaign {camp.name!r}: {_campaign_state(camp)}")
+    practice = " · practice game (moves can be taken back)" if camp.practice else ""
     print(
         f"Rules {camp.rules.name} · target {camp.target} · seed {camp.seed} · deck "
-        f"{camp.deck.describe()}"
+        f"{camp.deck.describe()}{practice}"
     )
     print()
     stats = camp.stats()["players"]

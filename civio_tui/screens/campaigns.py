@@ -37,11 +37,12 @@ def summary_line(summary: CampaignSummary) -> Content:
         state = f"round {camp.rounds_played + 1} in progress"
     else:
         state = f"{camp.rounds_played} rounds played"
+    practice = " · practice" if camp.practice else ""
     # Short lines, each indented, so that nothing wraps back to the margin at 80 columns.
     return Content.assemble(
         (summary.name, "bold"),
         f"  {pts(standing.points)} · {standing.rank} · {state}",
-        (f"\n    vs {opponents}\n    {camp.rules.name} rules · to {camp.target}", "dim"),
+        (f"\n    vs {opponents}\n    {camp.rules.name} rules · to {camp.target}{practice}", "dim"),
     )
 
 

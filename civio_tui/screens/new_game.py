@@ -40,6 +40,7 @@ class GameSetup:
     rules: str
     target: str
     seed: int | None
+    practice: bool = False
 
 
 def offered_levels() -> list[str]:
@@ -106,9 +107,17 @@ class NewGameScreen(CivioScreen[None]):
         target.select(
             defaults.target if defaults.target in {r.title for r in RANKS} else DEFAULT_TARGET
         )
+        practice = FormRow(
+            "practice",
+            "Practice",
+            [("off", "Off: every move counts"), ("on", "On: u takes a move back")],
+            help="A practice game lets you take back your moves (and so see what was coming).",
+        )
+        practice.select("on" if defaults.practice else "off")
         rows += [
             rules,
             target,
+            practice,
             FormRow(
                 "seed",
                 "Seed",
@@ -161,11 +170,13 @@ class NewGameScreen(CivioScreen[None]):
             rules=values["rules"],
             target=values["target"],
             seed=int(values["seed"]) if values["seed"] else None,
+            practice=values["practice"] == "on",
         )
         settings = self.app.settings.model_copy(deep=True)
         settings.new_game.opponents = list(setup.opponents)
         settings.new_game.rules = setup.rules  # type: ignore[assignment]
         settings.new_game.target = setup.target
+        settings.new_game.practice = setup.practice
         self.app.settings = settings
         self.app.save_settings()
         self.app.start_game(setup, replace=self)

@@ -50,7 +50,8 @@ class TableScreen(CivioScreen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_HEIGHT, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
-        *keymap.bindings("table.menu", "table.hint", "table.detail", "table.pile", "hand.arrange"),
+        *keymap.bindings("table.menu", "table.hint", "table.detail", "table.pile", "table.undo"),
+        *keymap.bindings("hand.arrange"),
         *keymap.bindings("table.log", *(f"table.pick_{n}" for n in range(1, 10))),
         *keymap.bindings("table.next_pane", "table.previous_pane"),
     ]
@@ -609,6 +610,35 @@ class TableScreen(CivioScreen[None]):
         if self.question is not None:
             self._ask_opening(self.question)
             self.query_one(QuestionPane).highlight(len(self.question.options))
+
+    # -- taking back (practice games) ---------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_back":
+            return self.controller.practice  # moves are final in other games: no key at all
+        return super().check_action(action, parameters)
+
+    def action_take_back(self) -> None:
+        ctl = self.controller
+        if ctl.round is None or ctl.rnd.is_over:
+            self.notify("The round is over: its moves stand.")
+            return
+        if not ctl.human_to_move() or self.question is None:
+            self.notify("Take back a move on your own turn: wait for your move.")
+            return
+        if not ctl.take_back():
+            self.notify("Nothing to take back yet in this round.")
+            return
+        self.workers.cancel_group(self, "hint")
+        self.opening_hidden = []
+        self.query_one(LogPane).clear()
+        self.log_lines([ctl.round_heading()])
+        self.log_lines(ctl.all_log_lines())
+        if ctl.save_problem:
+            self.notify(ctl.save_problem, severity="warning", timeout=8)
+            ctl.save_problem = None
+        self.advance()
+        self.notify("Took back your last move.", timeout=2)
 
     # -- leaving ------------------------------------------------------------------------------
 

@@ -228,3 +228,29 @@ def test_autoplay_as_medium_reaches_chief_justice(
     winners = [p for p in done["players"] if p["points"] == best]
     assert best >= 81 and done["winner"] == " & ".join(p["name"] for p in winners)
     assert all(p["rank"] == "Chief Justice of the Supreme Court" for p in winners)
+
+
+class _ClosedPipe(io.StringIO):
+    """Standard output whose reader has gone (`civio campaign show X | head -1`)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_closed_pipe_is_no_error(
+    save_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdout", _ClosedPipe())
+    code = main(["campaign", "new", "Piped", "--opponents", "random", "--seed", "1"])
+    assert code == 0
+    assert capsys.readouterr().err == ""
+    assert (save_dir / "Piped.civio.json").exists()
+
+
+def test_a_practice_campaign_from_the_command_line(
+    save_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "campaign", "new", "Drill", "--opponents", "random", "--practice")
+    assert code == 0 and "a practice game." in out
+    code, out, _ = run(capsys, "campaign", "show", "Drill")
+    assert code == 0 and "practice game (moves can be taken back)" in out
