@@ -184,6 +184,8 @@ class MemoryBackend:
         """Nothing to save: the game lives in memory only."""
 
     def take_back(self) -> bool:
+        """Back to the human's latest real choice. The opponents' rngs run on, so a repeated
+        move may get other answers here (a saved game replays them exactly)."""
         from cards.undo import take_back
 
         rnd = self.round
