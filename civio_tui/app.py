@@ -193,7 +193,10 @@ class CivioApp(App[int]):
         self.cards_path = cards_path
         self.save_dir = save_dir
         self.config_dir = config_dir
-        self.settings = settings or Settings.load(config_dir)
+        self.settings_problem: str | None = None
+        if settings is None:
+            settings, self.settings_problem = Settings.read(config_dir)
+        self.settings = settings
         self.game_in_progress = False
         for theme in THEMES:
             self.register_theme(theme)
@@ -235,6 +238,8 @@ class CivioApp(App[int]):
 
     def on_mount(self) -> None:
         self.check_size()
+        if self.settings_problem:
+            self.notify(self.settings_problem, title="Settings", severity="warning", timeout=15)
 
     def check_size(self) -> None:
         """Cover everything with a clear message below 80x24, and take it away on resize."""

@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 CONFIG_ENV = "CIVIO_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
+BAD_FILE = "settings.json.bad"
+"""Where a settings file that is not JSON is kept when the settings are next written."""
 
 MAX_NAME = 20
 """The longest name a player may give themselves (the narrow panes show it whole)."""
@@ -69,25 +71,87 @@ class Settings(BaseModel):
 
     @classmethod
     def load(cls, folder: Path | None = None) -> Settings:
-        """The saved settings, or the defaults when there is no file or it cannot be read."""
+        """The saved settings (see `read`), the defaults standing in for what is unusable."""
+        return cls.read(folder)[0]
+
+    @classmethod
+    def read(cls, folder: Path | None = None) -> tuple[Settings, str | None]:
+        """The saved settings, and what was wrong with the file when it could not be used as
+        it is (its path and the line or field at fault), for the player to read.
+
+        The file is the player's to edit (key remaps live there), so one bad value costs only
+        that value: it falls back to its default and every other setting is kept."""
         path = (folder or config_dir()) / SETTINGS_FILE
         try:
-            return cls.model_validate(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, ValidationError):
-            return cls()
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls(), None
+        except (OSError, UnicodeDecodeError) as exc:
+            return cls(), f"{path}: cannot be read ({exc}); using the default settings."
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            where = f"line {exc.lineno} column {exc.colno}"
+            return cls(), (
+                f"{path}: not valid JSON ({exc.msg.removesuffix(' at')} at {where}); using the "
+                f"default settings. Changing a setting keeps your file as {BAD_FILE}."
+            )
+        if not isinstance(data, dict):
+            return cls(), f"{path}: not a JSON object; using the default settings."
+        try:
+            return cls.model_validate(data), None
+        except ValidationError as exc:
+            errors = exc.errors()
+        for error in errors:
+            _drop(data, error["loc"])
+        try:
+            settings = cls.model_validate(data)
+        except ValidationError:
+            settings = cls()
+        first = errors[0]
+        field = ".".join(str(part) for part in first["loc"])
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        return settings, f"{path}: {field}: {first['msg']}{more}; using the default for it."
 
     def save(self, folder: Path | None = None) -> Path | None:
-        """Write the settings; returns the path, or None when the folder is not writable."""
+        """Write the settings; returns the path, or None when the folder is not writable.
+
+        A file that is not JSON at all (a typo while editing it) is first kept beside it as
+        settings.json.bad: writing over it would lose every remap in it."""
         target = folder or config_dir()
         try:
             target.mkdir(parents=True, exist_ok=True)
             path = target / SETTINGS_FILE
+            _keep_if_unreadable(path)
             tmp = path.with_suffix(".tmp")
             tmp.write_text(self.model_dump_json(indent=2), encoding="utf-8")
             tmp.replace(path)
         except OSError:
             return None
         return path
+
+
+def _drop(data: dict[str, Any], loc: tuple[int | str, ...]) -> None:
+    """Remove the value at fault from `data`: the innermost object key on the error's path
+    (a bad item in a list drops the whole list, which then takes its default)."""
+    node: Any = data
+    parent: dict[str, Any] | None = None
+    key: str | None = None
+    for part in loc:
+        if not (isinstance(node, dict) and isinstance(part, str) and part in node):
+            break
+        parent, key, node = node, part, node[part]
+    if parent is not None and key is not None:
+        del parent[key]
+
+
+def _keep_if_unreadable(path: Path) -> None:
+    try:
+        json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return
+    except (ValueError, OSError):
+        path.replace(path.with_name(BAD_FILE))
 
 
 def config_dir() -> Path:

@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 from cards.deck import Deck
+from civio_tui.app import CivioApp
 from civio_tui.screens.card_detail import CardDetailScreen
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.encyclopedia import EncyclopediaScreen, filter_cards
@@ -191,6 +192,20 @@ async def test_continue_says_when_the_only_save_cannot_be_read(isolated: Path) -
         assert "(1 save unreadable: see Campaigns)" in str(continue_option.prompt)
         assert continue_option.disabled
     assert broken.read_bytes() == b'{"format": "civio-tui campaign", "sche'
+
+
+@async_test
+async def test_a_bad_setting_is_reported_at_start_and_the_rest_kept(isolated: Path) -> None:
+    config = isolated / "config"
+    config.mkdir()
+    (config / "settings.json").write_text('{"theme": "neon", "ai_speed": "instant"}')
+    app = CivioApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await main_menu(pilot)
+        assert app.settings.ai_speed == "instant"
+        said = [n.message for n in app._notifications]
+        assert len(said) == 1
+        assert said[0].startswith(f"{config / 'settings.json'}: theme: Input should be")
 
 
 @async_test
