@@ -10,32 +10,20 @@ from __future__ import annotations
 from cards.round import Round
 
 
-def last_choice(rnd: Round, seat: int) -> int | None:
-    """How many of the round's actions came before `seat`'s latest decision with more than one
-    option (a decision it could have made otherwise), or None when it has had none yet.
+def take_back(rnd: Round, seat: int) -> Round | None:
+    """A new round at `seat`'s latest decision with more than one option (one it could have
+    made otherwise), that decision pending again and everything after it undone; None when it
+    has had none yet. `rnd` itself is not changed.
 
     Decisions with a single option (accepting an attack nothing overrules) are passed over:
     taking back to one of them would only ask the same question again."""
     replay = _fresh(rnd)
-    point = None
-    for index, action in enumerate(rnd.actions):
+    earlier = None
+    for action in rnd.actions:
         decision = replay.decision
         if decision is not None and decision.seat == seat and len(decision.options) > 1:
-            point = index
+            earlier = replay.clone()
         replay.apply(action)
-    return point
-
-
-def take_back(rnd: Round, seat: int) -> Round | None:
-    """A new round at `seat`'s latest real choice (see `last_choice`), with that decision
-    pending again and everything after it undone; None when there is nothing to take back.
-    `rnd` itself is not changed."""
-    point = last_choice(rnd, seat)
-    if point is None:
-        return None
-    earlier = _fresh(rnd)
-    for action in rnd.actions[:point]:
-        earlier.apply(action)
     return earlier
 
 

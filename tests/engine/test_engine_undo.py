@@ -10,7 +10,7 @@ from engine_helpers import snapshot
 from cards.deck import standard_deck
 from cards.round import Round
 from cards.ruleset import RuleSet
-from cards.undo import last_choice, take_back
+from cards.undo import take_back
 
 
 def played(seed: int, seats: int, steps: int) -> Round:
@@ -26,7 +26,6 @@ def played(seed: int, seats: int, steps: int) -> Round:
 
 def test_nothing_to_take_back_before_the_seat_has_chosen() -> None:
     rnd = Round(RuleSet(), 2, 0, 5, standard_deck())
-    assert last_choice(rnd, 0) is None
     assert take_back(rnd, 0) is None
 
 
