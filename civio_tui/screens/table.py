@@ -115,10 +115,7 @@ class TableScreen(CivioScreen[None]):
             self.controller.save_problem = None
         if self.controller.in_round:
             self._restore_table_state()
-            # The same log as when the round was played (its heading included), so the table
-            # looks exactly as it was left.
-            self.log_lines([self.controller.round_heading()])
-            self.log_lines(self.controller.all_log_lines())
+            self._relog_round()
             self.advance()
             self._restore_focus()
             name = self.controller.backend.name
@@ -335,6 +332,13 @@ class TableScreen(CivioScreen[None]):
         box = self.query_one("#opponents-box", VerticalScroll)
         more = box.max_scroll_y > 0 and box.scroll_y < box.max_scroll_y
         box.border_title = "Opponents ↓ more" if more else "Opponents"
+
+    def _relog_round(self) -> None:
+        """The round's whole log, its heading included, as when it was played: on resuming
+        the table looks exactly as it was left, and after a take-back as it was then."""
+        self.query_one(LogPane).clear()
+        self.log_lines([self.controller.round_heading()])
+        self.log_lines(self.controller.all_log_lines())
 
     def log_lines(self, lines: list[str]) -> None:
         human = self.controller.human_name
@@ -631,9 +635,7 @@ class TableScreen(CivioScreen[None]):
             return
         self.workers.cancel_group(self, "hint")
         self.opening_hidden = []
-        self.query_one(LogPane).clear()
-        self.log_lines([ctl.round_heading()])
-        self.log_lines(ctl.all_log_lines())
+        self._relog_round()
         if ctl.save_problem:
             self.notify(ctl.save_problem, severity="warning", timeout=8)
             ctl.save_problem = None
