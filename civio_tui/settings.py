@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from civio_tui.json_errors import json_error_place
+
 CONFIG_ENV = "CIVIO_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
 BAD_FILE = "settings.json.bad"
@@ -91,10 +93,9 @@ class Settings(BaseModel):
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            where = f"line {exc.lineno} column {exc.colno}"
             return cls(), (
-                f"{path}: not valid JSON ({exc.msg.removesuffix(' at')} at {where}); using the "
-                f"default settings. Changing a setting keeps your file as {BAD_FILE}."
+                f"{path}: not valid JSON ({json_error_place(exc)}); using the default "
+                f"settings. Changing a setting keeps your file as {BAD_FILE}."
             )
         if not isinstance(data, dict):
             return cls(), f"{path}: not a JSON object; using the default settings."

@@ -30,6 +30,7 @@ from pydantic import (
 
 from cards.ranks import parse_rank, rank_for, rank_index
 from cards.ruleset import RuleSet
+from civio_tui.json_errors import json_error_place
 
 FORMAT = "civio-tui campaign"
 SCHEMA_VERSION = 2
@@ -306,9 +307,7 @@ def parse_save(data: bytes) -> SaveFile:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        # Some of json's messages end in "at" ("Unterminated string starting at").
-        where = f"at line {exc.lineno} column {exc.colno}"
-        raise SaveFormatError(f"corrupt JSON: {exc.msg.removesuffix(' at')} {where}") from None
+        raise SaveFormatError(f"corrupt JSON: {json_error_place(exc)}") from None
     except RecursionError:
         raise SaveFormatError("corrupt JSON: nested too deeply") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
