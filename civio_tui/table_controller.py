@@ -490,6 +490,7 @@ class TableController:
         after it undone (and saved); False when there is nothing to take back."""
         if not (self.practice and self.in_round):
             return False
+        # A failed save comes back as the round (truthy): the move was taken back in memory.
         return bool(self._saving(self.backend.take_back))
 
     @property
