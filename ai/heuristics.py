@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from cards.deck import Deck, standard_deck
+from cards.deck import Deck, deck_by_sha256
 from cards.go_out import goes_out, ordering
 from cards.links import ids_of, tables
 
@@ -292,28 +292,16 @@ def distance(deck: Deck, hand: Sequence[int], live: int | None = None) -> int:
 # ---------------------------------------------------------------- what a seat knows
 
 
-_DECKS: dict[str, Deck] = {}
-
-
-def register_deck(deck: Deck) -> None:
-    """Make a custom card pack known to the AI levels (they receive views, which name the deck
-    only by its SHA-256). The standard deck is always known."""
-    _DECKS[deck.sha256] = deck
-
-
 def deck_for(view: PlayerView) -> Deck:
-    """The deck a view belongs to: the standard deck or one passed to `register_deck`."""
-    found = _DECKS.get(view.deck_sha256)
-    if found is not None:
-        return found
-    deck = standard_deck()
-    if deck.sha256 == view.deck_sha256:
-        _DECKS[deck.sha256] = deck
-        return deck
-    raise LookupError(
-        "the view belongs to a custom card pack the AI does not know: "
-        "call ai.heuristics.register_deck(deck) first"
-    )
+    """The deck a view belongs to (views name it only by its SHA-256): the standard deck or a
+    card pack this process has loaded."""
+    deck = deck_by_sha256(view.deck_sha256)
+    if deck is None:
+        raise LookupError(
+            "the view belongs to a card deck this process has not loaded "
+            "(load the card pack first: civio --cards FILE)"
+        )
+    return deck
 
 
 @dataclass(slots=True)

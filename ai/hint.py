@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 
 from ai.hard import HardPlayer
-from ai.heuristics import Situation, from_view, plan_tables, register_deck
+from ai.heuristics import Situation, from_view, plan_tables
 from ai.inference import HiddenHandModel
 from ai.medium import HeuristicPolicy, law_table
 from cards.actions import (
@@ -47,8 +47,6 @@ def hint(view: PlayerView, decision: Decision, deck: Deck | None = None) -> tupl
     """The option the strongest level would choose for `decision`, and one sentence why."""
     if decision.seat != view.seat:
         raise ValueError(f"the decision is seat {decision.seat}'s, the view seat {view.seat}'s")
-    if deck is not None:
-        register_deck(deck)
     sit = from_view(view, deck)
     action = HardPlayer().choose(view, decision, random.Random(hint_seed(view, decision)))
     return action, explain(sit, decision, action, view.rules)

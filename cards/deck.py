@@ -11,6 +11,7 @@ import hashlib
 import json
 import re
 import tomllib
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -59,6 +60,20 @@ def normalise_name(text: str) -> str:
     return " ".join(tok for tok in text.split() if tok not in _DROPPED_TOKENS)
 
 
+# Views and saves name their deck only by its SHA-256, so whoever holds a view (the AI levels)
+# finds the deck here: every deck this process built and still uses, by its SHA-256.
+_LIVE_DECKS: weakref.WeakValueDictionary[str, Deck] = weakref.WeakValueDictionary()
+
+
+def deck_by_sha256(sha256: str) -> Deck | None:
+    """The deck with this SHA-256 if this process has built it and still holds it; the
+    standard deck is always found."""
+    found = _LIVE_DECKS.get(sha256)
+    if found is None and sha256 == standard_deck().sha256:
+        return standard_deck()
+    return found
+
+
 class Deck:
     """An immutable, validated deck. Card ids are positions in `cards`."""
 
@@ -75,6 +90,12 @@ class Deck:
                     self._by_key.setdefault(normalise_name(label), i)
         self.sha256 = hashlib.sha256(self.canonical_json().encode()).hexdigest()
         self._cache: dict[str, Any] = {}
+        _LIVE_DECKS.setdefault(self.sha256, self)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # A deck sent to another process (an arena worker under "spawn") is findable there too.
+        self.__dict__.update(state)
+        _LIVE_DECKS.setdefault(self.sha256, self)
 
     def __len__(self) -> int:
         return len(self.cards)

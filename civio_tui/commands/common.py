@@ -19,6 +19,8 @@ def add_cards_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--cards",
         metavar="FILE",
+        # No default of its own, or it would wipe out `civio --cards FILE COMMAND`'s value.
+        default=argparse.SUPPRESS,
         help="play with a custom card pack (TOML) instead of the standard deck",
     )
 

@@ -95,6 +95,17 @@ def test_autoplay_stops_when_the_campaign_ends(
     assert code == 2 and "is finished" in err
 
 
+def test_autoplay_a_custom_pack_campaign_against_an_ai(
+    save_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = str(SAMPLES / "teacher-pack.toml")
+    run_json(capsys, "campaign", "new", "Class", "--opponents", "medium", "--cards", pack)
+    done = run_json(
+        capsys, "campaign", "autoplay", "Class", "--rounds", "1", "--as", "easy", "--cards", pack
+    )
+    assert done["rounds_autoplayed"] == 1 and done["rounds_played"] == 1
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -3,14 +3,24 @@ publisher facts, and the "plays well" properties (DECK.md, "A deck that plays we
 
 from __future__ import annotations
 
+import gc
 import itertools
+import pickle
 import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from cards.deck import Deck, DeckError, UnknownCardError, load_deck, normalise_name
+from cards.deck import (
+    Deck,
+    DeckError,
+    UnknownCardError,
+    deck_by_sha256,
+    load_deck,
+    normalise_name,
+    standard_deck,
+)
 from cards.go_out import goes_out, ordering
 from cards.links import tables
 from cards.models import CardType, Effect
@@ -414,3 +424,17 @@ def test_link_tables_are_symmetric(standard: Deck, mini: Deck) -> None:
         nonwild = [c for c in deck.ids if deck[c].type is not CardType.WILD]
         for a, b in itertools.permutations(nonwild, 2):
             assert bool(t.related[a] >> b & 1) == bool(t.related[b] >> a & 1)
+
+
+def test_a_loaded_pack_is_found_by_its_sha256_while_it_is_in_use(tmp_path: Path) -> None:
+    # Views name their deck only by its SHA-256; the AI levels find the deck this way.
+    deck = load_deck(write_pack(tmp_path))
+    sha256 = deck.sha256
+    assert deck_by_sha256(sha256) is deck
+    assert deck_by_sha256(standard_deck().sha256) is standard_deck()
+    sent = pickle.dumps(deck)  # as an arena worker started by "spawn" receives it
+    del deck
+    gc.collect()
+    assert deck_by_sha256(sha256) is None
+    received = pickle.loads(sent)
+    assert deck_by_sha256(sha256) is received

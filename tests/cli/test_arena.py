@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
-from cards.deck import standard_deck
+from cards.deck import load_deck, standard_deck
 from cards.game import round_seed
 from cards.round import Round
 from cards.ruleset import RuleSet
@@ -15,6 +16,7 @@ from civio_tui.arena import ai_seed, run_arena, wilson
 from civio_tui.cli import main
 
 TIMING = ("rounds_per_sec", "actions_per_sec")
+SAMPLES = Path(__file__).resolve().parents[2] / "saves" / "samples"
 
 
 def arena_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:  # type: ignore[type-arg]
@@ -143,3 +145,13 @@ def test_wilson_interval() -> None:
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and 0.25 < hi < 0.35
+
+
+def test_every_level_plays_with_a_custom_card_pack(capsys: pytest.CaptureFixture[str]) -> None:
+    # Views name their deck only by its SHA-256: the levels must find the pack loaded by --cards.
+    pack = str(SAMPLES / "teacher-pack.toml")
+    doc = arena_json(
+        capsys, "--players", "easy,medium,hard", "--rounds", "2", "--seed", "4", "--cards", pack
+    )
+    assert doc["rounds"] == 2
+    assert doc["deck_sha256"] == load_deck(pack).sha256 != standard_deck().sha256

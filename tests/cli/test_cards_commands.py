@@ -68,6 +68,15 @@ def test_cards_custom_pack(capsys: pytest.CaptureFixture[str], mini_pack_path: P
     assert isinstance(cards, list) and len(cards) == 32
 
 
+def test_cards_option_before_the_command(
+    capsys: pytest.CaptureFixture[str], mini_pack_path: Path, tmp_path: Path
+) -> None:
+    # `civio --help` lists --cards among the options before the command: it must not be lost.
+    assert len(run_json(capsys, "--cards", str(mini_pack_path), "cards")) == 32
+    missing = str(tmp_path / "nope.toml")
+    assert missing in one_line_error(capsys, "--cards", missing, "precedent", "Tinker")
+
+
 def test_bad_pack_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('[[cards]]\nname = "X"\ntype = "ruling"\n', encoding="utf-8")
