@@ -118,7 +118,7 @@ class Action:
 
     @staticmethod
     def target(seat: int) -> Action:
-        if seat < 0:  # never a seat; kept as given so `apply` refuses it (no negative indexing)
+        if not 0 <= seat < _MOST_SHARED:  # never a seat: kept as given so `apply` refuses it
             return Action(TARGET, seat=seat)
         while len(_TARGETS) <= seat:
             _TARGETS.append(Action(TARGET, seat=len(_TARGETS)))
@@ -257,12 +257,18 @@ def _card_id(text: str, deck: Deck) -> int:
 _CARD_ACTIONS: dict[str, list[Action]] = {DISCARD: [], REVEAL: [], OVERRULE: [], CONFISCATE: []}
 
 
+# Shared instances go up to this id. Beyond it (never a real card or seat, only bad input such
+# as a hand-edited position naming card 10**9) an action is a fresh object, not a table grown to
+# that size.
+_MOST_SHARED = 4096
+
+
 def _cached(kind: str, card: int) -> Action:
+    if not 0 <= card < _MOST_SHARED:
+        return Action(kind, card=card)
     table = _CARD_ACTIONS[kind]
     if card >= len(table):
         table.extend(Action(kind, card=i) for i in range(len(table), card + 1))
-    if card < 0:
-        return Action(kind, card=card)
     return table[card]
 
 

@@ -6,14 +6,13 @@ the folder, which is how tests keep away from the real one.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from civio_tui.json_errors import json_error_place
+from civio_tui.json_errors import UnreadableJsonError, read_json
 
 CONFIG_ENV = "CIVIO_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
@@ -91,10 +90,10 @@ class Settings(BaseModel):
         except (OSError, UnicodeDecodeError) as exc:
             return cls(), f"{path}: cannot be read ({exc}); using the default settings."
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+            data = read_json(text)
+        except UnreadableJsonError as exc:
             return cls(), (
-                f"{path}: not valid JSON ({json_error_place(exc)}); using the default "
+                f"{path}: not valid JSON ({exc}); using the default "
                 f"settings. Changing a setting keeps your file as {BAD_FILE}."
             )
         if not isinstance(data, dict):
@@ -148,7 +147,7 @@ def _drop(data: dict[str, Any], loc: tuple[int | str, ...]) -> None:
 
 def _keep_if_unreadable(path: Path) -> None:
     try:
-        json.loads(path.read_text(encoding="utf-8"))
+        read_json(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return
     except (ValueError, OSError):

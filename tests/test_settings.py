@@ -50,7 +50,10 @@ def test_a_bad_value_falls_back_alone(tmp_path: Path) -> None:
     [
         ('{"theme": "civio-light",\n "ai_speed" "fast"}', "Expecting ':' delimiter at line 2"),
         ("[1, 2]", "not a JSON object"),
+        ('{"theme": ' + "9" * 5000 + "}", "a number too long to read"),
+        ("[" * 100_000, "nested too deeply"),
     ],
+    ids=["syntax", "not-an-object", "long-number", "deep"],
 )
 def test_a_file_that_is_not_settings_is_named_with_the_place(
     tmp_path: Path, text: str, words: str

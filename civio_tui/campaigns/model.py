@@ -12,7 +12,6 @@ differently is caught and reported, never silently accepted.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -30,7 +29,7 @@ from pydantic import (
 
 from cards.ranks import parse_rank, rank_for, rank_index
 from cards.ruleset import RuleSet
-from civio_tui.json_errors import json_error_place
+from civio_tui.json_errors import UnreadableJsonError, read_json
 
 FORMAT = "civio-tui campaign"
 SCHEMA_VERSION = 2
@@ -305,11 +304,9 @@ def parse_save(data: bytes) -> SaveFile:
     except UnicodeDecodeError as exc:
         raise SaveFormatError(f"corrupt: not UTF-8 text (byte {exc.start})") from None
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFormatError(f"corrupt JSON: {json_error_place(exc)}") from None
-    except RecursionError:
-        raise SaveFormatError("corrupt JSON: nested too deeply") from None
+        doc = read_json(text)
+    except UnreadableJsonError as exc:
+        raise SaveFormatError(f"corrupt JSON: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveFormatError("wrong schema: not a civio-tui campaign file")
     version = doc.get("schema_version")

@@ -259,7 +259,8 @@ def _delete(args: argparse.Namespace) -> int:
 
     summary = read_summary(args.name, save_dir=_save_dir(args), deck=_deck(args))
     if not args.yes:
-        if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        # A closed stdin or stderr is None: no terminal either.
+        if not (sys.stdin and sys.stderr and sys.stdin.isatty() and sys.stderr.isatty()):
             raise UsageError("no terminal to ask on: add --yes to delete without asking")
         what = (
             _campaign_state(summary.campaign)

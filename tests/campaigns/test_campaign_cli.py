@@ -190,6 +190,9 @@ def test_delete_asks_and_refuses_without_a_terminal(
     monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
     code, _, err = run(capsys, "campaign", "delete", "Gone")
     assert code == 2 and "--yes" in err and path.exists()
+    monkeypatch.setattr("sys.stdin", None)  # `civio campaign delete Gone <&-`
+    code, _, err = run(capsys, "campaign", "delete", "Gone")
+    assert code == 2 and "--yes" in err and path.exists()
 
     class Tty(io.StringIO):
         def isatty(self) -> bool:

@@ -116,6 +116,11 @@ def test_stats_and_winners() -> None:
             "made by a newer civio-tui (schema_version 9; this version reads up to 2)",
         ),
         (b"[" * 100_000, "corrupt JSON"),
+        pytest.param(
+            b'{"seed": ' + b"9" * 5000 + b"}",
+            "corrupt JSON: a number too long to read",
+            id="long-number",
+        ),
     ],
 )
 def test_unreadable_files_say_why(data: bytes, reason: str) -> None:

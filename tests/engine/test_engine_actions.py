@@ -113,3 +113,16 @@ def test_decision_json_round_trip() -> None:
     assert data["kind"] == "overrule" and data["options"][1] == {"kind": "accept"}
     assert Decision.from_json(data) == d
     assert ACCEPT_ACTION in d
+
+
+def test_an_absurd_card_or_seat_does_not_grow_the_shared_actions() -> None:
+    # A hand-edited position may name card 10**9: that must cost one object, not a table of
+    # a billion shared actions (civio hint used to run out of memory on it).
+    from cards import actions
+
+    big = Action.discard(10**6)
+    assert big == Action("discard", card=10**6) and big != Action.discard(5)
+    assert Action.target(10**6).seat == 10**6
+    assert len(actions._CARD_ACTIONS["discard"]) < 10**4
+    assert len(actions._TARGETS) < 10**4
+    assert Action.discard(5) is Action.discard(5)
