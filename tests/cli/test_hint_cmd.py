@@ -176,3 +176,22 @@ def test_odd_files_and_a_closed_stdin(
     assert "a number too long to read" in one_line_error(capsys, "hint", str(path))
     monkeypatch.setattr("sys.stdin", None)
     assert "no standard input" in one_line_error(capsys, "hint", "-")
+
+
+@pytest.mark.parametrize("rules", ["booklet", "summary"])
+def test_every_position_the_engine_poses_passes_the_check(rules: str) -> None:
+    from cards.deck import standard_deck
+    from civio_tui.commands.hint_cmd import _position as read_position
+
+    deck = standard_deck()
+    kinds = set()
+    for seed in range(12):
+        rnd = Round(RuleSet.named(rules), seats=2 + seed % 3, dealer=seed % 2, seed=seed)
+        player, rng = get_player("random"), random.Random(seed)
+        while (decision := rnd.decision) is not None:
+            view = rnd.view(decision.seat)
+            document = {"view": json.loads(view.model_dump_json()), "decision": decision.to_json()}
+            read_position(document, deck)  # raises UsageError if refused
+            kinds.add(decision.kind)
+            rnd.apply(player.choose(view, decision, rng))
+    assert len(kinds) == 8  # every kind of decision was checked
