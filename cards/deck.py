@@ -163,8 +163,12 @@ class Deck:
         return self._cache[key]
 
 
+_CARD_HEADER = re.compile(r"\s*\[\[\s*cards\s*\]\]\s*(#.*)?")
+
+
 def _card_lines(text: str) -> list[int]:
-    return [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[cards]]"]
+    """The line of each `[[cards]]` header (spaces and a trailing comment allowed, as in TOML)."""
+    return [n for n, line in enumerate(text.splitlines(), 1) if _CARD_HEADER.fullmatch(line)]
 
 
 def _where(source: str, lines: list[int], index: int | None, raw: Any) -> str:
@@ -225,7 +229,7 @@ def check_cards(cards: Sequence[Card], source: str, *, custom: bool, lines: list
             problem = (
                 "a Law needs exactly one action"
                 if card.is_lawlike
-                else f"a {card.type_label()} card has no action"
+                else f"a {card.type_label()} card must not have an action"
             )
             raise fail(i, "action", problem)
         needs_year = card.type in (CardType.CASE, CardType.LAW, CardType.CIVIL_RIGHTS_ACT)
@@ -281,6 +285,8 @@ def load_deck(path: str | Path | None = None) -> Deck:
     """The standard deck, or the deck/pack in `path` (the `--cards FILE` option)."""
     if path is None:
         return standard_deck()
+    if not str(path).strip():
+        raise DeckError("--cards: no file name given")
     path = Path(path)
     try:
         # utf-8-sig: a byte-order mark (as some Windows editors write) is not a TOML error.

@@ -72,6 +72,15 @@ class Card(BaseModel):
     minus: tuple[str, ...] = ()
     amendments: tuple[int, ...] = ()
     action: LawAction | None = None
+
+    @field_validator("action", mode="before")
+    @classmethod
+    def _one_action(cls, value: object) -> object:
+        # A second [[cards.action]] makes a list, which pydantic would call "not a dictionary".
+        if isinstance(value, list):
+            raise ValueError(f"a Law has exactly one action, not a list of {len(value)}")
+        return value
+
     summary: str = ""
     provenance: Literal["publisher", "reconstructed"] = "reconstructed"
     note: str | None = None

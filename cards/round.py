@@ -145,6 +145,15 @@ def _tables(deck: Deck) -> _Tables:
     return tables
 
 
+def check_table(deck: Deck, seats: int) -> None:
+    """Raise ValueError unless a round for `seats` players can be dealt from `deck`: a hand of
+    7 each and at least one card for the supply."""
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"a round needs {MIN_SEATS}-{MAX_SEATS} seats, not {seats}")
+    if len(deck) < HAND_SIZE * seats + 1:
+        raise ValueError(f"{len(deck)} cards are too few to deal {seats} hands of 7")
+
+
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """How a round ended. `precedents[s]`: the winner's going-out arrangement, or the best set of
@@ -193,12 +202,9 @@ class Round:
         scores: Sequence[int] | None = None,
     ) -> None:
         deck = deck if deck is not None else standard_deck()
-        if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise ValueError(f"a round needs {MIN_SEATS}-{MAX_SEATS} seats, not {seats}")
+        check_table(deck, seats)
         if not 0 <= dealer < seats:
             raise ValueError(f"dealer {dealer} is not a seat of {seats}")
-        if len(deck) < HAND_SIZE * seats + 1:
-            raise ValueError(f"{len(deck)} cards are too few to deal {seats} hands of 7")
         self.deck = deck
         self.rules = rules
         self.seats = seats

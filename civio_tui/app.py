@@ -275,16 +275,20 @@ class CivioApp(App[int]):
         from civio_tui.screens.table import TableScreen
         from civio_tui.table_controller import TableController
 
-        controller = TableController.new_game(
-            self.deck,
-            setup.opponents,
-            rules=setup.rules,
-            target=setup.target,
-            seed=setup.seed,
-            save_dir=self.save_dir,
-            player_name=self.settings.new_game.player_name,
-            practice=setup.practice,
-        )
+        try:
+            controller = TableController.new_game(
+                self.deck,
+                setup.opponents,
+                rules=setup.rules,
+                target=setup.target,
+                seed=setup.seed,
+                save_dir=self.save_dir,
+                player_name=self.settings.new_game.player_name,
+                practice=setup.practice,
+            )
+        except ValueError as exc:  # a custom card pack too small for this many players, say
+            self.notify(str(exc), title="Cannot start this game", severity="error", timeout=10)
+            return
         if replace is not None and self.screen is replace:
             self.pop_screen()
         self.push_screen(TableScreen(controller))

@@ -46,7 +46,7 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _percentile(sorted_ms: Sequence[float], q: float) -> float:
+def percentile(sorted_ms: Sequence[float], q: float) -> float:
     """Nearest-rank percentile of an ascending list (0 for an empty one)."""
     if not sorted_ms:
         return 0.0
@@ -204,8 +204,8 @@ def run_arena(
                 "mean_points": round(points[s] / rounds, 4),
                 "flushes": flushes[s],
                 "latency_ms": {
-                    "p50": round(_percentile(ms, 0.50), 4),
-                    "p95": round(_percentile(ms, 0.95), 4),
+                    "p50": round(percentile(ms, 0.50), 4),
+                    "p95": round(percentile(ms, 0.95), 4),
                     "max": round(ms[-1], 4) if ms else 0.0,
                 },
             }

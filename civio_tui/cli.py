@@ -75,8 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args, extras = parser.parse_known_args(args_list)
     except SystemExit as exc:  # --help (0) or a usage error, already printed (2)
         return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 2
+    prog = f"civio {args.command}" if args.command else "civio"
     if extras:
-        prog = f"civio {args.command}" if args.command else "civio"
         print(
             f"{prog}: error: unrecognized arguments: {' '.join(extras)} (see {prog} --help)",
             file=sys.stderr,
@@ -88,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = _load(args.command)
         return int(module.run(args))
     except (UsageError, DeckError, UnknownCardError, ValueError) as exc:
-        print(f"civio {args.command or ''}: error: {exc}".replace("  ", " "), file=sys.stderr)
+        print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("civio: interrupted", file=sys.stderr)

@@ -30,7 +30,7 @@ from cards.actions import (
 from cards.deck import Deck
 from cards.game import Game
 from cards.ranks import DEFAULT_TARGET, rank_for
-from cards.round import Round
+from cards.round import Round, check_table
 from cards.ruleset import RuleSet
 from cards.view import PlayerView
 from civio_tui.settings import MAX_NAME
@@ -363,6 +363,7 @@ class TableController:
         The player sits as `player_name` ("You" when blank, or when an opponent has that name)."""
         from civio_tui.campaigns.model import opponent_names
 
+        check_table(deck, len(opponents) + 1)
         ruleset = rules if isinstance(rules, RuleSet) else RuleSet.named(rules)
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
         opponent_seats = opponent_names(list(opponents))

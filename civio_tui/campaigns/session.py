@@ -26,7 +26,7 @@ from cards.actions import Action
 from cards.deck import Deck, standard_deck
 from cards.game import Game
 from cards.ranks import DEFAULT_TARGET, parse_rank
-from cards.round import Round
+from cards.round import Round, check_table
 from cards.ruleset import RuleSet
 from civio_tui.campaigns.model import (
     HUMAN,
@@ -353,6 +353,7 @@ def new_campaign(
     for level in levels:
         if level not in offered:
             raise ValueError(f"unknown opponent level {level!r}: choose from {', '.join(offered)}")
+    check_table(deck, len(levels) + 1)  # refused now, not when the first round is dealt
     player_name = " ".join(player_name.split()) or "You"
     names = opponent_names(levels)
     if player_name.casefold() in {n.casefold() for n in names}:

@@ -105,7 +105,10 @@ def check_name(name: str) -> str:
 def _describe(char: str) -> str:
     if char in "/\\":
         return "a path separator"
-    if unicodedata.category(char).startswith("C"):
+    category = unicodedata.category(char)
+    if category == "Cs":  # a byte that is not valid text, as the shell passed it on
+        return f"the invalid character U+{ord(char):04X} (not valid text)"
+    if category.startswith("C"):
         return f"the control character U+{ord(char):04X}"
     return f"the character {char!r}"
 

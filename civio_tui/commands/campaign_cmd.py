@@ -117,7 +117,7 @@ def _new(args: argparse.Namespace) -> int:
     if any(not p for p in opponents):
         raise UsageError(f"--opponents: empty level in {args.opponents!r}")
     kwargs: dict[str, Any] = {}
-    if args.target:
+    if args.target is not None:
         kwargs["target"] = args.target
     session = new_campaign(
         args.name,
@@ -224,16 +224,15 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _autoplay(args: argparse.Namespace) -> int:
-    from ai import player_info
+    from ai import player_names
     from civio_tui.campaigns.autoplay import autoplay
     from civio_tui.campaigns.session import open_campaign
 
     if args.rounds < 1:
         raise UsageError("--rounds must be at least 1")
-    try:
-        level = player_info(args.as_level).name
-    except ValueError as exc:
-        raise UsageError(f"--as: {exc}") from None
+    level = args.as_level.strip().lower()
+    if level not in player_names():  # the levels a player meets, not the measuring instruments
+        raise UsageError(f"--as: unknown level {level!r}: choose from {', '.join(player_names())}")
     session = open_campaign(args.name, save_dir=_save_dir(args), deck=_deck(args), autosave="turn")
     if session.finished:
         raise UsageError(
@@ -250,7 +249,7 @@ def _autoplay(args: argparse.Namespace) -> int:
     if args.json:
         print_json({**show_json(session.campaign), "rounds_autoplayed": played})
     else:
-        print(f"Played {played} round(s). {_campaign_state(session.campaign)}")
+        print(f"Played {_rounds(played)}. In all: {_campaign_state(session.campaign)}.")
     return 0
 
 
@@ -292,7 +291,7 @@ def _recover(args: argparse.Namespace) -> int:
         print_json(show_json(session.campaign))
     else:
         print(
-            f"Recovered the backup of {args.name!r} as campaign {session.name!r} "
+            f"Recovered what could be read of {args.name!r} as campaign {session.name!r} "
             f"({session.slot.path}); the damaged file is left as it was."
         )
     return 0
@@ -343,9 +342,13 @@ def _campaign_state(camp: Campaign | None) -> str:
         return "unreadable"
     if camp.finished:
         how = "title shared by" if len(camp.winners) > 1 else "won by"
-        return f"finished after {camp.rounds_played} rounds: {how} {' & '.join(camp.winners)}"
+        return f"finished after {_rounds(camp.rounds_played)}: {how} {' & '.join(camp.winners)}"
     where = f"round {camp.rounds_played + 1} in progress" if camp.in_round else "between rounds"
-    return f"{camp.rounds_played} rounds played, {where}"
+    return f"{_rounds(camp.rounds_played)} played, {where}"
+
+
+def _rounds(count: int) -> str:
+    return f"{count} round" if count == 1 else f"{count} rounds"
 
 
 def _state(summary: CampaignSummary) -> str:

@@ -80,7 +80,7 @@ def card_document(card: Card) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     deck = deck_from_args(args)
-    wanted = parse_type(args.type) if args.type else None
+    wanted = parse_type(args.type) if args.type is not None else None
     cards = [c for c in deck.cards if wanted is None or c.type is wanted]
     if args.json:
         print_json([card_document(c) for c in cards])

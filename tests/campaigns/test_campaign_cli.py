@@ -106,6 +106,20 @@ def test_autoplay_a_custom_pack_campaign_against_an_ai(
     assert done["rounds_autoplayed"] == 1 and done["rounds_played"] == 1
 
 
+def test_new_refuses_a_pack_too_small_for_the_table(
+    save_dir: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pack = tmp_path / "tiny.toml"
+    pack.write_text(
+        'name = "tiny"\ncustom = true\n[[cards]]\nname = "Race"\ntype = "issue"\n', "utf-8"
+    )
+    code, _, err = run(
+        capsys, "campaign", "new", "Tiny", "--opponents", "random", "--cards", str(pack)
+    )
+    assert code == 2 and "1 cards are too few to deal 2 hands of 7" in err
+    assert not save_dir.exists() or list(save_dir.iterdir()) == []
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -120,7 +134,10 @@ def test_autoplay_a_custom_pack_campaign_against_an_ai(
         (["delete", "nobody", "--yes"], "no campaign named"),
         (["autoplay", "nobody", "--rounds", "1", "--as", "random"], "no campaign"),
         (["autoplay", "x", "--rounds", "0", "--as", "random"], "--rounds must be at least 1"),
-        (["autoplay", "x", "--rounds", "1", "--as", "wizard"], "unknown player 'wizard'"),
+        (["autoplay", "x", "--rounds", "1", "--as", "wizard"], "unknown level 'wizard'"),
+        (["autoplay", "x", "--rounds", "1", "--as", "cheater"], "choose from random, medium"),
+        (["new", "x", "--opponents", "random", "--target", ""], "unknown rank"),
+        (["new", "x", "--opponents", "random", "--cards", ""], "no file name"),
         ([], "choose an action"),
     ],
 )

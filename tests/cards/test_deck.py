@@ -143,6 +143,7 @@ def test_law_with_two_actions(tmp_path: Path) -> None:
     )
     message = load_error(write_pack(tmp_path, law_action=two))
     assert "card 'Espionage Act of 1917'" in message and "field 'action'" in message
+    assert "a Law has exactly one action, not a list of 2" in message
 
 
 def test_count_breaking_the_78_card_deck(tmp_path: Path) -> None:

@@ -66,6 +66,11 @@ BAD_PACKS = {
         'name = "p"\ncustom = true\n[[cards]]\nname = "A"\ntype = "ruling"\n',
         ["line 3", "card 'A'", "field 'type'"],
     ),
+    "header with a comment": (
+        'name = "p"\ncustom = true\n[[cards]]  # the first card\nname = "A"\ntype = "ruling"\n'
+        '[[cards]]\nname = "B"\ntype = "issue"\n',
+        ["line 3", "card 'A'", "field 'type'"],
+    ),
     "dangling plus": (
         'name = "p"\ncustom = true\n' + GOOD_CASE + 'plus = ["Nobody v Nowhere"]\n',
         ["card 'Alpha v Beta'", "field 'plus'", "'Nobody v Nowhere' names no card"],
@@ -153,6 +158,7 @@ def test_pack_saved_with_a_byte_order_mark_loads(
         (["hand", *FLUSH[:5]], ["exactly 7", "got 5"]),
         (["hand", *FLUSH, MARBURY], ["exactly 7", "got 8"]),
         (["hand", *FLUSH[:6], "Nobody v Nowhere"], ["card 7", "unknown card"]),
+        (["precedent", "x    y"], ["unknown card 'x    y'"]),  # quoted as typed
     ],
 )
 def test_bad_card_names_and_counts(

@@ -49,6 +49,7 @@ def test_cards_type_filter(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(freedoms, list) and len(freedoms) == 7
     message = one_line_error(capsys, "cards", "--type", "ruling")
     assert "ruling" in message and "case" in message
+    assert "unknown card type ''" in one_line_error(capsys, "cards", "--type", "")
 
 
 def test_cards_text_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -242,3 +243,18 @@ def test_bench_skips_missing_sections(monkeypatch: pytest.MonkeyPatch) -> None:
     assert load_section("not_written_yet") is None
     doc = run_sections(("go_out", "not_written_yet"))
     assert doc == {"go_out_rate_random_hands": 0.5} and calls == [1]
+
+
+def test_bench_ai_section_times_every_offered_level_on_the_same_positions() -> None:
+    from ai import player_names
+    from civio_tui.bench.ai import measure, positions
+
+    asked = positions(rounds=1)
+    assert asked and all(len(decision.options) > 1 for _, decision in asked)
+    assert [d.to_json() for _, d in positions(rounds=1)] == [d.to_json() for _, d in asked]
+    figures = measure(rounds=1)["ai"]
+    assert figures["positions"] == len(asked)
+    for level in player_names():
+        timing = figures[level]
+        assert 0 <= timing["p50_ms"] <= timing["p95_ms"] <= timing["max_ms"]
+        assert timing["decisions_per_sec"] > 0

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from cards.deck import Deck
+from cards.deck import Deck, deck_from_text
 from civio_tui.app import CivioApp
 from civio_tui.screens.card_detail import CardDetailScreen
 from civio_tui.screens.confirm import ConfirmScreen
@@ -303,3 +303,30 @@ def test_leaving_words_say_what_is_kept(
         assert controller.leaving_words().startswith("The last save of 'Game 1' failed")
     controller.keep_table_state({"groups": [[], []], "loose": []})  # the save is tried again
     assert not controller.save_failed
+
+
+@async_test
+async def test_a_card_pack_too_small_for_the_table_is_refused_in_words(isolated: Path) -> None:
+    from civio_tui.screens.new_game import GameSetup
+
+    text = 'name = "tiny"\ncustom = true\n[[cards]]\nname = "Race"\ntype = "issue"\n' + "".join(
+        f'[[cards]]\nname = "Case {i} v State"\ntype = "case"\nyear = {1900 + i}\n'
+        f'issues = ["Race"]\n'
+        for i in range(14)
+    )
+    deck = deck_from_text(text, "tiny.toml")  # 15 cards: two hands of 7, not four
+    app = CivioApp(deck=deck, settings=Settings(ai_speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await main_menu(pilot)
+        setup = GameSetup(("random",) * 3, "booklet", "Law Clerk", seed=1)
+        app.start_game(setup)
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenuScreen)
+        assert [n.message for n in app._notifications] == [
+            "15 cards are too few to deal 4 hands of 7"
+        ]
+        app.start_game(GameSetup(("random",), "booklet", "Law Clerk", seed=1))
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+    saved = sorted(p.name for p in (isolated / "saves").glob("*.civio.json"))
+    assert saved == ["Game 1.civio.json"]  # the refused game left no file
