@@ -43,13 +43,19 @@ def hint_seed(view: PlayerView, decision: Decision) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def hint(view: PlayerView, decision: Decision, deck: Deck | None = None) -> tuple[Action, str]:
-    """The option the strongest level would choose for `decision`, and one sentence why."""
+def hint(
+    view: PlayerView,
+    decision: Decision,
+    deck: Deck | None = None,
+    seat_names: Sequence[str] | None = None,
+) -> tuple[Action, str]:
+    """The option the strongest level would choose for `decision`, and one sentence why. The
+    sentence calls the other players by `seat_names` (indexed by seat), else "seat N"."""
     if decision.seat != view.seat:
         raise ValueError(f"the decision is seat {decision.seat}'s, the view seat {view.seat}'s")
     sit = from_view(view, deck)
     action = HardPlayer().choose(view, decision, random.Random(hint_seed(view, decision)))
-    return action, explain(sit, decision, action, view.rules)
+    return action, explain(sit, decision, action, view.rules, seat_names)
 
 
 # ------------------------------------------------------------------------------ sentences
@@ -151,7 +157,16 @@ FEED_WARNING = 0.15
 round with at least this chance (and twice the chance of the discard chosen)."""
 
 
-def _feed_warning(sit: Situation, decision: Decision, chosen: int) -> str:
+def _seat(seat_names: Sequence[str] | None, seat: int | None) -> str:
+    """How a sentence calls another player: by name when the caller gave the names."""
+    if seat_names and seat is not None and 0 <= seat < len(seat_names):
+        return seat_names[seat]
+    return f"seat {seat}"
+
+
+def _feed_warning(
+    sit: Situation, decision: Decision, chosen: int, seat_names: Sequence[str] | None
+) -> str:
     """A clause naming the discard the plans alone would choose, when the next player would
     likely take it and go out; empty otherwise."""
     nxt = sit.next_seat()
@@ -168,13 +183,20 @@ def _feed_warning(sit: Situation, decision: Decision, chosen: int) -> str:
     if risk < FEED_WARNING or risk < 2 * model.risk(chosen):
         return ""
     return (
-        f"; discarding {_name(sit.deck, preferred)} instead would give seat {nxt} about a "
-        f"{round(risk * 100)}% chance to take it and go out"
+        f"; discarding {_name(sit.deck, preferred)} instead would give "
+        f"{_seat(seat_names, nxt)} about a {round(risk * 100)}% chance to take it and go out"
     )
 
 
-def explain(sit: Situation, decision: Decision, action: Action, rules: RuleSet) -> str:
-    """One sentence saying why `action` is a good answer to `decision`."""
+def explain(
+    sit: Situation,
+    decision: Decision,
+    action: Action,
+    rules: RuleSet,
+    seat_names: Sequence[str] | None = None,
+) -> str:
+    """One sentence saying why `action` is a good answer to `decision`; other players are
+    called by `seat_names` (indexed by seat), else "seat N"."""
     deck = sit.deck
     hand = sit.hand
     kind = decision.kind
@@ -196,7 +218,7 @@ def explain(sit: Situation, decision: Decision, action: Action, rules: RuleSet) 
         tail = ""
         if attack is not None and decision.stage == "main":
             tail = f"; the discard also launches a {_EFFECT_WORDS.get(attack, attack)} attack"
-        tail += _feed_warning(sit, decision, c)
+        tail += _feed_warning(sit, decision, c, seat_names)
         return (
             f"Discard {_name(deck, c)} and keep {_name(deck, k)}: {_why_keep(sit, keep, k)}{tail}."
         )
@@ -236,8 +258,11 @@ def explain(sit: Situation, decision: Decision, action: Action, rules: RuleSet) 
         if action.kind == DECLINE:
             return "Decline the attack: no opponent is worth attacking now."
         if len(decision.options) - (1 if sit.attacks_optional else 0) <= 1:
-            return f"Attack seat {action.seat}: it is your only opponent."
-        return f"Attack seat {action.seat}: its face-up cards are the closest to going out."
+            return f"Attack {_seat(seat_names, action.seat)}: it is your only opponent."
+        return (
+            f"Attack {_seat(seat_names, action.seat)}: its face-up cards are the closest to "
+            "going out."
+        )
     if kind is DecisionKind.OVERRULE:
         effect = _EFFECT_WORDS.get(decision.effect or "", "attack")
         if action.kind == OVERRULE and action.card is not None:
@@ -250,7 +275,7 @@ def explain(sit: Situation, decision: Decision, action: Action, rules: RuleSet) 
             cards = [*hand, action.card]
             return f"Take {_name(deck, action.card)}: {_why_keep(sit, cards, action.card)}."
         return (
-            f"Take a hidden card: none of seat {target}'s face-up cards would help you as much "
-            "as the cards it keeps hidden might."
+            f"Take a hidden card: none of {_seat(seat_names, target)}'s face-up cards would help "
+            "you as much as the cards it keeps hidden might."
         )
     return f"{action.to_str(deck)}."

@@ -573,14 +573,18 @@ class TableScreen(CivioScreen[None]):
             return
         pane.show_hint(Content.styled("Thinking about a hint…", "italic"))
         # The view is taken here, on the UI thread: the worker must not read the live round.
-        self.compute_hint(hint, self.controller.view(), question.decision)
+        self.compute_hint(hint, self.controller.view(), question.decision, self.controller.names)
 
     @work(thread=True, exclusive=True, group="hint")
     def compute_hint(
-        self, hint: Callable[..., tuple[Action, str]], view: PlayerView, decision: Decision
+        self,
+        hint: Callable[..., tuple[Action, str]],
+        view: PlayerView,
+        decision: Decision,
+        names: list[str],
     ) -> None:
         try:
-            option, reason = hint(view, decision, deck=self.controller.deck)
+            option, reason = hint(view, decision, deck=self.controller.deck, seat_names=names)
         except Exception as exc:  # a hint must never take the game down
             self.post_message(self.HintReady(decision, None, f"No hint this time ({exc})."))
             return
@@ -673,8 +677,9 @@ class TableScreen(CivioScreen[None]):
 
 
 def _hint_function() -> Callable[..., tuple[Action, str]] | None:
-    """`ai.hint.hint(view, decision, deck=None) -> (option, reason)`, or None when the AI
-    package does not offer it (or it cannot be imported: the game plays on without hints)."""
+    """`ai.hint.hint(view, decision, deck=None, seat_names=None) -> (option, reason)`, or None
+    when the AI package does not offer it (or it cannot be imported: the game plays on without
+    hints)."""
     try:
         from ai.hint import hint
     except Exception:

@@ -129,3 +129,19 @@ def test_a_discard_hint_warns_when_the_plans_favourite_would_feed_the_next_playe
                 assert risk >= FEED_WARNING
                 assert f"about a {round(risk * 100)}% chance" in reason
     assert warned > 0
+
+
+def test_a_hint_calls_the_other_players_by_the_names_it_is_given(standard: Deck) -> None:
+    names = ["Alice", "Hard", "Medium"]
+    attacks = [
+        (view, decision)
+        for seed in range(21, 41)
+        for view, decision in positions(standard, seed)
+        if decision.kind is DecisionKind.ATTACK_TARGET
+    ]
+    assert attacks, "no attack with a choice of target in these rounds"
+    for view, decision in attacks[:3]:
+        option, reason = hint(view, decision, seat_names=names)
+        assert option.seat is not None
+        assert reason.startswith(f"Attack {names[option.seat]}:"), reason
+        assert hint(view, decision)[1].startswith(f"Attack seat {option.seat}:")
