@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from textual.content import Content
 
-from cards.deck import Deck
+from cards.deck import Deck, standard_deck
 from cards.models import Card, CardType
 from civio_tui.widgets.cards import TYPE_LETTER, TYPE_STYLE, card_line
 
@@ -76,7 +76,13 @@ def card_facts(deck: Deck, card: Card) -> Content:
     if card.year is not None:
         facts.append(str(card.year))
     facts.append(f"{card.points} point" + ("" if card.points == 1 else "s"))
-    facts.append("a publisher's card" if card.provenance == "publisher" else "reconstructed by us")
+    pack_card = deck.custom and card not in standard_deck().cards
+    if pack_card:
+        facts.append(f"from the card pack {deck.name}")
+    else:
+        facts.append(
+            "a publisher's card" if card.provenance == "publisher" else "reconstructed by us"
+        )
     lines: list[Content] = [heading, Content.assemble((" · ".join(facts), "dim"))]
     if card.full_name and card.full_name != card.name:
         lines.append(_field("Full name", card.full_name))
@@ -99,11 +105,12 @@ def card_facts(deck: Deck, card: Card) -> Content:
         lines.append(Content(""))
         lines.append(_field("Note", card.note))
     lines.append(Content(""))
-    source = (
-        "publisher: the publisher's own sources name this card"
-        if card.provenance == "publisher"
-        else "reconstructed: rebuilt by us from the public record of the decision or law"
-    )
+    if pack_card:
+        source = f"the card pack {deck.name} ({deck.source}), not the standard deck"
+    elif card.provenance == "publisher":
+        source = "publisher: the publisher's own sources name this card"
+    else:
+        source = "reconstructed: rebuilt by us from the public record of the decision or law"
     lines.append(Content.assemble(("Provenance: ", "bold dim"), (source, "dim")))
     return Content("\n").join(lines)
 

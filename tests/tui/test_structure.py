@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.binding import Binding
 from textual.widget import Widget
 
-from cards.deck import Deck
+from cards.deck import Deck, load_deck
 from cards.ruleset import RuleSet
 from civio_tui import keymap
 from civio_tui.arrangement import UNPLACED, HandArrangement
@@ -165,3 +165,16 @@ def test_the_arrangement_saves_and_is_left_alone_when_nothing_better(standard: D
     assert HandArrangement.from_json(json.loads(json.dumps(before))).groups == arrangement.groups
     for bad in (None, [], {"groups": [[1], [1]], "loose": []}, {"groups": [["x"], []]}):
         assert HandArrangement.from_json(bad).groups == [[], [], []]
+
+
+def test_a_card_pack_card_says_where_it_comes_from(standard: Deck) -> None:
+    from civio_tui.widgets.card_detail import card_facts
+
+    pack = load_deck(
+        Path(__file__).resolve().parents[2] / "saves" / "samples" / "teacher-pack.toml"
+    )
+    own = next(card for card in pack.cards if card not in standard.cards)
+    text = card_facts(pack, own).plain
+    assert f"from the card pack {pack.name}" in text and "reconstructed" not in text
+    tinker = pack[pack.lookup("Tinker")]  # a standard card in the same pack keeps its source
+    assert "a publisher's card" in card_facts(pack, tinker).plain
