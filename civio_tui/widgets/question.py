@@ -52,6 +52,7 @@ class QuestionPane(Vertical):
         self._shown_whole: int | None = None
         self._fitted_width = 0
         self._hint = Content("")
+        self._tip = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="question-prompt")
@@ -87,7 +88,9 @@ class QuestionPane(Vertical):
             menu.highlighted = highlighted
             # The list has its width only once laid out (it was hidden while others played).
             self.call_after_refresh(self._fit_to_width)
+        self._tip = tip
         self.query_one("#question-tip", Static).update(tip)
+        self.call_after_refresh(self._fit_tip)
 
     def wait(self, text: Content | str) -> None:
         """No question for you: say what the table is waiting for."""
@@ -98,7 +101,9 @@ class QuestionPane(Vertical):
         menu.clear_options()
         menu.display = False
         self.show_hint("")
+        self._tip = ""
         self.query_one("#question-tip", Static).update("")
+        self._fit_tip()
 
     def show_hint(self, text: Content | str) -> None:
         """The hint and its reason, between the prompt and the options (empty hides it). On a
@@ -111,6 +116,7 @@ class QuestionPane(Vertical):
         hint.set_class(bool(text), "-shown")
         if text:
             self.call_after_refresh(self._fit_hint)
+        self.call_after_refresh(self._fit_tip)
 
     def _fit_hint(self) -> None:
         hint = self.query_one("#question-hint", Static)
@@ -163,6 +169,24 @@ class QuestionPane(Vertical):
         if self._hint:
             self.query_one("#question-hint", Static).update(self._hint)
             self.call_after_refresh(self._fit_hint)
+        self.call_after_refresh(self._fit_tip)
+
+    def _fit_tip(self) -> None:
+        """Show the tip only where the options leave room for it: it must never push an
+        option out of sight (on a short terminal it mostly cannot be shown)."""
+        tip = self.query_one("#question-tip", Static)
+        width = self.scrollable_content_region.width
+        if not self._tip or width <= 0:
+            tip.display = False
+            return
+        above = sum(
+            w.outer_size.height
+            for w in (self.query_one("#question-prompt"), self.query_one("#question-hint"))
+            if w.display
+        )
+        options = self.options_list.virtual_size.height if self.options else 0
+        room = self.scrollable_content_region.height - above - options
+        tip.display = room >= len(Content(self._tip).wrap(width))
 
     def _fit_to_width(self) -> None:
         width = self._width()

@@ -330,3 +330,16 @@ async def test_a_card_pack_too_small_for_the_table_is_refused_in_words(isolated:
         assert isinstance(app.screen, TableScreen)
     saved = sorted(p.name for p in (isolated / "saves").glob("*.civio.json"))
     assert saved == ["Game 1.civio.json"]  # the refused game left no file
+
+
+@async_test
+async def test_the_table_tip_shows_where_the_options_leave_room_for_it() -> None:
+    for size, shown in (((100, 30), True), ((80, 24), False)):
+        app = make_app(table_tips=True)
+        async with app.run_test(size=size) as pilot:
+            await start_default_game(pilot)
+            await pilot.pause()
+            tip = app.screen.query_one("#question-tip")
+            assert tip.display is shown, size
+            options = app.screen.query_one("#question-options")
+            assert options.virtual_size.height <= options.size.height, size  # none cut off

@@ -315,10 +315,12 @@ async def test_a_hint_runs_in_a_worker_and_highlights_its_option(
     from cards.view import PlayerView
 
     release = threading.Event()
-    asked: list[tuple[PlayerView, Decision, object]] = []
+    asked: list[tuple[PlayerView, Decision, object, object]] = []
 
-    def hint(view: PlayerView, decision: Decision, deck: object = None) -> tuple[object, str]:
-        asked.append((view, decision, deck))
+    def hint(
+        view: PlayerView, decision: Decision, deck: object = None, seat_names: object = None
+    ) -> tuple[object, str]:
+        asked.append((view, decision, deck, seat_names))
         release.wait(5)
         return decision.options[0], "The supply may hold a Case that links."
 
@@ -345,8 +347,9 @@ async def test_a_hint_runs_in_a_worker_and_highlights_its_option(
         text = str(pane.query_one("#question-hint").render())
         assert text == "Hint (1): The supply may hold a Case that links."
         assert pane.options_list.highlighted == 0
-        view, decision, given = asked[0]
+        view, decision, given, names = asked[0]
         assert view.seat == 0 and decision is screen.question.decision and given is deck
+        assert names == screen.controller.names  # the sentence may call players by name
         await pilot.press("enter")  # take the hint
         await settle(pilot)
         assert screen.question is not None and screen.question.decision.kind is DecisionKind.DISCARD
