@@ -66,7 +66,7 @@ class ChoiceForm(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *keymap.bindings("nav.up", "nav.down", "nav.left", "nav.right"),
+        *keymap.bindings("nav.up", "nav.down", "nav.left", "nav.right", "nav.first", "nav.last"),
         Binding("enter", "submit", "Done", id="form.submit"),
         Binding("space", "cursor_right", "Change", show=False, id="form.cycle"),
         Binding("backspace", "backspace", "Delete", show=False, id="form.backspace"),
@@ -151,6 +151,14 @@ class ChoiceForm(Widget, can_focus=True):
 
     def action_cursor_down(self) -> None:
         self.cursor = (self.cursor + 1) % len(self.visible_rows)
+        self._changed(self.current)
+
+    def action_first(self) -> None:
+        self.cursor = 0
+        self._changed(self.current)
+
+    def action_last(self) -> None:
+        self.cursor = len(self.visible_rows) - 1
         self._changed(self.current)
 
     def _step(self, delta: int) -> None:

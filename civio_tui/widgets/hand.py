@@ -54,6 +54,8 @@ class HandPane(Widget, can_focus=True):
         *keymap.bindings(
             "nav.up",
             "nav.down",
+            "nav.first",
+            "nav.last",
             "hand.group_left",
             "hand.group_right",
             "hand.group_right_vi",
@@ -225,13 +227,23 @@ class HandPane(Widget, can_focus=True):
         if not cards:
             return
         if self.cursor_card not in cards:
-            self.cursor_card = cards[0]
+            self._put_cursor(cards[0])
         else:
-            i = (cards.index(self.cursor_card) + delta) % len(cards)
-            self.cursor_card = cards[i]
+            self._put_cursor(cards[(cards.index(self.cursor_card) + delta) % len(cards)])
+
+    def _put_cursor(self, card: int) -> None:
+        self.cursor_card = card
         self.refresh()
         self.refresh_bindings()
         self._scroll_to_cursor()
+
+    def action_first(self) -> None:
+        if cards := self._ordered():
+            self._put_cursor(cards[0])
+
+    def action_last(self) -> None:
+        if cards := self._ordered():
+            self._put_cursor(cards[-1])
 
     def action_cursor_up(self) -> None:
         self._move_cursor(-1)

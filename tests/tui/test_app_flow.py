@@ -343,3 +343,34 @@ async def test_the_table_tip_shows_where_the_options_leave_room_for_it() -> None
             assert tip.display is shown, size
             options = app.screen.query_one("#question-options")
             assert options.virtual_size.height <= options.size.height, size  # none cut off
+
+
+@async_test
+async def test_home_and_end_jump_in_forms_and_in_your_cards() -> None:
+    from civio_tui.widgets.choice_form import ChoiceForm
+    from civio_tui.widgets.hand import HandPane
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await main_menu(pilot)
+        await pilot.press("6")  # Settings: the name line is first, a text line
+        await pilot.pause()
+        form = app.screen.query_one(ChoiceForm)
+        await pilot.press("end")
+        assert form.current.key == "done"
+        await pilot.press("g")
+        assert form.cursor == 0
+        await pilot.press("g", "G")  # typed on the name line, they are the name
+        assert form.cursor == 0 and form.current.text == "gG"
+        await pilot.press("backspace", "backspace", "escape")
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # a new game
+        await settle(pilot)
+        hand = app.screen.query_one(HandPane)
+        hand.focus()
+        await pilot.pause()
+        cards = hand.arrangement.cards
+        await pilot.press("end")
+        assert hand.cursor_card == cards[-1]
+        await pilot.press("home")
+        assert hand.cursor_card == cards[0]
