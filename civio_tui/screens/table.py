@@ -294,9 +294,9 @@ class TableScreen(CivioScreen[None]):
         known_by = {
             card: ", ".join(ctl.names[s] for s in seats) for card, seats in view.known_by.items()
         }
-        new = None
-        if decision is not None and decision.seat == HUMAN_SEAT and decision.drawn is not None:
-            new = decision.drawn
+        new = (
+            _newest_card(decision) if decision is not None and decision.seat == HUMAN_SEAT else None
+        )
         state = HandState(
             hidden=frozenset(self.opening_hidden if opening else view.hidden),
             pickable=frozenset(pickable),
@@ -383,10 +383,10 @@ class TableScreen(CivioScreen[None]):
         if question.decision.kind not in (DecisionKind.DISCARD, DecisionKind.REVEAL):
             return question
         place = {card: i for i, card in enumerate(self.arrangement.cards)}
-        drawn = question.decision.drawn if question.decision.stage == "main" else None
+        newest = _newest_card(question.decision)
 
         def key(option: OptionLabel) -> tuple[bool, int]:
-            return (option.card != drawn, place.get(option.card or -1, len(place)))
+            return (option.card != newest, place.get(option.card or -1, len(place)))
 
         return replace(question, options=tuple(sorted(question.options, key=key)))
 
@@ -674,6 +674,14 @@ class TableScreen(CivioScreen[None]):
         self.workers.cancel_group(self, "ai")
         self.app.game_in_progress = False
         self.dismiss(None)
+
+
+def _newest_card(decision: Decision) -> int | None:
+    """The card that just came into the deciding hand: the one confiscated when the question
+    follows a confiscation, else the one drawn this turn (None when neither)."""
+    if decision.stage == "after_confiscation":
+        return decision.confiscated
+    return decision.drawn if decision.stage == "main" else None
 
 
 def _hint_function() -> Callable[..., tuple[Action, str]] | None:

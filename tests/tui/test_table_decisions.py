@@ -15,6 +15,7 @@ from cards.ruleset import RuleSet
 from civio_tui.screens.round_end import RoundEndScreen
 from civio_tui.screens.table import TableScreen
 from civio_tui.table_controller import TableController
+from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.question import QuestionPane
 from tests.tui.conftest import (
     FLUSH_HAND,
@@ -161,6 +162,9 @@ async def test_confiscate_a_card(deck: Deck) -> None:
         assert question is not None and question.decision.kind is DecisionKind.DISCARD
         assert question.decision.stage == "after_confiscation"
         assert question.title == "Discard after confiscating"
+        # The card just taken is the new one: marked in Your cards and first in the list.
+        assert screen.query_one(HandPane).state.new == taken
+        assert question.options[0].card == taken
         await pilot.press("1")
         await settle(pilot)
         assert (
