@@ -151,10 +151,12 @@ class TableScreen(CivioScreen[None]):
         self._last_focus = str(state["focus"]) if state.get("focus") in _PANE_NAMES else None
 
     def _restore_focus(self) -> None:
-        names = dict(zip(_PANE_NAMES, self._panes(), strict=True))
-        pane = names.get(str(self._focus_after_resume))
-        if pane is not None and pane.display:
-            pane.focus()
+        # Only Your cards gets its focus back: a game that reopens on the log or the opponents,
+        # where Enter does nothing, looks stuck. Otherwise the question has it, as in play.
+        if self._focus_after_resume == "hand":
+            hand = self.query_one(HandPane)
+            if hand.display:
+                hand.focus()
 
     def keep_table_state(self) -> None:
         """Keep how the table looks (your arrangement, the cursor in it, the pane in focus)

@@ -374,3 +374,35 @@ async def test_home_and_end_jump_in_forms_and_in_your_cards() -> None:
         assert hand.cursor_card == cards[-1]
         await pilot.press("home")
         assert hand.cursor_card == cards[0]
+
+
+@async_test
+async def test_continue_puts_focus_where_enter_acts() -> None:
+    from civio_tui.widgets.hand import HandPane
+    from civio_tui.widgets.log_pane import LogPane
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await start_default_game(pilot)
+        await pilot.press("1", "2", "8")
+        await settle(pilot)
+        app.screen.query_one(LogPane).focus()
+        await pilot.pause()
+        await pilot.press("escape", "y")  # leave with the log in focus
+        menu = await main_menu(pilot)
+        for _ in range(100):
+            if menu.latest is not None:
+                break
+            await pilot.pause()
+        await pilot.press("2")  # Continue
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert app.focused is table.query_one("#question-options")
+        table.query_one(HandPane).focus()  # Your cards in focus is kept, though
+        await pilot.pause()
+        await pilot.press("escape", "y")
+        await main_menu(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        assert isinstance(app.focused, HandPane)
