@@ -170,7 +170,8 @@ class Event:
         if kind == REVEAL and a.card is not None:
             return f"{who} turned face up {deck[a.card].name}."
         if kind == FACE_UP:
-            if show:
+            # The chooser's own log names the cards once, when all are laid face up together.
+            if show and for_seat != self.seat:
                 return f"{who} chose to lay face up: {_names(deck, a.cards)}."
             return f"{who} chose which cards to lay face up."
         if kind == TARGET and a.seat is not None:

@@ -193,10 +193,21 @@ def key_label(binding_id: str, keymap: dict[str, str] | None = None) -> str:
         "tab": "Tab",
         "shift+tab": "Shift+Tab",
     }
-    labels = [names.get(k.strip(), k.strip()) for k in keys.split(",")]
+    labels = [names.get(k.strip()) or _key_name(k.strip()) for k in keys.split(",")]
     if labels == [str(n) for n in range(1, 10)]:
         return "1-9"
     return " / ".join(labels)
+
+
+def _key_name(key: str) -> str:
+    """A Textual key name as keys are printed on keyboards: "F1", "Ctrl+Q", "Home". A single
+    character stays as it is, since its case is the key (g and G differ)."""
+    arrows = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
+    if len(key) == 1 or key in arrows:
+        return arrows.get(key, key)
+    return "+".join(
+        part.upper() if len(part) == 1 else part.capitalize() for part in key.split("+")
+    )
 
 
 def unknown_ids(keymap: dict[str, str]) -> list[str]:

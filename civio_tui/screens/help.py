@@ -43,8 +43,8 @@ def help_content(remaps: dict[str, str]) -> Content:
         [
             ("  +1 ", "bold"),
             "a point card (the booklet's star)\n",
-            (f"  {HIDDEN_MARK}hidden ", "dim italic"),
-            "one of your 2 hidden cards: opponents cannot see it\n",
+            (f"  {HIDDEN_MARK} … hidden ", "dim italic"),
+            " one of your 2 hidden cards: opponents cannot see it\n",
             "  ✓ / ✗  a precedent is valid / invalid (the reason is written beside it)\n",
             ("\nRemapping keys\n", "bold underline"),
             'Each key above has an id (dim). Put new keys in settings.json under "keymap", e.g.\n',

@@ -117,7 +117,8 @@ class HandPane(Widget, can_focus=True):
         if index == UNPLACED:
             if not group:
                 return [Content.assemble((name, "bold"), ("  (none)", "dim"))]
-            return [Content.assemble((name, "bold"), (f"  {len(group)} card(s)", "dim"))]
+            count = "1 card" if len(group) == 1 else f"{len(group)} cards"
+            return [Content.assemble((name, "bold"), (f"  {count}", "dim"))]
         check = self.status.checks[index] if self.status is not None else None
         if not group or check is None:
             return [Content.assemble((name, "bold"), ("  empty · ← → moves a card here", "dim"))]
@@ -192,7 +193,7 @@ class HandPane(Widget, can_focus=True):
         elif status.can_go_out:
             text = Content.assemble(
                 ("✓ These 7 can go out", "bold $status-good"),
-                f" ({pts(status.best_winner_score or 0)}): press a",
+                f" ({pts(status.best_winner_score or 0)}): press `a` to lay them out",
             )
         else:
             text = Content.assemble(

@@ -99,3 +99,5 @@ def test_attack_sentences(pack: Deck) -> None:
     assert rnd.events[0].lines(pack, None) == [
         "Seat 0 chose to lay face up: Case 01, Case 02, Case 03, Case 04, Case 05."
     ]
+    # Seat 0's own log names the cards once, when everyone's are laid face up together.
+    assert rnd.events[0].lines(pack, 0) == ["Seat 0 chose which cards to lay face up."]
