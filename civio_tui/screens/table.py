@@ -449,10 +449,15 @@ class TableScreen(CivioScreen[None]):
         if index < len(cards):
             self._toggle_hidden(cards[index])
             return
-        if index == len(cards) and len(self.opening_hidden) == MAX_OPENING_HIDDEN:
-            action = self.controller.face_up_action(question.decision, set(self.opening_hidden))
-            if action is not None:
-                self.apply_action(action)
+        if index != len(cards):
+            return
+        more = MAX_OPENING_HIDDEN - len(self.opening_hidden)
+        if more:
+            self.notify(f"Mark {more} more card{'s' if more > 1 else ''} to keep hidden first.")
+            return
+        action = self.controller.face_up_action(question.decision, set(self.opening_hidden))
+        if action is not None:
+            self.apply_action(action)
 
     def _toggle_hidden(self, card: int) -> None:
         if card in self.opening_hidden:
@@ -460,7 +465,9 @@ class TableScreen(CivioScreen[None]):
         else:
             self.opening_hidden.append(card)
             if len(self.opening_hidden) > MAX_OPENING_HIDDEN:
-                self.opening_hidden.pop(0)
+                unmarked = self.opening_hidden.pop(0)
+                name = self.controller.deck[unmarked].name
+                self.notify(f"Only 2 cards stay hidden: {name} will go face up instead.")
         self.refresh_panes()
         if self.question is not None:
             pane = self.query_one(QuestionPane)

@@ -460,3 +460,28 @@ async def test_three_opponents_fit_at_80x24_and_options_keep_to_one_line(deck: D
         await pilot.pause()
         assert str(menu.get_option_at_index(1).prompt) == full[1]
         assert str(menu.get_option_at_index(0).prompt) != full[0] or len(full[0]) < 40
+
+
+@async_test
+async def test_the_opening_says_why_done_waits_and_which_mark_moved(deck: Deck) -> None:
+    backend = against_bot(deck, HAND)
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        screen = table(app)
+        await pilot.press("1", "8")  # Done with one card marked
+        await pilot.pause()
+        assert screen.question is not None and screen.question.decision.kind is DecisionKind.FACE_UP
+        said = [n.message for n in app._notifications]
+        assert said == ["Mark 1 more card to keep hidden first."]
+        first = screen.question.options[0].card
+        assert first is not None
+        await pilot.press("2", "3")  # a third mark unmarks the first, and says so
+        await pilot.pause()
+        assert [n.message for n in app._notifications][-1] == (
+            f"Only 2 cards stay hidden: {deck[first].name} will go face up instead."
+        )
+        assert first not in screen.opening_hidden and len(screen.opening_hidden) == 2
+        await pilot.press("8")
+        await settle(pilot)
+        assert screen.question is not None and screen.question.decision.kind is DecisionKind.DRAW
