@@ -201,7 +201,8 @@ class CampaignSummary:
     """One line of the campaign list: a readable campaign, or a file and the reason it is not.
 
     `recoverable` is what `recover_campaign` would copy out of an unreadable campaign (its
-    readable backup, or its finished rounds), if anything."""
+    readable backup, or its finished rounds), if anything; `problem` then ends with the command
+    that recovers it, and `recovery` says what can be recovered ("its backup is readable")."""
 
     name: str
     path: Path
@@ -209,6 +210,7 @@ class CampaignSummary:
     problem: str | None
     recoverable: Campaign | None = None
     saved_at: datetime | None = None
+    recovery: str | None = None
 
     @property
     def readable(self) -> bool:
@@ -262,7 +264,9 @@ def _summarise(folder: SaveFolder, entry: FolderEntry, deck: Deck) -> CampaignSu
         return CampaignSummary(name, path, None, problem)
     campaign, how = recovery
     hint = f"; {how}: `civio campaign recover {name!r}` copies it to a new campaign"
-    return CampaignSummary(name, path, None, problem + hint, recoverable=campaign)
+    return CampaignSummary(
+        name, path, None, problem + hint, recoverable=campaign, recovery=f"{problem}; {how}"
+    )
 
 
 def _recovery(folder: SaveFolder, entry: FolderEntry, deck: Deck) -> tuple[Campaign, str] | None:

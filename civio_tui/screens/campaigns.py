@@ -23,10 +23,14 @@ if TYPE_CHECKING:
 def summary_line(summary: CampaignSummary) -> Content:
     camp = summary.campaign
     if camp is None:
+        # Here `r` recovers it: the command line's way is for the command line.
+        reason = (
+            f"{summary.recovery}: press r to copy it to a new campaign"
+            if summary.recovery
+            else summary.problem or ""
+        )
         return Content.assemble(
-            (summary.name, "bold"),
-            ("  cannot be opened: ", "$status-bad"),
-            (summary.problem or "", "dim"),
+            (summary.name, "bold"), ("  cannot be opened: ", "$status-bad"), (reason, "dim")
         )
     human = camp.human or camp.players[0]
     standing = camp.standing(human.name)
@@ -59,6 +63,8 @@ class CampaignsScreen(CivioScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.summaries: list[CampaignSummary] = []
+        self._select: str | None = None
+        """The campaign to highlight once the list is loaded again (else the same line)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="campaigns-box", classes="pane"):
@@ -92,6 +98,10 @@ class CampaignsScreen(CivioScreen[None]):
     def show(self, summaries: list[CampaignSummary], problem: str | None) -> None:
         from civio_tui.campaigns.session import folder_for
 
+        names = [s.name for s in summaries]
+        previous = self.query_one(NavList).highlighted
+        select = self._select if self._select in names else None
+        self._select = None
         self.summaries = summaries
         menu = self.query_one(NavList)
         menu.clear_options()
@@ -105,7 +115,10 @@ class CampaignsScreen(CivioScreen[None]):
             text = f"{len(summaries)} saved game(s) in {folder}. Every game saves after each move."
         self.query_one("#campaigns-status", Static).update(text)
         if summaries:
-            menu.highlighted = 0
+            if select is not None:
+                menu.highlighted = names.index(select)
+            else:
+                menu.highlighted = min(previous or 0, len(summaries) - 1)
 
     def _current(self) -> CampaignSummary | None:
         index = self.query_one(NavList).highlighted
@@ -175,4 +188,5 @@ class CampaignsScreen(CivioScreen[None]):
             self.notify(str(exc), severity="error", timeout=10)
             return
         self.notify(f"Recovered as {session.name!r}.")
+        self._select = session.name
         self.load()

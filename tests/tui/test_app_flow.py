@@ -23,7 +23,14 @@ from civio_tui.screens.too_small import TooSmallScreen
 from civio_tui.settings import Settings
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.lists import NavList
-from tests.tui.conftest import async_test, main_menu, make_app, open_table, settle
+from tests.tui.conftest import (
+    async_test,
+    main_menu,
+    make_app,
+    open_table,
+    settle,
+    wait_for_screen,
+)
 
 
 async def start_default_game(pilot: Pilot[int]) -> None:
@@ -406,3 +413,36 @@ async def test_continue_puts_focus_where_enter_acts() -> None:
         await pilot.press("2")
         await settle(pilot)
         assert isinstance(app.focused, HandPane)
+
+
+@async_test
+async def test_campaigns_recover_here_and_keep_the_place_in_the_list(isolated: Path) -> None:
+    import shutil
+
+    from civio_tui.screens.campaigns import CampaignsScreen
+
+    samples = Path(__file__).resolve().parents[2] / "saves" / "samples"
+    shutil.copytree(samples, isolated / "saves", ignore=shutil.ignore_patterns("*.toml"))
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await main_menu(pilot)
+        await pilot.press("3")
+        await wait_for_screen(pilot, CampaignsScreen)
+        screen = app.screen
+        assert isinstance(screen, CampaignsScreen)
+        for _ in range(100):
+            if screen.summaries:
+                break
+            await pilot.pause()
+        names = [s.name for s in screen.summaries]
+        menu = screen.query_one(NavList)
+        menu.highlighted = names.index("Tampered")
+        line = str(menu.get_option_at_index(menu.highlighted).prompt)
+        assert "press r to copy it to a new campaign" in line and "civio campaign" not in line
+        await pilot.press("r")
+        for _ in range(100):
+            await pilot.pause()
+            if len(screen.summaries) == len(names) + 1:
+                break
+        assert screen.summaries[menu.highlighted or 0].name == "Tampered recovered"
+        assert "Recovered as 'Tampered recovered'." in [n.message for n in app._notifications]
