@@ -71,7 +71,8 @@ class CampaignsScreen(CivioScreen[None]):
             yield Static("Looking for saved games…", id="campaigns-status")
             yield NavList(id="campaigns-list")
             yield Static(
-                "Enter: continue · n: new game · d: delete · r: recover from backup · Esc: back",
+                "Enter: continue, or see how a finished game ended · n: new game · d: delete · "
+                "r: recover a damaged one · Esc: back",
                 id="campaigns-keys",
             )
         yield Footer()
@@ -137,9 +138,22 @@ class CampaignsScreen(CivioScreen[None]):
             )
             return
         if summary.campaign.finished:
-            self.notify("This campaign is finished. Start a new game with n.")
+            self._show_final_table(summary.name)
             return
         self.app.open_saved_game(summary.name)
+
+    def _show_final_table(self, name: str) -> None:
+        """A finished campaign opens on its final standings and its rounds, read only."""
+        from civio_tui.campaigns.store import SaveError
+        from civio_tui.screens.game_over import GameOverScreen
+        from civio_tui.table_controller import TableController
+
+        try:
+            controller = TableController.resume(self.app.deck, name, self.app.save_dir)
+        except (SaveError, OSError, ValueError) as exc:
+            self.notify(str(exc), title="Cannot open this game", severity="error", timeout=10)
+            return
+        self.app.push_screen(GameOverScreen(controller, back_to="the list of campaigns"))
 
     def action_new(self) -> None:
         from civio_tui.screens.new_game import NewGameScreen

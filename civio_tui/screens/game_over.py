@@ -16,16 +16,17 @@ from civio_tui.table_controller import HUMAN_SEAT, TableController
 
 
 class GameOverScreen(CivioScreen[None]):
-    """Enter or Esc returns to the main menu."""
+    """Enter or Esc goes back: to the main menu after a game, to the list from Campaigns."""
 
     CSS_PATH = "game_over.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "back", "Main menu", id="game_over.menu", priority=True),
+        Binding("enter,space", "back", "Back", id="game_over.menu", priority=True),
     ]
 
-    def __init__(self, controller: TableController) -> None:
+    def __init__(self, controller: TableController, *, back_to: str = "the main menu") -> None:
         super().__init__()
         self.controller = controller
+        self.back_to = back_to
 
     def compose(self) -> ComposeResult:
         ctl = self.controller
@@ -57,7 +58,7 @@ class GameOverScreen(CivioScreen[None]):
             yield Static(Content("\n").join(standings), id="game-over-standings")
             yield Static("Round by round", id="game-over-rounds-title")
             yield DataTable(id="game-over-rounds", cursor_type="row", zebra_stripes=True)
-            yield Static("Enter: back to the main menu", id="game-over-keys")
+            yield Static(f"Enter: back to {self.back_to}", id="game-over-keys")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -420,6 +420,7 @@ async def test_campaigns_recover_here_and_keep_the_place_in_the_list(isolated: P
     import shutil
 
     from civio_tui.screens.campaigns import CampaignsScreen
+    from civio_tui.screens.game_over import GameOverScreen
 
     samples = Path(__file__).resolve().parents[2] / "saves" / "samples"
     shutil.copytree(samples, isolated / "saves", ignore=shutil.ignore_patterns("*.toml"))
@@ -446,3 +447,12 @@ async def test_campaigns_recover_here_and_keep_the_place_in_the_list(isolated: P
                 break
         assert screen.summaries[menu.highlighted or 0].name == "Tampered recovered"
         assert "Recovered as 'Tampered recovered'." in [n.message for n in app._notifications]
+        finished = (isolated / "saves" / "Finished.civio.json").read_bytes()
+        menu.highlighted = [s.name for s in screen.summaries].index("Finished")
+        await pilot.press("enter")  # a finished game shows how it ended, and stays as it was
+        await wait_for_screen(pilot, GameOverScreen)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, CampaignsScreen)
+        assert app.screen is screen
+    assert (isolated / "saves" / "Finished.civio.json").read_bytes() == finished
