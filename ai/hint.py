@@ -244,9 +244,10 @@ def explain(
         c = action.card
         assert c is not None
         k = _key_card(sit, hand, exclude=c)
+        # Not "lean on it least": the card turned up may well be in the hidden card's plan.
         return (
-            f"Turn up {_name(deck, c)}: your precedents lean on it least, while "
-            f"{_name(deck, k)} stays hidden ({_why_keep(sit, hand, k)})."
+            f"Turn up {_name(deck, c)} and keep {_name(deck, k)} hidden, as your plans need it "
+            f"more: {_why_keep(sit, hand, k)}."
         )
     if kind is DecisionKind.FACE_UP:
         hidden = [x for x in hand if x not in action.cards]

@@ -145,3 +145,18 @@ def test_a_hint_calls_the_other_players_by_the_names_it_is_given(standard: Deck)
         assert option.seat is not None
         assert reason.startswith(f"Attack {names[option.seat]}:"), reason
         assert hint(view, decision)[1].startswith(f"Attack seat {option.seat}:")
+
+
+def test_a_reveal_hint_reads_as_one_sentence(standard: Deck) -> None:
+    reveals = [
+        (view, decision)
+        for seed in range(21, 31)
+        for view, decision in positions(standard, seed)
+        if decision.kind is DecisionKind.REVEAL
+    ]
+    assert reveals
+    for view, decision in reveals[:5]:
+        option, reason = hint(view, decision)
+        assert option.card is not None
+        assert reason.startswith(f"Turn up {standard[option.card].name} and keep "), reason
+        assert "))" not in reason and "least" not in reason
