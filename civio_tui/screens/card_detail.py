@@ -72,8 +72,15 @@ class CardDetailScreen(CivioModal[None]):
         where = ""
         if len(self.card_ids) > 1 and card_id in self.card_ids:
             where = f"Card {self.index + 1} of {len(self.card_ids)}{self.context} · ←→ next card · "
-        back = "Backspace previous · " if self.history else ""
+        back = "Backspace back to the card you came from · " if self.history else ""
         self.query_one("#detail-nav", Static).update(f"{where}{back}Esc closes")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # "Previous card" is offered only when a related card was opened from another one.
+        if action == "history_back":
+            return bool(self.history)
+        return True
 
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()

@@ -456,3 +456,23 @@ async def test_campaigns_recover_here_and_keep_the_place_in_the_list(isolated: P
         await wait_for_screen(pilot, CampaignsScreen)
         assert app.screen is screen
     assert (isolated / "saves" / "Finished.civio.json").read_bytes() == finished
+
+
+@async_test
+async def test_previous_card_is_offered_only_after_following_a_link(deck: Deck) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await main_menu(pilot)
+        app.push_screen(CardDetailScreen([deck.lookup("Tinker")]))
+        await wait_for_screen(pilot, CardDetailScreen)
+        detail = app.screen
+        assert isinstance(detail, CardDetailScreen)
+        assert "history_back" not in {b.binding.action for b in detail.active_bindings.values()}
+        await pilot.press("enter")  # open the first related card
+        await pilot.pause()
+        assert detail.current != deck.lookup("Tinker") and detail.history
+        assert "history_back" in {b.binding.action for b in detail.active_bindings.values()}
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert detail.current == deck.lookup("Tinker")
+        assert "history_back" not in {b.binding.action for b in detail.active_bindings.values()}
