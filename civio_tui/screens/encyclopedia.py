@@ -143,9 +143,16 @@ class EncyclopediaScreen(CivioScreen[None]):
         if self.shown:
             menu.highlighted = 0
         count = len(self.shown)
-        self.query_one("#ency-count", Static).update(
-            f"{count} of {len(deck)} cards" if count else "No card matches: loosen a filter."
-        )
+        filtered = any(values[key] != "all" for key in ("type", "issue", "amendment", "era"))
+        if count:
+            words = f"{count} of {len(deck)} cards"
+        elif search.strip() and filtered:
+            words = f"No card matches {search.strip()!r} with these filters: loosen one."
+        elif search.strip():
+            words = f"No card matches {search.strip()!r}: try fewer letters."
+        else:
+            words = "No card matches: loosen a filter."
+        self.query_one("#ency-count", Static).update(words)
 
     def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
         self.refilter()

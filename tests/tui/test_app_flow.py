@@ -235,6 +235,12 @@ async def test_encyclopedia_filters_search_and_card_detail() -> None:
         await pilot.press("slash", *"tinker")
         await pilot.pause()
         assert [app.deck[c].name for c in screen.shown] == ["Tinker v Des Moines School District"]
+        await pilot.press("x")  # nothing matches: the count line says what to loosen
+        await pilot.pause()
+        count = str(screen.query_one("#ency-count").render())
+        assert count == "No card matches 'tinkerx' with these filters: loosen one."
+        await pilot.press("backspace")
+        await pilot.pause()
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert isinstance(app.screen, CardDetailScreen)
