@@ -130,8 +130,12 @@ class ChoiceForm(Widget, can_focus=True):
                 shown = row.text or row.placeholder
                 value = Content.assemble((f" {shown} ", style), ("▏" if here else " ", ""))
             else:
-                label = row.choices[row.index][1]
-                value = Content.assemble(("‹ ", "dim"), (label, style), (" ›", "dim"))
+                # A long choice is cut, not its closing ›: the arrows say it can be changed.
+                room = self.content_region.width - 2 - width - 4
+                label = Content(row.choices[row.index][1])
+                if room > 1 and label.cell_length > room:
+                    label = label.truncate(room, ellipsis=True)
+                value = Content.assemble(("‹ ", "dim"), label.stylize(style), (" ›", "dim"))
             lines.append(Content.assemble(pointer, (row.label.ljust(width), "bold"), value))
         return Content("\n").join(lines)
 
