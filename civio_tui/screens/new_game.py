@@ -128,9 +128,15 @@ class NewGameScreen(CivioScreen[None]):
             FormRow("start", "Start game", kind="button", help="Press Enter to start."),
         ]
         with Vertical(id="new-game-box", classes="pane"):
+            deck = self.app.deck
+            pack = (
+                f" It is played with the card pack {deck.name} ({len(deck)} cards)."
+                if deck.custom
+                else ""
+            )
             yield Static(
                 "Press Enter to start, or change the settings first. The game saves itself "
-                "after every move: Continue on the main menu picks it up again.",
+                f"after every move: Continue on the main menu picks it up again.{pack}",
                 id="new-game-intro",
             )
             yield NewGameForm(rows, id="new-game-form")

@@ -482,3 +482,15 @@ async def test_previous_card_is_offered_only_after_following_a_link(deck: Deck) 
         await pilot.pause()
         assert detail.current == deck.lookup("Tinker")
         assert "history_back" not in {b.binding.action for b in detail.active_bindings.values()}
+
+
+@async_test
+async def test_new_game_names_a_custom_card_pack(mini: Deck) -> None:
+    for deck, said in ((None, False), (mini, True)):
+        app = CivioApp(deck=deck, settings=Settings(ai_speed="instant"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await main_menu(pilot)
+            await pilot.press("1")
+            await wait_for_screen(pilot, NewGameScreen)
+            intro = str(app.screen.query_one("#new-game-intro").render())
+            assert (f"card pack {mini.name} ({len(mini)} cards)" in intro) is said
