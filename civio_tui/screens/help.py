@@ -15,8 +15,9 @@ from civio_tui.widgets.cards import HIDDEN_MARK, TYPE_LEGEND, TYPE_LETTER, TYPE_
 from civio_tui.widgets.scroll import KeyScroll
 
 
-def help_content(remaps: dict[str, str]) -> Content:
-    """The whole help text: keys by context, then the card marks."""
+def help_content(remaps: dict[str, str], width: int = 0) -> Content:
+    """The whole help text: keys by context, then the card marks. A key's id that would not
+    fit in `width` columns on its line goes on the next one, under the description."""
     parts: list[str | tuple[str, str] | Content] = [
         ("Keys", "bold underline"),
         "\nArrows or h j k l move · Enter or Space act · Tab moves between panes.\n",
@@ -34,7 +35,10 @@ def help_content(remaps: dict[str, str]) -> Content:
                 keys, text, ident = "1-9", "Pick option 1-9 of the question", "table.pick_1 … _9"
             else:
                 keys, text, ident = keymap.key_label(spec.id, remaps), spec.help, spec.id
-            parts.extend([(f"  {keys:<18}", "bold"), f" {text}", ("  " + ident, "dim"), "\n"])
+            head = f"  {keys:<18}"
+            fits = not width or len(head) + 1 + len(text) + 2 + len(ident) <= width
+            gap = "  " if fits else "\n" + " " * (len(head) + 1)
+            parts.extend([(head, "bold"), f" {text}", (gap + ident, "dim"), "\n"])
     parts.append(("\nCard marks\n", "bold underline"))
     letter_style = {TYPE_LETTER[t]: s for t, s in TYPE_STYLE.items()}
     for letter, label in TYPE_LEGEND:
@@ -67,6 +71,13 @@ class HelpScreen(CivioScreen[None]):
         with KeyScroll(id="help-scroll", classes="pane"):
             yield Static(help_content(self.app.settings.keymap), id="help-text")
         yield Footer()
+
+    def on_resize(self) -> None:
+        width = self.query_one("#help-text", Static).content_region.width
+        if width:
+            self.query_one("#help-text", Static).update(
+                help_content(self.app.settings.keymap, width)
+            )
 
     def on_mount(self) -> None:
         scroll = self.query_one(KeyScroll)

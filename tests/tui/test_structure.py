@@ -178,3 +178,13 @@ def test_a_card_pack_card_says_where_it_comes_from(standard: Deck) -> None:
     assert f"from the card pack {pack.name}" in text and "reconstructed" not in text
     tinker = pack[pack.lookup("Tinker")]  # a standard card in the same pack keeps its source
     assert "a publisher's card" in card_facts(pack, tinker).plain
+
+
+def test_help_puts_a_key_id_that_would_wrap_on_its_own_line() -> None:
+    from civio_tui.screens.help import help_content
+
+    lines = help_content({}, width=96).plain.splitlines()
+    assert max(len(line) for line in lines) <= 96
+    at = next(i for i, line in enumerate(lines) if "Next pane: the question" in line)
+    assert lines[at + 1].strip() == "table.next_pane"
+    assert lines[at + 1].startswith(" " * 21)
