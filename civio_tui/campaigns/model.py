@@ -52,7 +52,8 @@ class DeckIdentity(_Strict):
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
 
     def describe(self) -> str:
-        return f"{self.name!r} (sha256 {self.sha256[:12]}…)"
+        # Always double quotes: repr() would switch to them only for names with an apostrophe.
+        return f'"{self.name}" (sha256 {self.sha256[:12]}…)'
 
 
 class Player(_Strict):
