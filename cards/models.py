@@ -72,6 +72,9 @@ class Card(BaseModel):
     minus: tuple[str, ...] = ()
     amendments: tuple[int, ...] = ()
     action: LawAction | None = None
+    summary: str = ""
+    provenance: Literal["publisher", "reconstructed"] = "reconstructed"
+    note: str | None = None
 
     @field_validator("action", mode="before")
     @classmethod
@@ -80,10 +83,6 @@ class Card(BaseModel):
         if isinstance(value, list):
             raise ValueError(f"a Law has exactly one action, not a list of {len(value)}")
         return value
-
-    summary: str = ""
-    provenance: Literal["publisher", "reconstructed"] = "reconstructed"
-    note: str | None = None
 
     @property
     def points(self) -> int:
