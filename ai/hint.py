@@ -134,11 +134,18 @@ def _why_keep(sit: Situation, hand: Sequence[int], card: int) -> str:
     return "it still fits precedents your other cards could join"
 
 
-def _key_card(sit: Situation, hand: Sequence[int], exclude: int | None = None) -> int:
+def _key_card(
+    sit: Situation,
+    hand: Sequence[int],
+    exclude: int | None = None,
+    among: Sequence[int] | None = None,
+) -> int:
+    """The card of `hand` its plans lean on most (other than `exclude`; only `among` these
+    when given)."""
     imp = HeuristicPolicy().importance(sit, list(hand))
     order = sorted(range(len(hand)), key=lambda i: (-imp[i], hand[i]))
     for i in order:
-        if hand[i] != exclude:
+        if hand[i] != exclude and (among is None or hand[i] in among):
             return hand[i]
     return hand[order[0]]
 
@@ -243,7 +250,11 @@ def explain(
     if kind is DecisionKind.REVEAL:
         c = action.card
         assert c is not None
-        k = _key_card(sit, hand, exclude=c)
+        # The card that stays hidden is one of the others that could be turned up.
+        still_hidden = [a.card for a in decision.options if a.card is not None and a.card != c]
+        if not still_hidden:
+            return f"Turn up {_name(deck, c)}: it is the only card you can turn up."
+        k = _key_card(sit, hand, exclude=c, among=still_hidden)
         # Not "lean on it least": the card turned up may well be in the hidden card's plan.
         return (
             f"Turn up {_name(deck, c)} and keep {_name(deck, k)} hidden, as your plans need it "
