@@ -37,8 +37,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add_json_option(parser)
 
 
+def _place(path: str) -> str:
+    """How messages name the FILE argument."""
+    return "standard input" if path == "-" else path
+
+
 def _read(path: str) -> Any:
-    place = "standard input" if path == "-" else path
+    place = _place(path)
     try:
         if path == "-":
             if sys.stdin is None:
@@ -72,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
                 f"the view and decision do not describe a playable position: {_reason(exc)}"
             ) from None
     except UsageError as exc:
-        raise UsageError(f"{'standard input' if args.file == '-' else args.file}: {exc}") from None
+        raise UsageError(f"{_place(args.file)}: {exc}") from None
     if args.json:
         print_json({"option": action.to_json(), "reason": reason})
     else:

@@ -100,11 +100,11 @@ class CampaignsScreen(CivioScreen[None]):
         from civio_tui.campaigns.session import folder_for
 
         names = [s.name for s in summaries]
-        previous = self.query_one(NavList).highlighted
+        menu = self.query_one(NavList)
+        previous = menu.highlighted
         select = self._select if self._select in names else None
         self._select = None
         self.summaries = summaries
-        menu = self.query_one(NavList)
         menu.clear_options()
         menu.add_options([Option(summary_line(s), id=str(i)) for i, s in enumerate(summaries)])
         folder = folder_for(self.app.save_dir).path

@@ -144,12 +144,13 @@ class EncyclopediaScreen(CivioScreen[None]):
             menu.highlighted = 0
         count = len(self.shown)
         filtered = any(values[key] != "all" for key in ("type", "issue", "amendment", "era"))
+        typed = search.strip()
         if count:
             words = f"{count} of {len(deck)} cards"
-        elif search.strip() and filtered:
-            words = f"No card matches {search.strip()!r} with these filters: loosen one."
-        elif search.strip():
-            words = f"No card matches {search.strip()!r}: try fewer letters."
+        elif typed and filtered:
+            words = f"No card matches {typed!r} with these filters: loosen one."
+        elif typed:
+            words = f"No card matches {typed!r}: try fewer letters."
         else:
             words = "No card matches: loosen a filter."
         self.query_one("#ency-count", Static).update(words)

@@ -467,7 +467,9 @@ class TableScreen(CivioScreen[None]):
             if len(self.opening_hidden) > MAX_OPENING_HIDDEN:
                 unmarked = self.opening_hidden.pop(0)
                 name = self.controller.deck[unmarked].name
-                self.notify(f"Only 2 cards stay hidden: {name} will go face up instead.")
+                self.notify(
+                    f"Only {MAX_OPENING_HIDDEN} cards stay hidden: {name} will go face up instead."
+                )
         self.refresh_panes()
         if self.question is not None:
             pane = self.query_one(QuestionPane)

@@ -40,6 +40,17 @@ async def start_default_game(pilot: Pilot[int]) -> None:
     await settle(pilot)
 
 
+async def leave_for_the_menu(pilot: Pilot[int]) -> MainMenuScreen:
+    """Leave the table (Esc, yes) and wait until the main menu has found the saved game."""
+    await pilot.press("escape", "y")
+    screen = await main_menu(pilot)
+    for _ in range(100):  # the menu looks for saves again in a worker when it comes back
+        if screen.latest is not None:
+            break
+        await pilot.pause()
+    return screen
+
+
 async def open_unsaved_game(pilot: Pilot[int], deck: Deck) -> None:
     """From the main menu, a game against `random` that is not saved, at the table."""
     await main_menu(pilot)
@@ -168,12 +179,7 @@ async def test_a_game_saves_itself_and_continue_resumes_it() -> None:
         table = app.screen
         assert isinstance(table, TableScreen)
         hand = sorted(table.controller.view().hand)
-        await pilot.press("escape", "y")
-        screen = await main_menu(pilot)
-        for _ in range(100):  # the menu looks for saves again in a worker when it comes back
-            if screen.latest is not None:
-                break
-            await pilot.pause()
+        screen = await leave_for_the_menu(pilot)
         assert screen.latest is not None and screen.latest.name == "Game 1"
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -401,12 +407,7 @@ async def test_continue_puts_focus_where_enter_acts() -> None:
         await settle(pilot)
         app.screen.query_one(LogPane).focus()
         await pilot.pause()
-        await pilot.press("escape", "y")  # leave with the log in focus
-        menu = await main_menu(pilot)
-        for _ in range(100):
-            if menu.latest is not None:
-                break
-            await pilot.pause()
+        await leave_for_the_menu(pilot)  # with the log in focus
         await pilot.press("2")  # Continue
         await settle(pilot)
         table = app.screen
@@ -414,8 +415,7 @@ async def test_continue_puts_focus_where_enter_acts() -> None:
         assert app.focused is table.query_one("#question-options")
         table.query_one(HandPane).focus()  # Your cards in focus is kept, though
         await pilot.pause()
-        await pilot.press("escape", "y")
-        await main_menu(pilot)
+        await leave_for_the_menu(pilot)
         await pilot.press("2")
         await settle(pilot)
         assert isinstance(app.focused, HandPane)
