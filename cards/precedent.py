@@ -163,7 +163,7 @@ def _label(card: Card, card_id: int, equality: int) -> str:
     return card.name
 
 
-def _amendment_label(card: Card) -> str:
+def amendment_label(card: Card) -> str:
     """ "the 14th Amendment", whether the card is printed "14th Amendment" or "14th"."""
     name = card.name if "amendment" in card.name.lower() else f"{card.name} Amendment"
     return name if name.lower().startswith("the ") else f"the {name}"
@@ -172,7 +172,7 @@ def _amendment_label(card: Card) -> str:
 _FREEDOM_AFTER_CASE = "a Freedom must come right after a Case whose plus column lists it"
 
 # Why a card cannot follow its predecessor, for the failures whose sentence names no more cards.
-_CANNOT_FOLLOW = {
+CANNOT_FOLLOW = {
     "issue_not_first": "an Issue card may only open a precedent",
     "after_amendment": "only more Amendments may follow an Amendment, closing the precedent",
     "second_freedom": "a precedent holds at most one Freedom",
@@ -199,13 +199,13 @@ def _reason(
         return f"{name} cannot open a precedent: {_FREEDOM_AFTER_CASE}"
     if code == "amendment_unsupported":
         return (
-            f"{name} cannot close this precedent: no Case in it strengthens {_amendment_label(cur)}"
+            f"{name} cannot close this precedent: no Case in it strengthens {amendment_label(cur)}"
         )
     prev = deck[ids[prev_pos]]
     prev_name = _label(prev, ids[prev_pos], equality)
     head = f"{name} cannot follow {prev_name}"
-    if code in _CANNOT_FOLLOW:
-        return f"{head}: {_CANNOT_FOLLOW[code]}"
+    if code in CANNOT_FOLLOW:
+        return f"{head}: {CANNOT_FOLLOW[code]}"
     if code == "issue_not_listed":
         return f"{head}: {cur.name} does not list the issue {prev.name}"
     if code == "freedom_not_in_plus":

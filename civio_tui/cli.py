@@ -13,6 +13,7 @@ from typing import NoReturn
 SUBCOMMANDS: dict[str, str] = {
     "cards": "cards_cmd",
     "precedent": "precedent_cmd",
+    "links": "links_cmd",
     "hand": "hand_cmd",
     "arena": "arena_cmd",
     "hint": "hint_cmd",
