@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, str] = {
     "hint": "hint_cmd",
     "campaign": "campaign_cmd",
     "bench": "bench_cmd",
+    "solitaire": "solitaire_cmd",
 }
 
 

@@ -15,7 +15,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-SECTIONS: tuple[str, ...] = ("go_out", "engine", "ai", "tui_start")
+SECTIONS: tuple[str, ...] = ("go_out", "engine", "ai", "tui_start", "solitaire_par", "puzzle")
 
 
 def load_section(name: str) -> Callable[[], dict[str, Any]] | None:

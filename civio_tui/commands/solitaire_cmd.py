@@ -1,0 +1,73 @@
+"""`civio solitaire par --seed S`: the best score any player could have had on a Solitaire deal."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+from typing import Any
+
+from cards.solitaire import DEAL_SIZE, deal_cards, par, seed_of_day
+from civio_tui.commands.common import (
+    UsageError,
+    add_cards_option,
+    add_json_option,
+    deck_from_args,
+    print_chain,
+    print_json,
+)
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "solitaire",
+        help="Solitaire tools: par (the best score possible) of a deal",
+        description="Solitaire (RULES.md, 'Other ways to play'): 21 cards turned one at a "
+        "time; call CIVIO from the turned cards; score 1 per point card plus 1 per card "
+        "still face down.",
+    )
+    sub = parser.add_subparsers(dest="solitaire_command", metavar="ACTION", required=True)
+    par_parser = sub.add_parser(
+        "par",
+        help="the best score any player could have had on deal SEED",
+        description="Par = the best, over k, of the points of the best CIVIO among the "
+        "first k cards plus the 21 - k cards still face down.",
+    )
+    which = par_parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--seed", type=int, help="the deal's seed (any whole number)")
+    which.add_argument("--date", metavar="YYYY-MM-DD", help="the deal of the day for this date")
+    add_json_option(par_parser)
+    add_cards_option(par_parser)
+
+
+def seed_from_args(args: argparse.Namespace) -> int:
+    if args.seed is not None:
+        return int(args.seed)
+    try:
+        day = date.fromisoformat(args.date)
+    except ValueError:
+        raise UsageError(f"--date {args.date!r} is not a date like 2026-11-25") from None
+    return seed_of_day(day)
+
+
+def run(args: argparse.Namespace) -> int:
+    deck = deck_from_args(args)
+    seed = seed_from_args(args)
+    deal = deal_cards(deck, seed)
+    best = par(deck, deal)
+    if args.json:
+        print_json({"seed": seed, "cards": deck.names(deal), "par": best.to_json(deck)})
+        return 0
+    print(f"Solitaire deal {seed}:")
+    for i, c in enumerate(deal, 1):
+        print(f"  {i:2}. {deck[c].name}")
+    if not best.precedents:
+        print(f"par: 0 (the {DEAL_SIZE} cards hold no CIVIO)")
+        return 0
+    print(
+        f"par: {best.score} = {best.points} point{'s' if best.points != 1 else ''} "
+        f"+ {DEAL_SIZE - best.turned} cards still face down, calling CIVIO after "
+        f"turning {best.turned}:"
+    )
+    for precedent in best.precedents:
+        print_chain(deck.names(precedent))
+    return 0

@@ -1,0 +1,60 @@
+"""The headless commands of the other games: `civio solitaire par` per the contract."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cards.deck import standard_deck
+from cards.precedent import check_precedent
+from civio_tui.cli import main
+
+DECK = standard_deck()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solitaire_par_json_follows_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solitaire", "par", "--seed", "2", "--json")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert set(doc) == {"seed", "cards", "par"}
+    assert doc["seed"] == 2 and len(doc["cards"]) == 21 == len(set(doc["cards"]))
+    p = doc["par"]
+    assert set(p) == {"score", "turned", "precedents", "points"}
+    assert p["score"] == p["points"] + 21 - p["turned"]
+    first = set(doc["cards"][: p["turned"]])
+    for names in p["precedents"]:
+        assert set(names) <= first
+        assert check_precedent(DECK, [DECK.lookup(n) for n in names]).valid
+    # Same seed, same answer; the text form says the same par.
+    assert json.loads(run(capsys, "solitaire", "par", "--seed", "2", "--json")[1]) == doc
+    code, text, _ = run(capsys, "solitaire", "par", "--seed", "2")
+    assert code == 0 and f"par: {p['score']} " in text
+
+
+def test_solitaire_par_of_the_day(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solitaire", "par", "--date", "2026-11-25", "--json")
+    assert code == 0 and json.loads(out)["seed"] == 20261125
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solitaire", "par"],
+        ["solitaire", "par", "--seed", "x"],
+        ["solitaire", "par", "--date", "2026-02-30"],
+        ["solitaire"],
+    ],
+)
+def test_solitaire_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
