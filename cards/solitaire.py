@@ -235,28 +235,9 @@ class Solitaire:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Par:
-    """The best score any player could have had on a deal: call a CIVIO of `points` after
-    turning `turned` cards (score = points + 21 - turned); score 0 and no precedents when the
-    21 cards hold no CIVIO."""
-
-    score: int
-    turned: int
-    precedents: tuple[tuple[int, ...], ...]
-    points: int
-
-    def to_json(self, deck: Deck) -> dict[str, Any]:
-        return {
-            "score": self.score,
-            "turned": self.turned,
-            "precedents": [deck.names(p) for p in self.precedents],
-            "points": self.points,
-        }
-
-
-def par(deck: Deck, deal: tuple[int, ...]) -> Par:
-    """Par = max over k of (best CIVIO points among the first k cards + 21 - k).
+def par(deck: Deck, deal: tuple[int, ...]) -> SolitaireResult:
+    """The best result any player could have had on a deal (RULES.md, Solitaire, ours):
+    par = max over k of (best CIVIO points among the first k cards + 21 - k).
 
     A CIVIO is best called as soon as its last card is up, so par is the best, over every CIVIO
     the 21 cards hold, of its points plus the cards after its last one. Ties go to fewer cards
@@ -268,7 +249,7 @@ def par(deck: Deck, deal: tuple[int, ...]) -> Par:
     def ready(p: FoundPrecedent) -> int:
         return max(position[c] for c in p.order) + 1
 
-    best: tuple[tuple[int, int, int], Par] | None = None
+    best: tuple[tuple[int, int, int], SolitaireResult] | None = None
 
     def consider(parts: tuple[FoundPrecedent, ...], turned: int, flush: int) -> None:
         nonlocal best
@@ -276,7 +257,7 @@ def par(deck: Deck, deal: tuple[int, ...]) -> Par:
         score = score_of(points, turned)
         key = (score, -turned, flush)
         if best is None or key > best[0]:
-            best = (key, Par(score, turned, tuple(p.order for p in parts), points))
+            best = (key, SolitaireResult(score, points, turned, tuple(p.order for p in parts)))
 
     for seven in found[7]:
         consider((seven,), ready(seven), 1)
@@ -287,5 +268,5 @@ def par(deck: Deck, deal: tuple[int, ...]) -> Par:
             if not three.mask & four.mask:
                 consider((three, four), max(r3, r4), 0)
     if best is None:
-        return Par(0, DEAL_SIZE, (), 0)
+        return SolitaireResult(0, 0, DEAL_SIZE, ())
     return best[1]
