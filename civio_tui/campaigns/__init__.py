@@ -52,7 +52,9 @@ the `--cards` pack so campaigns made with it are readable). Names match ignoring
     # the game in memory is intact and session.save() can be retried.
 
 Modules: `model` (the save file's pydantic models, schema_version, migrations), `store` (the
-folder, names, atomic writes with a backup), `session` (loading, checking, playing), `autoplay`.
+folder, names, atomic writes with a backup), `replay` (a save's round in progress, replayed and
+checked), `catalogue` (listing, creating, opening, deleting, recovering), `session` (playing and
+autosaving), `autoplay`.
 """
 
 from __future__ import annotations
@@ -67,15 +69,15 @@ _EXPORTS = {
     "SaveFile": "model",
     "SaveFormatError": "model",
     "CampaignSession": "session",
-    "CampaignSummary": "session",
-    "UnreadableCampaignError": "session",
-    "delete_campaign": "session",
-    "list_campaigns": "session",
-    "most_recent_campaign": "session",
-    "new_campaign": "session",
-    "open_campaign": "session",
-    "read_summary": "session",
-    "recover_campaign": "session",
+    "CampaignSummary": "catalogue",
+    "UnreadableCampaignError": "catalogue",
+    "delete_campaign": "catalogue",
+    "list_campaigns": "catalogue",
+    "most_recent_campaign": "catalogue",
+    "new_campaign": "catalogue",
+    "open_campaign": "catalogue",
+    "read_summary": "catalogue",
+    "recover_campaign": "catalogue",
     "CampaignExistsError": "store",
     "CampaignNameError": "store",
     "NoSuchCampaignError": "store",

@@ -11,8 +11,9 @@ from civio_tui.commands.common import UsageError, add_json_option, print_json
 
 if TYPE_CHECKING:
     from cards.deck import Deck
+    from civio_tui.campaigns.catalogue import CampaignSummary
     from civio_tui.campaigns.model import Campaign
-    from civio_tui.campaigns.session import CampaignSession, CampaignSummary
+    from civio_tui.campaigns.session import CampaignSession
 
 
 def add_parser(subparsers: Any) -> None:
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from civio_tui.campaigns.session import new_campaign
+    from civio_tui.campaigns.catalogue import new_campaign
 
     opponents = [p.strip() for p in args.opponents.split(",")]
     if any(not p for p in opponents):
@@ -144,7 +145,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from civio_tui.campaigns.session import folder_for, list_campaigns
+    from civio_tui.campaigns.catalogue import folder_for, list_campaigns
 
     folder = folder_for(_save_dir(args))
     summaries = list_campaigns(folder, _deck(args))
@@ -172,7 +173,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from civio_tui.campaigns.session import read_summary
+    from civio_tui.campaigns.catalogue import read_summary
 
     summary = read_summary(args.name, save_dir=_save_dir(args), deck=_deck(args))
     if summary.campaign is None:
@@ -226,7 +227,7 @@ def _show(args: argparse.Namespace) -> int:
 def _autoplay(args: argparse.Namespace) -> int:
     from ai import player_names
     from civio_tui.campaigns.autoplay import autoplay
-    from civio_tui.campaigns.session import open_campaign
+    from civio_tui.campaigns.catalogue import open_campaign
 
     if args.rounds < 1:
         raise UsageError("--rounds must be at least 1")
@@ -254,7 +255,7 @@ def _autoplay(args: argparse.Namespace) -> int:
 
 
 def _delete(args: argparse.Namespace) -> int:
-    from civio_tui.campaigns.session import delete_campaign, read_summary
+    from civio_tui.campaigns.catalogue import delete_campaign, read_summary
 
     summary = read_summary(args.name, save_dir=_save_dir(args), deck=_deck(args))
     if not args.yes:
@@ -284,7 +285,7 @@ def _delete(args: argparse.Namespace) -> int:
 
 
 def _recover(args: argparse.Namespace) -> int:
-    from civio_tui.campaigns.session import recover_campaign
+    from civio_tui.campaigns.catalogue import recover_campaign
 
     session = recover_campaign(args.name, args.to, save_dir=_save_dir(args), deck=_deck(args))
     if args.json:

@@ -17,7 +17,7 @@ from civio_tui.widgets.cards import pts
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
-    from civio_tui.campaigns.session import CampaignSummary
+    from civio_tui.campaigns.catalogue import CampaignSummary
 
 
 def summary_line(summary: CampaignSummary) -> Content:
@@ -86,7 +86,7 @@ class CampaignsScreen(CivioScreen[None]):
 
     @work(thread=True, exclusive=True, group="campaigns")
     def load(self) -> None:
-        from civio_tui.campaigns.session import list_campaigns
+        from civio_tui.campaigns.catalogue import list_campaigns
         from civio_tui.campaigns.store import SaveError
 
         try:
@@ -97,7 +97,7 @@ class CampaignsScreen(CivioScreen[None]):
         self.app.call_from_thread(self.show, summaries, problem)
 
     def show(self, summaries: list[CampaignSummary], problem: str | None) -> None:
-        from civio_tui.campaigns.session import folder_for
+        from civio_tui.campaigns.catalogue import folder_for
 
         names = [s.name for s in summaries]
         menu = self.query_one(NavList)
@@ -169,7 +169,7 @@ class CampaignsScreen(CivioScreen[None]):
         def answer(yes: bool | None) -> None:
             if not yes:
                 return
-            from civio_tui.campaigns.session import delete_campaign
+            from civio_tui.campaigns.catalogue import delete_campaign
             from civio_tui.campaigns.store import SaveError
 
             try:
@@ -193,7 +193,7 @@ class CampaignsScreen(CivioScreen[None]):
         if summary is None or summary.campaign is not None:
             self.notify("Only a damaged campaign with a readable backup can be recovered.")
             return
-        from civio_tui.campaigns.session import recover_campaign
+        from civio_tui.campaigns.catalogue import recover_campaign
         from civio_tui.campaigns.store import SaveError
 
         try:

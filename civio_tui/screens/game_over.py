@@ -11,8 +11,9 @@ from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
 from cards.ranks import rank_for
+from civio_tui.game_backends import HUMAN_SEAT
 from civio_tui.screens.base import CivioScreen
-from civio_tui.table_controller import HUMAN_SEAT, TableController
+from civio_tui.table_controller import TableController
 
 
 class GameOverScreen(CivioScreen[None]):

@@ -16,7 +16,7 @@ from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
-    from civio_tui.table_controller import SavedGame, SavedGames
+    from civio_tui.saved_games import SavedGame, SavedGames
 
 _ART_LINES = (
     " ██████ ██ ██    ██ ██  ██████ ",
@@ -85,7 +85,7 @@ class MainMenuScreen(CivioScreen[None]):
     @work(thread=True, exclusive=True, group="saves")
     def scan_saves(self) -> None:
         # Reading saves replays their rounds: done off the UI thread, after the first frame.
-        from civio_tui.table_controller import scan_saved_games
+        from civio_tui.saved_games import scan_saved_games
 
         found = scan_saved_games(self.app.save_dir, self.app.deck)
         self.app.call_from_thread(self._saves_scanned, found)

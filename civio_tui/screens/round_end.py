@@ -14,8 +14,9 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 
 from cards.deck import Deck
+from civio_tui.game_backends import HUMAN_SEAT
+from civio_tui.round_summary import RoundSummary
 from civio_tui.screens.base import CivioScreen
-from civio_tui.table_controller import HUMAN_SEAT, RoundSummary
 from civio_tui.widgets.results import SeatResults, headline
 from civio_tui.widgets.scroll import KeyScroll
 

@@ -26,8 +26,10 @@ from cards.actions import Action, Decision, DecisionKind
 from cards.view import PlayerView
 from civio_tui import keymap
 from civio_tui.arrangement import HandArrangement
+from civio_tui.game_backends import HUMAN_SEAT
+from civio_tui.questions import OptionLabel, Question
 from civio_tui.screens.base import CivioScreen
-from civio_tui.table_controller import HUMAN_SEAT, OptionLabel, Question, TableController
+from civio_tui.table_controller import TableController
 from civio_tui.widgets.cards import pts
 from civio_tui.widgets.hand import HandPane, HandState
 from civio_tui.widgets.lists import NavList

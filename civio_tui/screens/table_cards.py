@@ -8,8 +8,9 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
+from civio_tui.game_backends import HUMAN_SEAT
 from civio_tui.screens.base import CivioModal
-from civio_tui.table_controller import HUMAN_SEAT, TableController
+from civio_tui.table_controller import TableController
 from civio_tui.widgets.cards import card_line
 from civio_tui.widgets.lists import NavList
 

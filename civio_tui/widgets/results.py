@@ -6,7 +6,7 @@ from textual.content import Content
 from textual.widget import Widget
 
 from cards.deck import Deck
-from civio_tui.table_controller import RoundSummary, SeatResult
+from civio_tui.round_summary import RoundSummary, SeatResult
 from civio_tui.widgets.cards import card_line, pts
 from civio_tui.widgets.table_panes import pack
 

@@ -20,8 +20,9 @@ sys.path.insert(0, str(ROOT))
 
 from cards.deck import load_deck  # noqa: E402
 from civio_tui.campaigns.autoplay import autoplay  # noqa: E402
+from civio_tui.campaigns.catalogue import new_campaign  # noqa: E402
 from civio_tui.campaigns.model import SaveFile  # noqa: E402
-from civio_tui.campaigns.session import CampaignSession, new_campaign  # noqa: E402
+from civio_tui.campaigns.session import CampaignSession  # noqa: E402
 
 SAMPLES = ROOT / "saves" / "samples"
 PACK = SAMPLES / "teacher-pack.toml"

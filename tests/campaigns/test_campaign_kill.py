@@ -15,12 +15,8 @@ from pathlib import Path
 import pytest
 
 from cards.ruleset import RuleSet
-from civio_tui.campaigns.session import (
-    CampaignSession,
-    list_campaigns,
-    new_campaign,
-    open_campaign,
-)
+from civio_tui.campaigns.catalogue import list_campaigns, new_campaign, open_campaign
+from civio_tui.campaigns.session import CampaignSession
 from civio_tui.campaigns.store import SAVE_DIR_ENV
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,18 +21,18 @@ from cards.round import Round
 from cards.ruleset import RuleSet
 from civio_tui.campaigns import model
 from civio_tui.campaigns.autoplay import autoplay
-from civio_tui.campaigns.model import SaveFormatError, campaign_winners, parse_save, standings
-from civio_tui.campaigns.session import (
-    CampaignSession,
+from civio_tui.campaigns.catalogue import (
     UnreadableCampaignError,
     list_campaigns,
     most_recent_campaign,
     new_campaign,
     open_campaign,
-    read_campaign,
     read_summary,
     recover_campaign,
 )
+from civio_tui.campaigns.model import SaveFormatError, campaign_winners, parse_save, standings
+from civio_tui.campaigns.replay import read_campaign
+from civio_tui.campaigns.session import CampaignSession
 from civio_tui.campaigns.store import (
     CampaignExistsError,
     CampaignNameError,

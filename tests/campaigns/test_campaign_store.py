@@ -236,7 +236,7 @@ def test_campaigns_never_import_textual() -> None:
     import sys
 
     script = (
-        "import sys, civio_tui.campaigns.session, civio_tui.campaigns.autoplay, "
+        "import sys, civio_tui.campaigns.catalogue, civio_tui.campaigns.autoplay, "
         "civio_tui.commands.campaign_cmd; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
     )

@@ -19,9 +19,10 @@ from cards.round import Round
 from cards.ruleset import RuleSet
 from cards.view import PlayerView
 from civio_tui.app import CivioApp
+from civio_tui.game_backends import MemoryBackend
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.settings import Settings
-from civio_tui.table_controller import MemoryBackend, TableController
+from civio_tui.table_controller import TableController
 
 
 def async_test(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
