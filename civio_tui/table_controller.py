@@ -1,9 +1,9 @@
 """The glue between the table screen and the engine: no widgets here, and no rules either.
 
-A `TableController` owns a `Game` (a match of rounds), the AI players and their RNGs, and turns
-the engine's decisions into questions a person can read: a prompt and labelled options. All
-rules come from `cards/`; AI choices from `ai/`. The screen calls `choose_ai_action` from a worker
-thread and applies the result on the UI thread.
+A `TableController` drives a game through its backend (`game_backends`: a saved campaign or
+memory): whose move it is, the human's pending decision in words (`questions`), the log, and the
+round's summary (`round_summary`). All rules come from `cards/`; AI choices from `ai/`. The
+screen calls `choose_ai_action` from a worker thread and applies the result on the UI thread.
 """
 
 from __future__ import annotations
@@ -13,15 +13,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from textual.content import Content
-
 from cards.actions import (
-    ACCEPT,
     CIVIO_PLAY_ON,
-    DECLINE,
-    DISCARD_PILE,
-    OVERRULE,
-    TARGET,
     Action,
     Decision,
     DecisionKind,
@@ -38,12 +31,9 @@ from civio_tui.game_backends import (
     MemoryBackend,
     free_game_name,
 )
-from civio_tui.questions import OptionLabel, Question
+from civio_tui.questions import Question, ask, face_up_action, waiting_words
 from civio_tui.round_summary import RoundSummary, SeatResult
 from civio_tui.settings import MAX_NAME
-from civio_tui.widgets.cards import card_line, pts
-
-_EFFECT_WORDS = {"lose_turn": "Lose Turn", "confiscate": "Confiscate and Arrest"}
 
 
 def fix_grammar(line: str, human: str) -> str:
@@ -308,211 +298,11 @@ class TableController:
         decision = self.decision
         if decision is None or decision.seat != HUMAN_SEAT:
             return None
-        builder = {
-            DecisionKind.FACE_UP: self._q_face_up,
-            DecisionKind.DRAW: self._q_draw,
-            DecisionKind.DISCARD: self._q_discard,
-            DecisionKind.REVEAL: self._q_reveal,
-            DecisionKind.ATTACK_TARGET: self._q_attack,
-            DecisionKind.OVERRULE: self._q_overrule,
-            DecisionKind.CONFISCATE: self._q_confiscate,
-            DecisionKind.CIVIO: self._q_civio,
-        }[decision.kind]
-        return builder(decision)
-
-    def _card(self, card: int, **kwargs: Any) -> Content:
-        return card_line(self.deck[card], **kwargs)
-
-    def _q_face_up(self, decision: Decision) -> Question:
-        # The 21 combinations are asked as "which 2 to keep hidden": the screen toggles cards
-        # and finds the matching option (see face_up_action).
-        view = self.view()
-        options = tuple(
-            OptionLabel(None, self._card(c), card=c) for c in view.face_up + view.hidden
-        )
-        return Question(
-            decision,
-            "Opening: lay out your cards",
-            "Mark 2 cards to keep hidden (▒); the other 5 go face up. Everyone chooses at once.",
-            options,
-        )
+        return ask(decision, self.view(), self.deck, self.names)
 
     def face_up_action(self, decision: Decision, hidden: set[int]) -> Action | None:
         """The face-up option that keeps exactly `hidden` hidden, if there is one."""
-        for action in decision.options:
-            if set(self.rnd.hand(HUMAN_SEAT)) - set(action.cards) == hidden:
-                return action
-        return None
-
-    def _q_draw(self, decision: Decision) -> Question:
-        view = self.view()
-        options = []
-        for action in decision.options:
-            if action.source == DISCARD_PILE:
-                top = view.discard_pile[-1]
-                text = Content.assemble("Take from the discard pile: ", self._card(top))
-                options.append(OptionLabel(action, text, card=top))
-            else:
-                text = Content(f"Draw the top card of the supply ({view.supply_count} left)")
-                options.append(OptionLabel(action, text))
-        return Question(
-            decision,
-            f"Draw (turn {view.turn})",
-            "Draw a card: the hidden top of the supply, or the face-up top of the discard pile.",
-            tuple(options),
-        )
-
-    def _q_discard(self, decision: Decision) -> Question:
-        drawn = decision.drawn
-        options: list[OptionLabel] = []
-        ordered = sorted(decision.options, key=lambda a: a.card != drawn)
-        for action in ordered:
-            assert action.card is not None
-            card = self._card(action.card, points=True)
-            if action.card == drawn and decision.stage == "main":
-                text = Content.assemble("Discard it at once: ", card)
-            else:
-                text = Content.assemble("Discard ", card)
-            options.append(OptionLabel(action, text, card=action.card))
-        if decision.stage == "after_confiscation":
-            taken = decision.confiscated
-            what = self.deck[taken].name if taken is not None else "a card"
-            prompt = f"You confiscated {what}. Now discard one card (this discard attacks nobody)."
-            title = "Discard after confiscating"
-        elif drawn is not None and decision.source == DISCARD_PILE:
-            prompt = (
-                f"You took {self.deck[drawn].name} from the discard pile. Discard another card "
-                "(a card taken from the pile cannot go straight back)."
-            )
-            title = "Discard a card"
-        elif drawn is not None:
-            prompt = (
-                f"You drew {self.deck[drawn].name}: keep it and discard another card, or "
-                "discard it at once."
-            )
-            title = "Keep or discard"
-        else:
-            prompt = "Discard one card."
-            title = "Discard a card"
-        note = ""
-        if decision.stage == "main" and any(self._attacks(a.card) for a in decision.options):
-            note = "A Law with an attack, once discarded, strikes an opponent of your choice."
-        return Question(decision, title, prompt, tuple(options), note)
-
-    def _attacks(self, card: int | None) -> bool:
-        action = self.deck[card].action if card is not None else None
-        return action is not None and action.kind == "attack"
-
-    def _q_reveal(self, decision: Decision) -> Question:
-        options = tuple(
-            OptionLabel(a, Content.assemble("Turn face up: ", self._card(a.card)), card=a.card)
-            for a in decision.options
-            if a.card is not None
-        )
-        if decision.stage == "replacement":
-            prompt = "You drew a replacement and now hold 3 hidden cards: turn one of them face up."
-        else:
-            prompt = "You hold 3 hidden cards: turn one of them face up (everyone will see it)."
-        return Question(decision, "Turn a card face up", prompt, options)
-
-    def _law_words(self, decision: Decision) -> tuple[str, str]:
-        law = self.deck[decision.law].name if decision.law is not None else "a Law"
-        effect = _EFFECT_WORDS.get(decision.effect or "", decision.effect or "")
-        return law, effect
-
-    def _q_attack(self, decision: Decision) -> Question:
-        law, effect = self._law_words(decision)
-        view = self.view()
-        options = []
-        for action in decision.options:
-            if action.kind == TARGET and action.seat is not None:
-                total = (view.scores or [0] * view.seats)[action.seat]
-                text = Content(f"Attack {self.names[action.seat]} ({pts(total)})")
-                options.append(OptionLabel(action, text))
-            elif action.kind == DECLINE:
-                options.append(OptionLabel(action, Content("Decline: attack nobody")))
-        what = (
-            "they skip their next turn"
-            if decision.effect == "lose_turn"
-            else "you take one of their cards"
-        )
-        return Question(
-            decision,
-            "Attack!",
-            f"You discarded {law}: {effect}. Choose whom to attack ({what}, unless they "
-            "overrule it).",
-            tuple(options),
-        )
-
-    def _q_overrule(self, decision: Decision) -> Question:
-        law, effect = self._law_words(decision)
-        attacker = self.names[decision.attacker] if decision.attacker is not None else "Someone"
-        options = []
-        for action in decision.options:
-            if action.kind == OVERRULE and action.card is not None:
-                text = Content.assemble(
-                    "Overrule with ", self._card(action.card), " (it stays; all will know it)"
-                )
-                options.append(OptionLabel(action, text, card=action.card))
-            elif action.kind == ACCEPT:
-                consequence = (
-                    "you lose your next turn"
-                    if decision.effect == "lose_turn"
-                    else f"{attacker} takes one of your cards"
-                )
-                options.append(OptionLabel(action, Content(f"Accept: {consequence}")))
-        if len(options) == 1:
-            prompt = (
-                f"{attacker} attacks you with {law} ({effect}). You hold no Law that overrules it."
-            )
-        else:
-            prompt = f"{attacker} attacks you with {law} ({effect}). You can overrule it."
-        return Question(decision, "You are attacked", prompt, tuple(options))
-
-    def _q_confiscate(self, decision: Decision) -> Question:
-        victim = self.names[decision.target] if decision.target is not None else "them"
-        options = []
-        for action in decision.options:
-            if action.slot is not None:
-                text = Content(f"Take hidden card {action.slot + 1} of {victim} (blind)")
-                options.append(OptionLabel(action, text))
-            elif action.card is not None:
-                options.append(
-                    OptionLabel(
-                        action, Content.assemble("Take ", self._card(action.card)), card=action.card
-                    )
-                )
-        return Question(
-            decision,
-            "Confiscate and Arrest",
-            f"The attack stands. Take one of {victim}'s face-up cards, or one of their 2 "
-            "hidden cards without seeing it. They draw a replacement; then you discard.",
-            tuple(options),
-        )
-
-    def _q_civio(self, decision: Decision) -> Question:
-        from cards.go_out import best_go_out
-        from cards.scoring import winner_score
-
-        hand = self.rnd.hand(HUMAN_SEAT)
-        best = best_go_out(self.deck, hand, self.rules)
-        score = winner_score(best, self.rules) if best is not None else 0
-        shape = "a Thurgood Flush" if best is not None and best.kind == "flush" else "3 + 4"
-        options = []
-        for action in decision.options:
-            if action.choice == "call":
-                text = Content.assemble(
-                    ("Call CIVIO!", "bold"), f" Win the round now ({shape}, {score} points)"
-                )
-            else:
-                text = Content("Play on (you may call at the end of a later turn)")
-            options.append(OptionLabel(action, text))
-        return Question(
-            decision,
-            "CIVIO!",
-            "All 7 of your cards form precedents. You can call CIVIO and win the round.",
-            tuple(options),
-        )
+        return face_up_action(decision, self.rnd.hand(HUMAN_SEAT), hidden)
 
     # -- describing other seats' moves --------------------------------------------------------
 
@@ -537,28 +327,7 @@ class TableController:
 
     def waiting_text(self) -> str:
         """What the table is waiting for when it is not the human's decision."""
-        decision = self.shown_decision()
-        if decision is None:
-            return "The round is over."
-        if decision.seat == HUMAN_SEAT:
-            return "Your move is next…"
-        name = self.names[decision.seat]
-        kind = decision.kind
-        if kind == DecisionKind.FACE_UP:
-            return f"{name} is choosing which cards to lay face up…"
-        if kind == DecisionKind.DRAW:
-            return f"{name} is drawing…"
-        if kind == DecisionKind.DISCARD:
-            return f"{name} is choosing a card to discard…"
-        if kind == DecisionKind.REVEAL:
-            return f"{name} is turning a card face up…"
-        if kind == DecisionKind.ATTACK_TARGET:
-            return f"{name} is choosing whom to attack…"
-        if kind == DecisionKind.OVERRULE:
-            return f"{name} may overrule the attack…"
-        if kind == DecisionKind.CONFISCATE:
-            return f"{name} is choosing a card to confiscate…"
-        return f"{name} is playing…"
+        return waiting_words(self.shown_decision(), self.names, HUMAN_SEAT)
 
     # -- the end of a round -------------------------------------------------------------------
 
