@@ -17,6 +17,7 @@ from ai.hard import HardPlayer
 from ai.heuristics import Situation, from_view, plan_tables
 from ai.inference import HiddenHandModel
 from ai.medium import HeuristicPolicy, law_table
+from ai.nudge import Nudge, nudge, teaching_nudge
 from cards.actions import (
     ACCEPT,
     CALL,
@@ -30,9 +31,12 @@ from cards.actions import (
 )
 from cards.deck import Deck
 from cards.go_out import best_go_out, goes_out, ordering
+from cards.link_reasons import link
 from cards.links import ids_of
 from cards.ruleset import RuleSet
 from cards.view import PlayerView
+
+__all__ = ["Nudge", "explain", "hint", "hint_seed", "nudge", "teaching_nudge"]
 
 _EFFECT_WORDS = {"lose_turn": "Lose Turn", "confiscate": "Confiscate and Arrest"}
 
@@ -73,6 +77,11 @@ def _listing(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _linked(deck: Deck, a: int, b: int) -> bool:
+    """True when `a` and `b` may stand side by side in a precedent by a direct link."""
+    return any(x is not None and x.direct for x in (link(deck, a, b), link(deck, b, a)))
 
 
 def _best_group(sit: Situation, hand: Sequence[int], card: int) -> tuple[int, ...] | None:
@@ -226,9 +235,20 @@ def explain(
         if attack is not None and decision.stage == "main":
             tail = f"; the discard also launches a {_EFFECT_WORDS.get(attack, attack)} attack"
         tail += _feed_warning(sit, decision, c, seat_names)
-        return (
-            f"Discard {_name(deck, c)} and keep {_name(deck, k)}: {_why_keep(sit, keep, k)}{tail}."
-        )
+        # Keep or discard is first about the card just drawn: say which it is.
+        drawn = decision.drawn if decision.drawn is not None else decision.confiscated
+        just = "drew" if decision.source != DISCARD_PILE else "took from the discard pile"
+        if drawn is not None and drawn == decision.confiscated:
+            just = "confiscated"
+        discarded = _name(deck, c)
+        kept = _name(deck, k)
+        if drawn == c:
+            discarded += f", the card you just {just},"
+        elif drawn == k:
+            kept += f", the card you just {just}"
+        elif drawn is not None:
+            tail += f" (you keep {_name(deck, drawn)}, the card you just {just})"
+        return f"Discard {discarded} and keep {kept}: {_why_keep(sit, keep, k)}{tail}."
     if kind is DecisionKind.DRAW:
         top = sit.discard_top
         if action.source == DISCARD_PILE and top is not None:
@@ -262,9 +282,16 @@ def explain(
         )
     if kind is DecisionKind.FACE_UP:
         hidden = [x for x in hand if x not in action.cards]
+        names = _listing([_name(deck, x) for x in hidden])
+        if not any(_linked(deck, h, x) for h in hidden for x in hand if x != h):
+            # No precedent leans on them yet: say what hiding does, not what it protects.
+            return (
+                f"Keep {names} hidden: none of them links to your other cards yet, so they give "
+                "the others no clue, and hidden cards can only be confiscated blind."
+            )
         return (
-            f"Keep {_listing([_name(deck, x) for x in hidden])} hidden: your precedents lean on "
-            "them most, and hidden cards can only be confiscated blind."
+            f"Keep {names} hidden: your precedents lean on them most, and hidden cards can only "
+            "be confiscated blind."
         )
     if kind is DecisionKind.ATTACK_TARGET:
         if action.kind == DECLINE:

@@ -121,3 +121,37 @@ def test_unsupported_amendment_says_which_cases_would_support_it() -> None:
     deck = standard_deck()
     sentence = why_not(deck, deck.lookup("Grutter v Bollinger"), deck.lookup("6th Amendment"))
     assert "Gideon v Wainwright" in sentence and "strengthens it" in sentence
+
+
+def test_joins_lists_direct_links_and_needs_only_what_is_missing() -> None:
+    import random
+
+    from cards.joins import joins
+    from cards.links import WILD
+
+    deck = standard_deck()
+    t = tables(deck)
+    rng = random.Random(7)
+    for _ in range(200):
+        pool = rng.sample(list(deck.ids), 8)
+        for card in pool:
+            j = joins(deck, card, pool)
+            others = [c for c in pool if c != card and t.kind[c] != WILD]
+            if t.kind[card] == WILD:
+                assert j == type(j)(card, (), (), None)
+                continue
+            assert set(j.after) == {
+                c for c in others if (x := link(deck, c, card)) is not None and x.direct
+            }
+            assert set(j.before) == {
+                c for c in others if (x := link(deck, card, c)) is not None and x.direct
+            }
+            if t.kind[card] == ISSUE:
+                lists = any(t.issue_next[card] >> c & 1 for c in others)
+                assert (j.needs is None) == lists
+            if t.kind[card] == AMENDMENT:
+                backed = any(t.strengthened_by[card] >> c & 1 for c in others)
+                assert (j.needs is None) == backed
+            if t.kind[card] == FREEDOM:
+                listed = any(t.freedom_after[card] >> c & 1 for c in others)
+                assert (j.needs is None) == listed

@@ -1,0 +1,97 @@
+"""Teaching nudges (ai/nudge.py) and the hint's wording: every claim a nudge makes about a card is
+true by the rules, over many seeded positions; a nudge never says the move."""
+
+from __future__ import annotations
+
+import re
+
+from ai.hint import hint, nudge, teaching_nudge
+from cards.actions import DecisionKind
+from cards.deck import Deck
+from cards.joins import joins
+from cards.link_reasons import link
+from tests.ai.test_hint import positions
+
+# Words that start a hint's move; a nudge must not tell the move this way.
+MOVE_WORDS = ("Discard ", "Draw from", "Take ", "Turn up ", "Attack seat", "Overrule with", "Call ")
+
+
+def _names_in(deck: Deck, text: str) -> set[int]:
+    """The cards whose full printed name appears in `text` (longest names first, so "Brown v
+    Board of Education of Topeka" is not also read as a shorter name inside it)."""
+    found: set[int] = set()
+    rest = text
+    for c in sorted(deck.ids, key=lambda c: -len(deck[c].name)):
+        pattern = r"(?<![\w/])" + re.escape(deck[c].name) + r"(?![\w/])"
+        if re.search(pattern, rest):
+            found.add(c)
+            rest = re.sub(pattern, " ", rest)
+    return found
+
+
+def test_every_claim_of_a_nudge_is_true_by_the_rules(standard: Deck) -> None:
+    kinds = set()
+    count = 0
+    for seed in range(40, 52):
+        for view, decision in positions(standard, seed):
+            n = teaching_nudge(view, decision)
+            assert n.text == nudge(view, decision)
+            assert n.text and n.text[-1] in ".?", n.text
+            assert not n.text.startswith(MOVE_WORDS), n.text
+            visible = view.known_cards()
+            for x in n.links:
+                # The link is the rules' own: the module's table, a direct one, stated as is.
+                assert link(standard, x.prev, x.card) == x and x.direct
+                assert x.why in n.text
+                assert {x.prev, x.card} <= visible
+            pool = list(view.hand)
+            if decision.kind is DecisionKind.DRAW:
+                pool += view.discard_pile[-1:]
+            text = n.text
+            for x in n.links:  # checked above; an issue it names is a label, not a card seen
+                text = text.replace(x.why, f"{standard[x.prev].name} {standard[x.card].name}")
+            for card, needs in n.needs:
+                assert joins(standard, card, pool).needs == needs
+                assert needs in text
+                text = text.replace(needs, "")  # names a kind of card it needs, not a card seen
+            # Every card it names is one the player can see (no peeking at hidden cards).
+            assert _names_in(standard, text) <= visible, n.text
+            kinds.add(decision.kind)
+            count += 1
+    assert count > 300
+    assert {DecisionKind.FACE_UP, DecisionKind.DRAW, DecisionKind.DISCARD} <= kinds
+
+
+def test_discard_nudge_and_hint_name_the_card_just_drawn(standard: Deck) -> None:
+    checked = 0
+    for view, decision in positions(standard, 31):
+        if decision.kind is not DecisionKind.DISCARD or decision.drawn is None:
+            continue
+        name = standard[decision.drawn].name
+        assert name in nudge(view, decision)
+        assert f"{name}, the card you just" in hint(view, decision)[1]
+        checked += 1
+        if checked == 6:
+            return
+    assert checked
+
+
+def test_face_up_hint_speaks_of_precedents_only_when_the_cards_link(standard: Deck) -> None:
+    said = {True: 0, False: 0}
+    for seed in range(60, 90):
+        view, decision = positions(standard, seed)[0]
+        assert decision.kind is DecisionKind.FACE_UP
+        _, reason = hint(view, decision)
+        hand = view.hand
+        hidden = [c for c in hand if standard[c].name in reason.split(" hidden:")[0]]
+        linked = any(
+            (x := link(standard, a, b)) is not None and x.direct
+            for h in hidden
+            for o in hand
+            if o != h
+            for a, b in ((h, o), (o, h))
+        )
+        leans = "lean on them" in reason
+        assert leans == linked, reason
+        said[leans] += 1
+    assert said[True] and said[False]
