@@ -45,6 +45,7 @@ CONTEXTS: dict[str, str] = {
     "table": "At the table",
     "hand": "In your cards",
     "browse": "Encyclopedia and card lists",
+    "games": "Solitaire, Puzzles and Concentration",
 }
 
 KEYS: tuple[KeySpec, ...] = (
@@ -162,6 +163,19 @@ KEYS: tuple[KeySpec, ...] = (
     # Browsing cards.
     KeySpec("browse.search", "slash", "search", "Search", "Search cards by name", key_display="/"),
     KeySpec("browse.filter", "f", "filters", "Filter", "Focus the filters"),
+    # The other games (civio_tui/screens/solitaire.py, puzzles.py, concentration.py).
+    KeySpec("games.turn", "t", "turn", "Turn a card", "Solitaire: turn up the next card"),
+    KeySpec(
+        "games.first", "1", "put(1)", "Precedent 1", "Put the card in precedent 1 (or take it out)"
+    ),
+    KeySpec(
+        "games.second", "2", "put(2)", "Precedent 2", "Put the card in precedent 2 (or take it out)"
+    ),
+    KeySpec("games.call", "c", "call", "Call CIVIO", "Solitaire: call CIVIO with your precedents"),
+    KeySpec("games.end", "e", "end", "End", "Solitaire: turn the rest and end the game"),
+    KeySpec("games.new", "n", "new", "New", "Start a new deal, puzzle or game"),
+    KeySpec("games.day", "d", "day", "Of the day", "The deal or puzzle of the day"),
+    KeySpec("games.seed", "s", "seed", "Seed", "Play the deal or puzzle of a chosen seed"),
 )
 
 _BY_ID = {spec.id: spec for spec in KEYS}

@@ -32,6 +32,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("campaigns", "Campaigns"),
     ("rules", "Rules"),
     ("encyclopedia", "Card encyclopedia"),
+    ("games", "More games: Solitaire"),
     ("settings", "Settings"),
     ("quit", "Quit"),
 )
@@ -142,6 +143,10 @@ class MainMenuScreen(CivioScreen[None]):
             from civio_tui.screens.campaigns import CampaignsScreen
 
             self.app.push_screen(CampaignsScreen())
+        elif key == "games":
+            from civio_tui.screens.games import GamesScreen
+
+            self.app.push_screen(GamesScreen())
         elif key == "rules":
             self.app.action_rules()
         elif key == "encyclopedia":

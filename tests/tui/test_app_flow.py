@@ -13,6 +13,7 @@ from civio_tui.app import CivioApp
 from civio_tui.screens.card_detail import CardDetailScreen
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.encyclopedia import EncyclopediaScreen, filter_cards
+from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.help import HelpScreen
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.new_game import NewGameScreen
@@ -65,7 +66,8 @@ async def test_menu_opens_every_screen_and_escape_comes_back() -> None:
         for key, screen_type in (
             ("4", RulesScreen),
             ("5", EncyclopediaScreen),
-            ("6", SettingsScreen),
+            ("6", GamesScreen),
+            ("7", SettingsScreen),
             ("1", NewGameScreen),
             ("question_mark", HelpScreen),
             ("f1", HelpScreen),
@@ -124,7 +126,7 @@ async def test_settings_apply_at_once_and_persist(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await main_menu(pilot)
-        await pilot.press("6")
+        await pilot.press("7")
         await pilot.pause()
         await pilot.press("down", "down", "right", "right")  # the theme: two steps on
         await pilot.pause()
@@ -281,7 +283,7 @@ async def test_your_name_from_settings_sits_at_the_table(isolated: Path) -> None
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await main_menu(pilot)
-        await pilot.press("6")  # Settings: the name is the first line
+        await pilot.press("7")  # Settings: the name is the first line
         await pilot.pause()
         await pilot.press(*"Kaj", "space", "backspace", "escape")  # k and j type, not move
         await pilot.pause()
@@ -372,7 +374,7 @@ async def test_home_and_end_jump_in_forms_and_in_your_cards() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await main_menu(pilot)
-        await pilot.press("6")  # Settings: the name line is first, a text line
+        await pilot.press("7")  # Settings: the name line is first, a text line
         await pilot.pause()
         form = app.screen.query_one(ChoiceForm)
         await pilot.press("end")

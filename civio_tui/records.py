@@ -1,0 +1,154 @@
+"""Best scores and puzzle streaks of the other games, kept with the saves.
+
+One small JSON file, `games-records.json`, in the save folder (it does not end in `.civio.json`,
+so the campaign list never sees it). Writes are crash-safe: a temporary file, flushed and
+fsync'ed, then renamed over the old one, so a failed write leaves the previous records whole. A
+file that cannot be read (corrupt, foreign, from a newer version) is never overwritten: the
+records then stay in memory for this session and `problem` says why.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from civio_tui.campaigns.store import resolve_save_dir
+
+RECORDS_FILE = "games-records.json"
+VERSION = 1
+MAX_BYTES = 1024 * 1024
+MAX_DEALS_KEPT = 500
+
+
+class SolitaireRecords(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    games: int = 0
+    best: dict[str, int] = Field(default_factory=dict)
+    """Best score per deal seed (as text, JSON's keys are strings)."""
+
+
+class PuzzleStats(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    solved: int = 0
+    tried: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    by_kind: dict[str, int] = Field(default_factory=dict)
+    """Puzzles solved per kind."""
+
+
+class ConcentrationRecords(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    games: int = 0
+    fewest_turns: int | None = None
+
+
+class GameRecords(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    version: int = VERSION
+    solitaire: SolitaireRecords = Field(default_factory=SolitaireRecords)
+    puzzles: dict[str, PuzzleStats] = Field(default_factory=dict)
+    """Per player name."""
+    concentration: ConcentrationRecords = Field(default_factory=ConcentrationRecords)
+
+    def puzzle_stats(self, player: str) -> PuzzleStats:
+        return self.puzzles.setdefault(player, PuzzleStats())
+
+    def record_solitaire(self, seed: int, score: int) -> bool:
+        """Count a finished Solitaire game; True when it is a new best on this deal."""
+        self.solitaire.games += 1
+        key = str(seed)
+        previous = self.solitaire.best.get(key)
+        if previous is not None and previous >= score:
+            return False
+        self.solitaire.best[key] = score
+        if len(self.solitaire.best) > MAX_DEALS_KEPT:
+            # Keep the file small: forget the lowest best scores first.
+            ranked = sorted(self.solitaire.best, key=lambda k: self.solitaire.best[k])
+            for old in ranked[: len(ranked) - MAX_DEALS_KEPT]:
+                del self.solitaire.best[old]
+        return True
+
+    def record_puzzle(self, player: str, kind: str, solved: bool) -> PuzzleStats:
+        stats = self.puzzle_stats(player)
+        stats.tried += 1
+        if solved:
+            stats.solved += 1
+            stats.streak += 1
+            stats.best_streak = max(stats.best_streak, stats.streak)
+            stats.by_kind[kind] = stats.by_kind.get(kind, 0) + 1
+        else:
+            stats.streak = 0
+        return stats
+
+    def record_concentration(self, turns: int) -> bool:
+        """Count a finished one-player game; True when it is the fewest turns yet."""
+        c = self.concentration
+        c.games += 1
+        if c.fewest_turns is None or turns < c.fewest_turns:
+            c.fewest_turns = turns
+            return True
+        return False
+
+
+class RecordsFile:
+    """The records of one save folder: read once, written after each finished game."""
+
+    def __init__(self, save_dir: str | os.PathLike[str] | None = None) -> None:
+        self.folder = resolve_save_dir(save_dir)
+        self.path = self.folder / RECORDS_FILE
+        self.problem: str | None = None
+        self.records = self._read()
+
+    def _read(self) -> GameRecords:
+        try:
+            with open(self.path, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+        except FileNotFoundError:
+            return GameRecords()
+        except OSError as exc:
+            self.problem = f"cannot read {self.path}: {exc.strerror or exc}"
+            return GameRecords()
+        try:
+            if len(data) > MAX_BYTES:
+                raise ValueError("the file is too large")
+            raw = json.loads(data)
+            if not isinstance(raw, dict) or raw.get("version") != VERSION:
+                raise ValueError("it is not a version 1 records file")
+            return GameRecords.model_validate(raw)
+        except (ValueError, ValidationError) as exc:
+            first = str(exc).splitlines()[0]
+            self.problem = (
+                f"{self.path} is unreadable ({first}); it is left as it is and new "
+                "best scores are not saved"
+            )
+            return GameRecords()
+
+    def save(self) -> str | None:
+        """Write the records crash-safely; the reason when nothing was written."""
+        if self.problem is not None:
+            return self.problem
+        data = self.records.model_dump_json(indent=2).encode()
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            temp = self.folder / f".{RECORDS_FILE}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+            try:
+                with open(temp, "xb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.replace(temp, self.path)
+            finally:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+        except OSError as exc:
+            return f"could not save the best scores to {self.path}: {exc.strerror or exc}"
+        return None

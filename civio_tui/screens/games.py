@@ -1,0 +1,51 @@
+"""More games: the publisher's other games with the same deck, and the puzzles."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.lists import NavList
+
+GAMES: tuple[tuple[str, str, str], ...] = (
+    (
+        "solitaire",
+        "Solitaire",
+        "1 player: turn 21 cards one by one and call CIVIO as early as you can",
+    ),
+)
+
+
+class GamesScreen(CivioScreen[None]):
+    """A list of the other games; Enter starts one, Escape goes back to the menu."""
+
+    DEFAULT_CSS = """
+    GamesScreen { align: center middle; }
+    #games-box { width: 72; height: auto; }
+    #games-title { text-style: bold; color: $accent; margin-bottom: 1; }
+    #games-list { height: auto; border: round $primary; padding: 0 1; }
+    #games-note { color: $text-muted; margin-top: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="games-box"):
+            yield Static("More games with the same cards", id="games-title")
+            yield NavList(
+                *[Option(f"{label}\n  {about}", id=key) for key, label, about in GAMES],
+                id="games-list",
+            )
+            yield Static("↑↓ to move · Enter to play · Esc back to the menu", id="games-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(NavList).focus()
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id == "solitaire":
+            from civio_tui.screens.solitaire import SolitaireScreen
+
+            self.app.push_screen(SolitaireScreen())

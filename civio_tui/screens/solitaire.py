@@ -1,0 +1,416 @@
+"""Solitaire at 80x24: turn cards one at a time, sorted by type; choose two precedents (or one of
+seven) from them and call CIVIO; after the game, par and when it could have been called."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Footer, Input, Static
+from textual.widgets.option_list import Option
+
+from cards.actions import IllegalActionError
+from cards.models import Card, CardType
+from cards.solitaire import (
+    CALL,
+    DEAL_SIZE,
+    END_ACTION,
+    TURN,
+    TURN_ACTION,
+    Solitaire,
+    SolitaireAction,
+    SolitaireResult,
+    par,
+    seed_of_day,
+)
+from civio_tui import keymap
+from civio_tui.records import RecordsFile
+from civio_tui.screens.base import CivioModal, CivioScreen
+from civio_tui.widgets.lists import NavList
+
+TYPE_ORDER = (
+    CardType.ISSUE,
+    CardType.CASE,
+    CardType.LAW,
+    CardType.CIVIL_RIGHTS_ACT,
+    CardType.FREEDOM,
+    CardType.AMENDMENT,
+    CardType.WILD,
+)
+TYPE_HEADINGS = {
+    CardType.ISSUE: "Issues",
+    CardType.CASE: "Cases",
+    CardType.LAW: "Laws",
+    CardType.CIVIL_RIGHTS_ACT: "Civil Rights Act",
+    CardType.FREEDOM: "Freedoms",
+    CardType.AMENDMENT: "Amendments",
+    CardType.WILD: "Wild card",
+}
+HOW_TO = (
+    "Turn cards with t. When you see a CIVIO (a 3-card and a 4-card precedent, or one of 7), "
+    "put its cards in precedent 1 and 2 with the keys 1 and 2 (Enter = 1), then press c. "
+    "Score: 1 per point card in it + 1 per card still face down."
+)
+
+
+def card_facts(card: Card) -> Content:
+    """What a card lists, for finding links: its type, year, issues and plus/minus columns."""
+    lines = [
+        Content.styled(
+            f"{card.name} ({card.type_label()}{f', {card.year}' if card.year else ''})", "bold"
+        )
+    ]
+    for label, values in (
+        ("issues", card.issues),
+        ("plus", card.plus),
+        ("minus", card.minus),
+        ("amendments", tuple(str(a) for a in card.amendments)),
+    ):
+        if values:
+            lines.append(Content.assemble((f"{label}: ", "$text-muted"), ", ".join(values)))
+    return Content("\n").join(lines)
+
+
+class SeedModal(CivioModal[int]):
+    """Ask for a deal's seed: any whole number."""
+
+    DEFAULT_CSS = """
+    SeedModal { align: center middle; }
+    #seed-box { width: 50; height: auto; border: thick $primary; background: $surface;
+                padding: 1 2; }
+    #seed-error { color: $error; }
+    """
+
+    def __init__(self, what: str = "deal") -> None:
+        super().__init__()
+        self.what = what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="seed-box"):
+            yield Static(f"Which {self.what}? Type its seed (a whole number) and press Enter.")
+            yield Input(placeholder="for example 42", id="seed-input")
+            yield Static("", id="seed-error")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        try:
+            seed = int(text)
+        except ValueError:
+            self.query_one("#seed-error", Static).update(f"{text!r} is not a whole number")
+            return
+        self.dismiss(seed)
+
+
+class SolitaireScreen(CivioScreen[None]):
+    """One Solitaire game at a time; n, d and s start another deal."""
+
+    CSS_PATH = "solitaire.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings(
+        "games.turn",
+        "games.first",
+        "games.second",
+        "games.call",
+        "games.end",
+        "games.new",
+        "games.day",
+        "games.seed",
+    )
+
+    def __init__(self, seed: int | None = None, *, today: date | None = None) -> None:
+        super().__init__()
+        self.today = today or date.today()
+        self.day_seed = seed_of_day(self.today)
+        self.start_seed = self.day_seed if seed is None else seed
+        self.game: Solitaire
+        self.groups: dict[int, list[int]] = {1: [], 2: []}
+        self.records: RecordsFile | None = None
+        self.best_result: SolitaireResult | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="sol-title")
+        yield Static(id="sol-row")
+        with Horizontal(id="sol-body"):
+            yield NavList(id="sol-cards")
+            yield Static(id="sol-side")
+        yield Static(id="sol-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.records = RecordsFile(self.app.save_dir)
+        self.start(self.start_seed)
+
+    # The game.
+    def start(self, seed: int) -> None:
+        self.game = Solitaire(seed, self.app.deck)
+        self.groups = {1: [], 2: []}
+        self.best_result = None
+        self.say(HOW_TO)
+        self.refresh_all()
+        self.query_one(NavList).focus()
+
+    def say(self, text: str | Content) -> None:
+        self.query_one("#sol-message", Static).update(text)
+
+    def deal_label(self) -> str:
+        seed = self.game.seed
+        day = f"deal of the day, {self.today.isoformat()}" if seed == self.day_seed else "deal"
+        return f"{day} · seed {seed}"
+
+    def refresh_all(self) -> None:
+        game = self.game
+        best = None
+        if self.records is not None:
+            best = self.records.records.solitaire.best.get(str(game.seed))
+        best_text = f" · your best here: {best}" if best is not None else ""
+        self.query_one("#sol-title", Static).update(
+            Content.assemble(("Solitaire", "bold $accent"), f"  {self.deal_label()}{best_text}")
+        )
+        down = game.face_down
+        row = Content.assemble(
+            ("▮" * down, "$primary"),
+            ("·" * (DEAL_SIZE - down), "$text-muted"),
+            f"  {down} face down · {len(game.turned)} turned up",
+        )
+        self.query_one("#sol-row", Static).update(row)
+        self.refresh_cards()
+        self.refresh_side()
+
+    def refresh_cards(self) -> None:
+        deck = self.game.deck
+        cards = self.query_one(NavList)
+        highlighted = cards.highlighted_option.id if cards.highlighted_option else None
+        cards.clear_options()
+        options: list[Option] = []
+        turned = self.game.turned
+        if not turned:
+            options.append(Option("No card turned up yet: press t to turn one.", disabled=True))
+        for card_type in TYPE_ORDER:
+            of_type = [c for c in turned if deck[c].type is card_type]
+            if not of_type:
+                continue
+            options.append(Option(Content.styled(TYPE_HEADINGS[card_type], "bold"), disabled=True))
+            for c in sorted(of_type, key=lambda c: (deck[c].year or 0, deck[c].name)):
+                options.append(Option(self.card_line(c), id=str(c)))
+        cards.add_options(options)
+        ids = [o.id for o in options]
+        if highlighted in ids:
+            cards.highlighted = ids.index(highlighted)
+        elif self.game.events and self.game.events[-1].card is not None:
+            newest = str(self.game.events[-1].card)
+            if newest in ids:
+                cards.highlighted = ids.index(newest)
+
+    def card_line(self, c: int) -> Content:
+        card = self.game.deck[c]
+        mark = "  "
+        for number, group in self.groups.items():
+            if c in group:
+                mark = f"{number} "
+        point = "•" if card.points else " "
+        year = f" {card.year}" if card.year and str(card.year) not in card.name else ""
+        newest = self.game.events and self.game.events[-1].card == c
+        return Content.assemble(
+            (mark, "bold $accent"),
+            (point, "$success"),
+            (f" {card.name}", "bold" if newest else ""),
+            (year, "$text-muted"),
+        )
+
+    def refresh_side(self) -> None:
+        deck = self.game.deck
+        result = self.game.result
+        if result is not None:
+            self.query_one("#sol-side", Static).update(self.result_text(result))
+            return
+        parts: list[Content | str] = [Content.styled("Your CIVIO", "bold")]
+        for number, group in self.groups.items():
+            names = " → ".join(deck[c].name for c in group) if group else "(empty)"
+            parts.append(Content.assemble((f"Precedent {number}: ", "bold"), names))
+        parts.append(Content.styled("• = a point card", "$text-muted"))
+        card = self.highlighted_card()
+        if card is not None:
+            parts.append("")
+            parts.append(card_facts(self.game.deck[card]))
+        self.query_one("#sol-side", Static).update(Content("\n").join(parts))
+
+    def on_option_list_option_highlighted(self, event: NavList.OptionHighlighted) -> None:
+        if getattr(self, "game", None) is not None and not self.game.is_over:
+            self.refresh_side()
+
+    def result_text(self, result: SolitaireResult) -> Content:
+        deck = self.game.deck
+        best = self.best_result or par(deck, self.game.deal)
+        self.best_result = best
+        lines: list[Content | str] = []
+        if result.precedents:
+            lines.append(
+                Content.styled(
+                    f"CIVIO! Score {result.score} = {result.points} point"
+                    f"{'s' if result.points != 1 else ''} + {DEAL_SIZE - result.turned} face down",
+                    "bold $success",
+                )
+            )
+        else:
+            lines.append(Content.styled("No CIVIO called: score 0", "bold $warning"))
+        if best.precedents:
+            lines.append(
+                Content.styled(
+                    f"Par {best.score}: call after turning {best.turned} cards "
+                    f"({best.points} point{'s' if best.points != 1 else ''})",
+                    "bold",
+                )
+            )
+            for precedent in best.precedents:
+                lines.append(" → ".join(deck[c].name for c in precedent))
+        else:
+            lines.append("Par 0: these 21 cards hold no CIVIO at all.")
+        lines.append(Content.styled("n new deal · d deal of the day · s seed", "$text-muted"))
+        return Content("\n").join(lines)
+
+    # Keys.
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        over = getattr(self, "game", None) is None or self.game.is_over
+        if action in ("turn", "put", "call", "end"):
+            return None if over else True
+        return True
+
+    def highlighted_card(self) -> int | None:
+        option = self.query_one(NavList).highlighted_option
+        if option is None or option.id is None:
+            return None
+        return int(option.id)
+
+    def action_turn(self) -> None:
+        if TURN not in (self.game.decision.options if self.game.decision else ()):
+            self.say("Every card is up: call CIVIO (c) or end the game (e).")
+            return
+        self.game.apply(TURN_ACTION)
+        card = self.game.deck[self.game.turned[-1]]
+        self.say(
+            Content.assemble("You turned up ", (card.name, "bold"), f" ({card.type_label()}).")
+        )
+        self.refresh_all()
+
+    def action_put(self, number: int) -> None:
+        card = self.highlighted_card()
+        if card is None:
+            self.say("Highlight a turned-up card first (turn one with t).")
+            return
+        other = 2 if number == 1 else 1
+        if card in self.groups[number]:
+            self.groups[number].remove(card)
+        else:
+            if card in self.groups[other]:
+                self.groups[other].remove(card)
+            self.groups[number].append(card)
+        self.refresh_cards()
+        self.refresh_side()
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        self.action_put(1)
+
+    def action_call(self) -> None:
+        decision = self.game.decision
+        if decision is None or CALL not in decision.options:
+            self.say(
+                f"A CIVIO is 7 cards: turn up at least 7 first ({len(self.game.turned)} so far)."
+            )
+            return
+        groups = [g for g in self.groups.values() if g]
+        try:
+            self.game.apply(SolitaireAction.call(*groups))
+        except IllegalActionError as exc:
+            self.say(
+                Content.assemble(
+                    ("Not a CIVIO yet", "bold $warning"),
+                    f" (no cost, keep playing): {str(exc).removeprefix('not a CIVIO: ')}",
+                )
+            )
+            return
+        self.finish()
+
+    def action_end(self) -> None:
+        from civio_tui.screens.confirm import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            while self.game.decision and TURN in self.game.decision.options:
+                self.game.apply(TURN_ACTION)
+            self.game.apply(END_ACTION)
+            self.finish()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "End this game?",
+                "The rest of the cards are turned up and the game ends with 0 points.",
+                yes="End it",
+                no="Keep playing",
+            ),
+            answer,
+        )
+
+    def finish(self) -> None:
+        result = self.game.result
+        assert result is not None
+        note = ""
+        if self.records is not None:
+            new_best = self.records.records.record_solitaire(self.game.seed, result.score)
+            problem = self.records.save()
+            if problem:
+                note = f" ({problem})"
+            elif new_best and result.score:
+                note = " A new best on this deal!"
+        best = par(self.game.deck, self.game.deal)
+        self.best_result = best
+        verdict = "You made par!" if result.score >= best.score else "Par shows the best play."
+        self.say(f"{verdict}{note}")
+        self.refresh_all()
+
+    def _confirm_leaving(self, then: object) -> None:
+        from civio_tui.screens.confirm import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes and callable(then):
+                then()
+
+        if self.game.is_over or not self.game.turned:
+            if callable(then):
+                then()
+            return
+        self.app.push_screen(
+            ConfirmScreen(
+                "Leave this deal?",
+                "This game is not finished; it will not be kept.",
+                yes="Leave",
+                no="Keep playing",
+            ),
+            answer,
+        )
+
+    def action_new(self) -> None:
+        self._confirm_leaving(lambda: self.start(random.randrange(1, 1_000_000)))
+
+    def action_day(self) -> None:
+        self._confirm_leaving(lambda: self.start(self.day_seed))
+
+    def action_seed(self) -> None:
+        def chosen(seed: int | None) -> None:
+            if seed is not None:
+                self.start(seed)
+
+        self._confirm_leaving(lambda: self.app.push_screen(SeedModal(), chosen))
+
+    def action_back(self) -> None:
+        self._confirm_leaving(lambda: self.dismiss(None))

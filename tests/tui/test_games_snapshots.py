@@ -1,0 +1,21 @@
+"""Snapshots of the other games at 80x24 (update after review with --snapshot-update)."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from tests.tui.conftest import make_app
+from tests.tui.test_games_solitaire import highlight, open_solitaire
+
+
+def test_solitaire_mid_game(snap_compare: object) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        screen = await open_solitaire(pilot, 20261125)
+        await pilot.press(*"t" * 9)
+        for card in screen.game.turned[:3]:
+            await highlight(pilot, screen, card)
+            await pilot.press("1")
+        await pilot.press("c")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]

@@ -1,0 +1,112 @@
+"""Solitaire in the app: a whole game played with the keys, and its records kept with the saves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from cards.deck import standard_deck
+from cards.solitaire import deal_cards, par
+from civio_tui.records import RECORDS_FILE, RecordsFile
+from civio_tui.screens.games import GamesScreen
+from civio_tui.screens.solitaire import SolitaireScreen
+from civio_tui.widgets.lists import NavList
+from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
+
+SEED = 20261125
+
+
+async def open_solitaire(pilot: Pilot[int], seed: int) -> SolitaireScreen:
+    await main_menu(pilot)
+    await pilot.press("6")  # More games
+    await wait_for_screen(pilot, GamesScreen)
+    await pilot.press("enter")  # Solitaire
+    await wait_for_screen(pilot, SolitaireScreen)
+    await pilot.press("s", *str(seed), "enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SolitaireScreen)
+    assert screen.game.seed == seed
+    return screen
+
+
+async def highlight(pilot: Pilot[int], screen: SolitaireScreen, card: int) -> None:
+    cards = screen.query_one(NavList)
+    ids = [cards.get_option_at_index(i).id for i in range(cards.option_count)]
+    cards.highlighted = ids.index(str(card))
+    await pilot.pause()
+
+
+def message(screen: SolitaireScreen) -> str:
+    return str(screen.query_one("#sol-message").render())
+
+
+@async_test
+async def test_a_whole_solitaire_game_reaches_par(isolated: Path) -> None:
+    deck = standard_deck()
+    best = par(deck, deal_cards(deck, SEED))
+    assert len(best.precedents) == 2
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_solitaire(pilot, SEED)
+        await pilot.press("c")  # too early: explained, nothing changes
+        assert "turn up at least 7" in message(screen)
+        await pilot.press(*"t" * best.turned)
+        assert screen.game.turned == deal_cards(deck, SEED)[: best.turned]
+        first, second = best.precedents
+        for card in first:
+            await highlight(pilot, screen, card)
+            await pilot.press("1")
+        await pilot.press("c")  # only one precedent of 3: a wrong call costs nothing
+        assert "Not a CIVIO yet" in message(screen) and not screen.game.is_over
+        for card in second:
+            await highlight(pilot, screen, card)
+            await pilot.press("2")
+        await pilot.press("c")
+        await pilot.pause()
+        assert screen.game.result is not None
+        assert screen.game.result.score == best.score
+        side = str(screen.query_one("#sol-side").render())
+        assert f"Par {best.score}" in side and f"after turning {best.turned}" in side
+        assert "made par" in message(screen)
+        await pilot.press("escape")  # a finished game leaves without asking
+        await wait_for_screen(pilot, GamesScreen)
+    records = json.loads((isolated / "saves" / RECORDS_FILE).read_text())
+    assert records["solitaire"]["best"] == {str(SEED): best.score}
+
+
+@async_test
+async def test_ending_with_no_civio_asks_first_and_scores_zero(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_solitaire(pilot, 5)
+        await pilot.press("t", "e", "n")  # "Keep playing"
+        assert not screen.game.is_over
+        await pilot.press("e", "y")
+        await pilot.pause()
+        assert screen.game.result is not None and screen.game.result.score == 0
+        assert screen.game.face_down == 0
+
+
+def test_a_corrupt_records_file_is_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / RECORDS_FILE
+    path.write_text("{ not json")
+    records = RecordsFile(tmp_path)
+    assert records.problem is not None and "unreadable" in records.problem
+    records.records.record_solitaire(1, 10)
+    assert records.save() is not None
+    assert path.read_text() == "{ not json"
+
+
+def test_records_keep_the_best_score_per_deal(tmp_path: Path) -> None:
+    records = RecordsFile(tmp_path)
+    assert records.records.record_solitaire(3, 9)
+    assert not records.records.record_solitaire(3, 7)
+    assert records.records.record_solitaire(3, 12)
+    assert records.save() is None
+    again = RecordsFile(tmp_path)
+    assert again.problem is None
+    assert again.records.solitaire.best == {"3": 12} and again.records.solitaire.games == 3
+    assert not list(tmp_path.glob(".*.tmp"))
