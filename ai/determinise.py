@@ -3,10 +3,11 @@
 OpenSpiel's `resample_from_infostate`: the cards a seat cannot locate (the supply, and the
 opponents' hidden cards it cannot name) are dealt at random into their places, so a search can
 read the coming draws as if it could see them. A search reads only the seats' hidden cards and
-the top of the supply, so `sample_deals` deals just those, not whole rounds (`Round.from_view`
-builds whole rounds, for the tests and for anything that must play a world forward). The
-samples come from the rng handed in and nothing else, so the same view and rng state give the
-same deals.
+the top of the supply, so `sample_deals` deals just those. `sample_world` places every unseen
+card, which `Round.from_view(view, deck, sample_world(view, deck, rng))` turns into a whole round
+(for the tests and anything that must play a world forward; the engine itself never samples).
+The samples come from the rng handed in and nothing else, so the same view and rng state give
+the same deals.
 """
 
 from __future__ import annotations
@@ -14,6 +15,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
+
+from cards.phase import Phase
+from cards.table import FACE_UP_COUNT
+from cards.world import UnseenCards
 
 if TYPE_CHECKING:
     from cards.deck import Deck
@@ -77,6 +82,32 @@ def sample_deals(
         rest.extend(reversed(dealt[blind:]))  # the first card dealt is the top of the supply
         deals.append(Deal(rest, view.seats, skips, hidden))
     return deals
+
+
+def sample_world(view: PlayerView, deck: Deck, rng: random.Random) -> UnseenCards:
+    """A random placing of every card `view` does not show (OpenSpiel's
+    resample_from_infostate): the opponents' unknown hidden cards and the whole supply order,
+    each opponent's face-up choice if it has chosen during the opening, and a seed for the
+    rebuilt round's own RNG, all drawn from `rng`."""
+    seed = rng.getrandbits(64)
+    unseen = view.unseen_cards(deck)
+    rng.shuffle(unseen)
+    opening = view.pending is not None and view.pending.phase == Phase.FACE_UP.value
+    hidden: list[tuple[int, ...]] = []
+    choices: list[tuple[int, ...] | None] = []
+    for p in view.players:
+        if p.seat == view.seat:
+            hidden.append(())
+            choices.append(None)
+            continue
+        dealt = tuple(unseen.pop() for _ in range(p.hidden_count - len(p.known_hidden)))
+        hidden.append(dealt)
+        if opening and p.chose_face_up:
+            cards = [*p.known_hidden, *dealt]
+            choices.append(tuple(sorted(rng.sample(cards, FACE_UP_COUNT))))
+        else:
+            choices.append(None)
+    return UnseenCards(tuple(hidden), tuple(unseen), tuple(choices), seed)
 
 
 def future_draws(world: World, seat: int, n: int, *, drawn: bool, consumed: int = 0) -> list[int]:

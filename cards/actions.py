@@ -200,14 +200,24 @@ class Action:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Action:
-        """Inverse of `to_json`; returns the engine's shared instance where there is one."""
+        """Inverse of `to_json`; returns the engine's shared instance where there is one.
+        Refuses (InvalidActionError) anything `to_json` could not have written: an unknown kind
+        or field, a payload field the kind does not use or lacks, a source or choice that
+        does not exist, a hidden slot other than 0 or 1."""
+        if not isinstance(data, dict):
+            raise InvalidActionError(f"malformed action {data!r}: not a JSON object")
+        if "kind" not in data:
+            raise InvalidActionError(f"malformed action {data!r}: no field 'kind'")
+        kind = data["kind"]
+        if kind not in ACTION_KINDS:
+            raise InvalidActionError(f"unknown action kind {kind!r}")
+        unknown = set(data) - {"kind", "card", "seat", "cards", "source", "slot", "choice"}
+        if unknown:
+            raise InvalidActionError(f"unknown action fields {sorted(unknown)}")
+        problem = _payload_problem(kind, data)
+        if problem:
+            raise InvalidActionError(f"malformed action {data!r}: {problem}")
         try:
-            kind = data["kind"]
-            if kind not in ACTION_KINDS:
-                raise InvalidActionError(f"unknown action kind {kind!r}")
-            unknown = set(data) - {"kind", "card", "seat", "cards", "source", "slot", "choice"}
-            if unknown:
-                raise InvalidActionError(f"unknown action fields {sorted(unknown)}")
             action = cls(
                 kind,
                 card=_opt_int(data.get("card")),
@@ -217,11 +227,7 @@ class Action:
                 slot=_opt_int(data.get("slot")),
                 choice=data.get("choice"),
             )
-        except KeyError as exc:
-            raise InvalidActionError(f"malformed action {data!r}: no field {exc}") from None
         except (TypeError, ValueError) as exc:
-            if isinstance(exc, InvalidActionError):
-                raise
             raise InvalidActionError(f"malformed action {data!r}: {exc}") from None
         return action.shared()
 
@@ -239,6 +245,44 @@ class Action:
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in self.to_json().items() if k != "kind")
         return f"Action({self.kind!r}{', ' if fields else ''}{fields})"
+
+
+# The payload fields each action kind carries (RULES.md's actions; ENGINE_API.md's table), and
+# the values a field may take where it names one of a few things.
+_PAYLOAD: dict[str, frozenset[str]] = {
+    FACE_UP: frozenset({"cards"}),
+    DRAW: frozenset({"source"}),
+    DISCARD: frozenset({"card"}),
+    REVEAL: frozenset({"card"}),
+    TARGET: frozenset({"seat"}),
+    DECLINE: frozenset(),
+    OVERRULE: frozenset({"card"}),
+    ACCEPT: frozenset(),
+    CONFISCATE: frozenset({"card", "slot"}),  # exactly one of the two
+    CIVIO: frozenset({"choice"}),
+}
+_CHOICES = {"source": (SUPPLY, DISCARD_PILE), "choice": (CALL, PLAY_ON), "slot": (0, 1)}
+
+
+def _payload_problem(kind: str, data: dict[str, Any]) -> str | None:
+    """What is wrong with the payload of a JSON action of `kind`, or None."""
+    used = {f for f in data if f != "kind" and data[f] is not None}
+    allowed = _PAYLOAD[kind]
+    extra = used - allowed
+    if extra:
+        return f"the {kind} action has no {' or '.join(sorted(extra))}"
+    if kind == CONFISCATE and len(used) != 1:
+        return "the confiscate action names either a card or a hidden slot (0 or 1)"
+    missing = allowed - used if kind != CONFISCATE else set()
+    if missing:
+        return f"the {kind} action needs its {' and '.join(sorted(missing))}"
+    for field in used & set(_CHOICES):
+        if data[field] not in _CHOICES[field] or isinstance(data[field], bool):
+            shown = " or ".join(repr(v) for v in _CHOICES[field])
+            return f"{field} {data[field]!r} is not one of {shown}"
+    if kind == FACE_UP and not isinstance(data["cards"], list | tuple):
+        return "cards must be a list of card ids"
+    return None
 
 
 def _opt_int(value: Any) -> int | None:

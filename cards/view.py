@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from cards.round import P_CIVIO, P_FACE_UP, P_OVER, PHASE_NAMES
+from cards.phase import END_OF_TURN, Phase
 from cards.ruleset import RuleSet
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ def build_view(rnd: Round, seat: int) -> PlayerView:
     # Plain dicts validated in one go: several times faster than building each nested model.
     me = 1 << seat
     known = rnd.known
-    opening = rnd.phase == P_FACE_UP
+    opening = rnd.phase is Phase.FACE_UP
     own_face_up: list[int]
     own_hidden: list[int]
     if opening:
@@ -185,8 +185,8 @@ def build_view(rnd: Round, seat: int) -> PlayerView:
     pending: dict[str, Any] | None = None
     decision = rnd.decision
     if decision is not None:
-        if rnd.phase == P_CIVIO and decision.seat != seat:
-            pending = {"seat": decision.seat, "kind": None, "phase": "end_of_turn"}
+        if rnd.phase is Phase.CIVIO and decision.seat != seat:
+            pending = {"seat": decision.seat, "kind": None, "phase": END_OF_TURN}
         else:
             drawn = decision.drawn
             if drawn is not None and not known[drawn] & me:
@@ -197,7 +197,7 @@ def build_view(rnd: Round, seat: int) -> PlayerView:
             pending = {
                 "seat": decision.seat,
                 "kind": decision.kind.value,
-                "phase": PHASE_NAMES[rnd.phase],
+                "phase": rnd.phase.label,
                 "stage": decision.stage,
                 "attacker": decision.attacker,
                 "target": decision.target,
@@ -209,7 +209,7 @@ def build_view(rnd: Round, seat: int) -> PlayerView:
             }
 
     result: dict[str, Any] | None = None
-    if rnd.result is not None and rnd.phase == P_OVER:
+    if rnd.result is not None and rnd.phase is Phase.OVER:
         result = rnd.result.to_json()
 
     return PlayerView.model_validate(
@@ -232,7 +232,7 @@ def build_view(rnd: Round, seat: int) -> PlayerView:
             "rules": rnd.rules,
             "deck_sha256": rnd.deck.sha256,
             "deck_size": len(rnd.deck),
-            "is_over": rnd.phase == P_OVER,
+            "is_over": rnd.phase is Phase.OVER,
             "result": result,
         }
     )

@@ -134,6 +134,7 @@ def _check_consistent(view: Any, decision: Any, deck: Any) -> None:
     decision must be the one the engine poses in any round that shows this view."""
     import random
 
+    from ai.determinise import sample_world
     from cards.round import Round
 
     size = len(deck)
@@ -159,7 +160,7 @@ def _check_consistent(view: Any, decision: Any, deck: Any) -> None:
         name = deck[twice].name if 0 <= twice < size else f"card id {twice}"
         raise UsageError(f"the view shows {name} in two places")
     try:
-        posed = Round.from_view(view, deck, random.Random(0)).decision
+        posed = Round.from_view(view, deck, sample_world(view, deck, random.Random(0))).decision
     except (ValueError, LookupError, AssertionError, TypeError) as exc:
         raise UsageError(
             f"the view does not describe a playable position: {_reason(exc)}"

@@ -11,6 +11,7 @@ import pytest
 import ai
 from ai.base import Player
 from ai.cheater import CheaterPlayer, HandsCheaterPlayer
+from ai.determinise import sample_world
 from ai.hard import HardPlayer, SearchBudget
 from cards.actions import Decision, DecisionKind
 from cards.deck import Deck
@@ -126,7 +127,7 @@ def _alternative_worlds(rnd: Round, seat: int, count: int, seed: int) -> list[Ro
     rng = random.Random(seed)
     worlds = []
     for _ in range(count):
-        world = Round.from_view(view, rnd.deck, rng)
+        world = Round.from_view(view, rnd.deck, sample_world(view, rnd.deck, rng))
         assert world.view(seat) == view
         assert world.decision == rnd.decision
         worlds.append(world)

@@ -11,7 +11,8 @@ from typing import Any
 
 from cards.actions import Action
 from cards.deck import Deck, load_deck
-from cards.round import P_OVER, Round
+from cards.phase import Phase
+from cards.round import Round
 from cards.ruleset import RuleSet
 
 PACK_PATH = Path(__file__).parent / "fixtures" / "engine_pack.toml"
@@ -184,7 +185,7 @@ def view_card_ids(view_json: str) -> set[int]:
 def check_views(rnd: Round, tracker: KnowledgeTracker) -> None:
     """No seat's serialised view names a card it may not know, and each view's knowledge of
     opponents' hidden cards is exactly what the rules give it."""
-    if rnd.phase == P_OVER:
+    if rnd.phase is Phase.OVER:
         return
     for seat in range(rnd.seats):
         view = rnd.view(seat)

@@ -126,3 +126,29 @@ def test_an_absurd_card_or_seat_does_not_grow_the_shared_actions() -> None:
     assert len(actions._CARD_ACTIONS["discard"]) < 10**4
     assert len(actions._TARGETS) < 10**4
     assert Action.discard(5) is Action.discard(5)
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ({"kind": "draw", "source": "nowhere"}, "source 'nowhere' is not one of"),
+        ({"kind": "draw"}, "needs its source"),
+        ({"kind": "discard"}, "needs its card"),
+        ({"kind": "accept", "card": 3}, "has no card"),
+        ({"kind": "target", "seat": 1, "card": 4}, "has no card"),
+        ({"kind": "confiscate", "card": 1, "slot": 0}, "either a card or a hidden slot"),
+        ({"kind": "confiscate"}, "either a card or a hidden slot"),
+        ({"kind": "confiscate", "slot": 3}, "slot 3 is not one of 0 or 1"),
+        ({"kind": "civio", "choice": "maybe"}, "choice 'maybe' is not one of"),
+        ({"kind": "face_up", "cards": 5}, "cards must be a list"),
+        (["draw", "supply"], "not a JSON object"),
+    ],
+)
+def test_malformed_json_actions_are_refused_naming_the_problem(data: object, problem: str) -> None:
+    with pytest.raises(InvalidActionError, match=problem):
+        Action.from_json(data)  # type: ignore[arg-type]
+
+
+def test_every_action_the_engine_writes_reads_back(standard: Deck) -> None:
+    for action in [*every_kind(standard), Action.confiscate_hidden(0), Action.confiscate(4)]:
+        assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action

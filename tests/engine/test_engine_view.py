@@ -6,6 +6,7 @@ import random
 
 from engine_helpers import play, stacked
 
+from ai.determinise import sample_world
 from cards.actions import Action, DecisionKind
 from cards.deck import Deck
 from cards.round import Round
@@ -43,7 +44,10 @@ def test_determinised_worlds_agree_with_the_view_and_differ_in_the_unknown(
     d = rnd.decision
     assert d is not None
     view = rnd.view(d.seat)
-    worlds = [Round.from_view(view, standard, random.Random(k)) for k in range(4)]
+    worlds = [
+        Round.from_view(view, standard, sample_world(view, standard, random.Random(k)))
+        for k in range(4)
+    ]
     for world in worlds:
         assert world.view(d.seat) == view
         assert world.decision is not None and world.decision.options == d.options
@@ -65,7 +69,7 @@ def test_determinising_the_opening_keeps_own_choice(pack: Deck) -> None:
     rnd.apply(rnd.legal_actions()[3])
     rnd.apply(rnd.legal_actions()[0])
     view = rnd.view(2)
-    world = Round.from_view(view, pack, random.Random(1))
+    world = Round.from_view(view, pack, sample_world(view, pack, random.Random(1)))
     assert world.decision is not None and world.decision.kind is DecisionKind.FACE_UP
     assert world.decision.seat == 2 and world.view(2) == view
     world.apply(world.legal_actions()[0])

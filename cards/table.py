@@ -1,0 +1,24 @@
+"""The fixed sizes of a CIVIO table (RULES.md, Setup): hands, face-up rows, seats."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cards.deck import Deck
+
+HAND_SIZE = 7
+"""Cards in every hand, all round long (RULES.md, Setup)."""
+FACE_UP_COUNT = 5
+"""Cards each seat lays face up at the opening; the other 2 stay hidden."""
+MIN_SEATS = 2
+MAX_SEATS = 4
+
+
+def check_table(deck: Deck, seats: int) -> None:
+    """Raise ValueError unless a round for `seats` players can be dealt from `deck`: a hand of
+    7 each and at least one card for the supply."""
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"a round needs {MIN_SEATS}-{MAX_SEATS} seats, not {seats}")
+    if len(deck) < HAND_SIZE * seats + 1:
+        raise ValueError(f"{len(deck)} cards are too few to deal {seats} hands of {HAND_SIZE}")
