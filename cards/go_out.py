@@ -19,8 +19,7 @@ from cards.deck import Deck
 from cards.links import HAND_CACHE_LIMIT, ORDERING_CACHE_LIMIT, LinkTables, ids_of, tables
 from cards.precedent import is_valid
 from cards.ruleset import RuleSet
-
-HAND_SIZE = 7
+from cards.table import HAND_SIZE
 
 # The 35 ways to pick the 3-card precedent out of 7 positions.
 _TRIPLES: tuple[tuple[int, int, int], ...] = tuple(combinations(range(HAND_SIZE), 3))
