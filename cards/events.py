@@ -81,11 +81,16 @@ class Note:
     count: int = 0
     detail: str = ""
 
-    def describe(self, deck: Deck, for_seat: int | None, names: Sequence[str]) -> str:
-        who = names[self.seat] if self.seat is not None else ""
+    def describe(
+        self, deck: Deck, for_seat: int | None, names: Sequence[str], you: int | None = None
+    ) -> str:
+        """This note as a sentence for `for_seat`; `you` is the seat told of as "you"."""
+        voice = _Voice(names, you)
+        seat = self.seat
+        who = voice.subject(seat) if seat is not None else ""
         show = sees(self.to, for_seat)
         if self.what == NOTE_FACE_UP_REVEALED:
-            return f"{who} lays face up: {_names(deck, self.cards)}."
+            return f"{who} {voice.verb(seat, 'lays', 'lay')} face up: {_names(deck, self.cards)}."
         if self.what == NOTE_RESHUFFLE:
             return (
                 "The supply ran out: the discard pile except its top card was shuffled into a "
@@ -97,10 +102,11 @@ class Note:
         if self.what == NOTE_LOSES_TURN:
             return f"{who} will lose a turn."
         if self.what == NOTE_SKIPPED:
-            return f"{who} loses this turn."
+            return f"{who} {voice.verb(seat, 'loses', 'lose')} this turn."
         if self.what == NOTE_ROUND_OVER:
             if self.seat is not None:
-                return f"{who} wins the round with CIVIO after {self.count} turns."
+                wins = voice.verb(seat, "wins", "win")
+                return f"{who} {wins} the round with CIVIO after {self.count} turns."
             return f"The round ends with no winner: {_REASON_WORDS.get(self.detail, self.detail)}."
         return f"{self.what}."
 
@@ -128,15 +134,24 @@ class Event:
         return not self.private or sees(self.to, seat)
 
     def describe(
-        self, deck: Deck, for_seat: int | None = None, names: Sequence[str] | None = None
+        self,
+        deck: Deck,
+        for_seat: int | None = None,
+        names: Sequence[str] | None = None,
+        you: int | None = None,
     ) -> str | None:
         """What `for_seat` sees of this event as one or more sentences, or None when nothing of
-        it is shown to that seat. `for_seat=None` tells everything (replays, debugging)."""
-        lines = self.lines(deck, for_seat, names)
+        it is shown to that seat. `for_seat=None` tells everything (replays, debugging). The
+        seat `you` (if any) is told of in the second person: "You drew", "attacked you"."""
+        lines = self.lines(deck, for_seat, names, you)
         return " ".join(lines) if lines else None
 
     def lines(
-        self, deck: Deck, for_seat: int | None = None, names: Sequence[str] | None = None
+        self,
+        deck: Deck,
+        for_seat: int | None = None,
+        names: Sequence[str] | None = None,
+        you: int | None = None,
     ) -> list[str]:
         """The sentences of `describe`, one per line (the action, then each note).
 
@@ -148,17 +163,17 @@ class Event:
         out: list[str] = []
         visible = self.visible_to(for_seat)
         if visible:
-            out.append(self._main(deck, for_seat, seat_names))
+            out.append(self._main(deck, for_seat, _Voice(seat_names, you)))
         out.extend(
-            note.describe(deck, for_seat, seat_names)
+            note.describe(deck, for_seat, seat_names, you)
             for note in self.notes
             if visible or sees(note.to, for_seat)
         )
         return out
 
-    def _main(self, deck: Deck, for_seat: int | None, names: list[str]) -> str:
+    def _main(self, deck: Deck, for_seat: int | None, voice: _Voice) -> str:
         a = self.action
-        who = names[self.seat]
+        who = voice.subject(self.seat)
         show = sees(self.to, for_seat)
         kind = a.kind
         if kind == DRAW:
@@ -178,7 +193,7 @@ class Event:
             law = self.cards[0] if self.cards else None
             with_law = f" with {deck[law].name}" if law is not None else ""
             effect = _effect_of(deck, law)
-            return f"{who} attacked {names[a.seat]}{with_law}{effect}."
+            return f"{who} attacked {voice.object(a.seat)}{with_law}{effect}."
         if kind == DECLINE:
             law = self.cards[0] if self.cards else None
             with_law = f" with {deck[law].name}" if law is not None else ""
@@ -188,7 +203,7 @@ class Event:
         if kind == ACCEPT:
             return f"{who} accepted the attack."
         if kind == CONFISCATE:
-            victim = names[self.target] if self.target is not None else "?"
+            victim = voice.object(self.target) if self.target is not None else "?"
             if a.slot is None and a.card is not None:
                 return f"{who} confiscated {deck[a.card].name} from {victim}."
             card = f": {_names(deck, self.cards)}" if show and self.cards else ""
@@ -198,6 +213,24 @@ class Event:
                 return f"{who} called CIVIO!"
             return f"{who} could call CIVIO but played on."
         return f"{who}: {a.to_str(deck)}."
+
+
+@dataclass(frozen=True, slots=True)
+class _Voice:
+    """Who a sentence speaks of: seats by name, except the seat `you`, in the second person.
+    Only present-tense verbs differ ("You lay", "Medium lays"); past tenses are the same."""
+
+    names: Sequence[str]
+    you: int | None
+
+    def subject(self, seat: int) -> str:
+        return "You" if seat == self.you else self.names[seat]
+
+    def object(self, seat: int) -> str:
+        return "you" if seat == self.you else self.names[seat]
+
+    def verb(self, seat: int | None, third: str, second: str) -> str:
+        return second if seat is not None and seat == self.you else third
 
 
 def _default_names(event: Event) -> list[str]:

@@ -9,7 +9,6 @@ screen calls `choose_ai_action` from a worker thread and applies the result on t
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,22 +33,6 @@ from civio_tui.game_backends import (
 from civio_tui.questions import Question, ask, face_up_action, waiting_words
 from civio_tui.round_summary import RoundSummary, SeatResult
 from civio_tui.settings import MAX_NAME
-
-
-def fix_grammar(line: str, human: str) -> str:
-    """The engine's third-person sentences, in the second person for the human ("You lay")."""
-    if human != "You":
-        return line
-    for verb, fixed in (
-        ("lays", "lay"),
-        ("wins", "win"),
-        ("loses", "lose"),
-        ("was", "were"),
-        ("has", "have"),
-    ):
-        line = line.replace(f"You {verb} ", f"You {fixed} ")
-    # "You" in the middle of a sentence is the object: "Medium attacked you".
-    return line[:1] + re.sub(r"(?<=[\s(])You\b", "you", line[1:])
 
 
 class TableController:
@@ -263,21 +246,26 @@ class TableController:
     def round_heading(self) -> str:
         """The log's first line for the round: who deals, who plays first, rules and seed."""
         rnd = self.rnd
-        dealer = self.names[rnd.dealer]
-        first = self.names[(rnd.dealer + 1) % rnd.seats]
-        deals = "deal" if dealer == "You" else "deals"
-        plays = "play" if first == "You" else "plays"
+        dealer, first = rnd.dealer, (rnd.dealer + 1) % rnd.seats
+        you, names = self._you, self.names
+        deals = "You deal" if dealer == you else f"{names[dealer]} deals"
+        plays = "you play" if first == you else f"{names[first]} plays"
         return (
-            f"— Round {self.round_number} — {dealer} {deals}; {first} {plays} first. "
+            f"— Round {self.round_number} — {deals}; {plays} first. "
             f"Rules: {self.rules.name}. Seed {self.seed}."
         )
+
+    @property
+    def _you(self) -> int | None:
+        """The seat the log speaks to as "you": the player who gave no name (a named player
+        reads their own name, as on the scoreboard)."""
+        return HUMAN_SEAT if self.human_name == "You" else None
 
     def new_log_lines(self) -> list[str]:
         lines: list[str] = []
         events = self.rnd.events
         for event in events[self._logged :]:
-            for line in event.lines(self.deck, HUMAN_SEAT, self.names):
-                lines.append(fix_grammar(line, self.human_name))
+            lines.extend(event.lines(self.deck, HUMAN_SEAT, self.names, self._you))
         self._logged = len(events)
         return lines
 
