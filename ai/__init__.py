@@ -14,6 +14,7 @@ import importlib
 
 from ai.base import (
     PLAYER_NAMES,
+    PendingChoice,
     Player,
     PlayerInfo,
     UnknownPlayerError,
@@ -36,6 +37,7 @@ for _module in LEVEL_MODULES:
 __all__ = [
     "LEVEL_MODULES",
     "PLAYER_NAMES",
+    "PendingChoice",
     "Player",
     "PlayerInfo",
     "UnknownPlayerError",

@@ -36,6 +36,20 @@ PlayerFactory = Callable[[], Player]
 
 
 @dataclass(frozen=True)
+class PendingChoice:
+    """One decision put to an AI player, with the view and RNG it gets, all taken at once: then
+    `choose()` may run later (in a worker thread) without reading the live round."""
+
+    player: Player
+    view: PlayerView
+    decision: Decision
+    rng: random.Random
+
+    def choose(self) -> Action:
+        return self.player.choose(self.view, self.decision, self.rng)
+
+
+@dataclass(frozen=True)
 class PlayerInfo:
     name: str
     factory: PlayerFactory

@@ -16,6 +16,7 @@ from cards.round import Round
 from cards.ruleset import RuleSet
 
 if TYPE_CHECKING:
+    from ai import PendingChoice
     from civio_tui.campaigns.session import CampaignSession
 
 HUMAN_SEAT = 0
@@ -51,7 +52,7 @@ class GameBackend(Protocol):
     def finished(self) -> bool: ...
     def next_round(self) -> Round: ...
     def apply(self, action: Action) -> None: ...
-    def choose_ai(self) -> Action: ...
+    def ai_choice(self) -> PendingChoice: ...
     @property
     def ui_state(self) -> dict[str, Any]: ...
     def set_ui_state(self, state: dict[str, Any]) -> None: ...
@@ -134,11 +135,13 @@ class MemoryBackend:
         assert rnd is not None
         rnd.apply(action)
 
-    def choose_ai(self) -> Action:
+    def ai_choice(self) -> PendingChoice:
+        from ai import PendingChoice
+
         rnd = self.round
         assert rnd is not None and rnd.decision is not None
         seat = rnd.decision.seat
-        return self._players[seat].choose(rnd.view(seat), rnd.decision, self._rngs[seat])
+        return PendingChoice(self._players[seat], rnd.view(seat), rnd.decision, self._rngs[seat])
 
     def totals(self) -> list[int]:
         return list(self.game.totals)
@@ -185,8 +188,8 @@ class CampaignBackend:
     def apply(self, action: Action) -> None:
         self.session.apply(action)
 
-    def choose_ai(self) -> Action:
-        return self.session.choose_ai()
+    def ai_choice(self) -> PendingChoice:
+        return self.session.ai_choice()
 
     @property
     def ui_state(self) -> dict[str, Any]:

@@ -3,14 +3,15 @@
 A `TableController` drives a game through its backend (`game_backends`: a saved campaign or
 memory): whose move it is, the human's pending decision in words (`questions`), the log, and the
 round's summary (`round_summary`). All rules come from `cards/`; AI choices from `ai/`. The
-screen calls `choose_ai_action` from a worker thread and applies the result on the UI thread.
+screen takes `ai_choice()` on the UI thread, lets a worker choose, and applies the result back
+on the UI thread.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cards.actions import (
     CIVIO_PLAY_ON,
@@ -33,6 +34,9 @@ from civio_tui.game_backends import (
 from civio_tui.questions import Question, ask, face_up_action, waiting_words
 from civio_tui.round_summary import RoundSummary, SeatResult
 from civio_tui.settings import MAX_NAME
+
+if TYPE_CHECKING:
+    from ai import PendingChoice
 
 
 class TableController:
@@ -181,9 +185,10 @@ class TableController:
         decision = self.decision
         return decision is not None and decision.seat != HUMAN_SEAT
 
-    def choose_ai_action(self) -> Action:
-        """The AI's choice for the pending decision (safe in a worker thread: reads only)."""
-        return self.backend.choose_ai()
+    def ai_choice(self) -> PendingChoice:
+        """The pending AI decision with its view and RNG, taken now on the UI thread; its
+        `choose()` then runs in a worker without reading the live round."""
+        return self.backend.ai_choice()
 
     def apply(self, action: Action) -> list[str]:
         """Apply an action of whoever decides now; returns the new log lines for the human."""

@@ -31,8 +31,9 @@ the `--cards` pack so campaigns made with it are readable). Names match ignoring
     if session.is_human_turn():
         session.apply(action)                # IllegalActionError: nothing changed
     else:
-        action = session.choose_ai()         # pure: fine in a worker thread, then, on the UI
-        session.apply(action)                # thread, apply it
+        pending = session.ai_choice()        # view, decision and RNG taken now; then
+        action = pending.choose()            # fine in a worker thread, and, on the UI thread,
+        session.apply(action)                # apply it (or simply session.choose_ai())
     # After the round ends (`rnd.is_over`), `rnd.result` has the scores and the campaign's
     # history/standings are already updated and saved; `session.finished` and
     # `session.campaign.winners` say whether the campaign is over. `session.round_number` is

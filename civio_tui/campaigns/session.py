@@ -179,6 +179,11 @@ class CampaignSession:
     def choose_ai(self, level: str | None = None) -> Action:
         """The AI's choice for the pending decision: the seat's own level, or `level` (which
         also plays the human seat, as in autoplay)."""
+        return self.ai_choice(level).choose()
+
+    def ai_choice(self, level: str | None = None) -> ai.PendingChoice:
+        """The pending decision as put to the AI (see `choose_ai`): its view, the decision and
+        its RNG, taken now, so `choose()` may run in a worker while the round stays put."""
         rnd = self._live()
         decision = rnd.decision
         assert decision is not None
@@ -190,7 +195,7 @@ class CampaignSession:
         if player is None:
             player = self._players[(seat, level)] = ai.get_player(level)
         rng = decision_rng(self.campaign.seed, self.round_number, len(rnd.events), seat)
-        return player.choose(rnd.view(seat), decision, rng)
+        return ai.PendingChoice(player, rnd.view(seat), decision, rng)
 
     def take_back(self) -> bool:
         """In a practice campaign, return the round in progress to the human's latest real

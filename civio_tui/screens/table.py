@@ -11,7 +11,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -36,6 +36,9 @@ from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.log_pane import LogPane
 from civio_tui.widgets.question import QuestionPane
 from civio_tui.widgets.table_panes import OpponentInfo, OpponentsPane, PilePane
+
+if TYPE_CHECKING:
+    from ai import PendingChoice
 
 MAX_OPENING_HIDDEN = 2
 # The panes Tab moves between, by the names kept in the saved table state.
@@ -200,9 +203,9 @@ class TableScreen(CivioScreen[None]):
             if redraw:
                 self.query_one("#question-box").border_title = "Waiting"
                 self.query_one(QuestionPane).wait(Content.styled(ctl.waiting_text(), "italic"))
-            decision = ctl.decision
-            assert decision is not None
-            self.run_ai(decision)
+            # The view, decision and RNG are taken here, on the UI thread, like the hint's: the
+            # worker never reads the live round.
+            self.run_ai(ctl.ai_choice())
 
     @staticmethod
     def ai_pause(decision: Decision, delay: float) -> float:
@@ -214,12 +217,11 @@ class TableScreen(CivioScreen[None]):
         return delay
 
     @work(thread=True, exclusive=True, group="ai")
-    def run_ai(self, decision: Decision) -> None:
-        pause = self.ai_pause(decision, self.app.settings.ai_delay)
+    def run_ai(self, pending: PendingChoice) -> None:
+        pause = self.ai_pause(pending.decision, self.app.settings.ai_delay)
         if pause:
             time.sleep(pause)
-        action = self.controller.choose_ai_action()
-        self.post_message(self.AIChose(decision, action))
+        self.post_message(self.AIChose(pending.decision, pending.choose()))
 
     @on(AIChose)
     def apply_ai(self, message: AIChose) -> None:
