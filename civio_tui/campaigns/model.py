@@ -2,7 +2,9 @@
 
 A save holds the campaign's settings (players and their levels, rules, target rank, seed, the
 deck's identity), the finished rounds' history, and the round in progress as its seed, dealer and
-action list: resuming replays the actions. A `RoundCheck` of derived state (whose turn, the
+action list: resuming replays the actions. Every finished round keeps its actions and the check of
+its last state too, so it can be replayed and reviewed later (rounds saved before version 3 have
+none: they are shown as "no replay"). A `RoundCheck` of derived state (whose turn, the
 discard pile, hashes of every seat's view) is stored beside them so a replay that comes out
 differently is caught and reported, never silently accepted.
 
@@ -32,7 +34,7 @@ from cards.ruleset import RuleSet
 from civio_tui.json_errors import UnreadableJsonError, read_json
 
 FORMAT = "civio-tui campaign"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 HUMAN = "human"
 
 
@@ -63,21 +65,9 @@ class Player(_Strict):
     level: str = Field(min_length=1)
 
 
-class RoundRecord(_Strict):
-    """A finished round: who won (None: no winner), everyone's points, and whether the winner
-    went out with a Thurgood Flush."""
-
-    round: int = Field(ge=1)
-    dealer: int = Field(ge=0)
-    seed: int
-    winner: str | None
-    points: dict[str, int]
-    flush: bool
-    turns: int = Field(ge=0)
-
-
 class RoundCheck(_Strict):
-    """Derived state of the round in progress, stored to check that the replay matches.
+    """Derived state of a round, stored to check that its replay matches (the round in
+    progress, or a finished round's last state).
 
     The readable fields are there for people; `state_sha256` covers the whole state (every
     seat's cards, the discard pile, the supply's order, skips, whose turn and decision).
@@ -90,6 +80,38 @@ class RoundCheck(_Strict):
     discard_top: str | None
     supply: int = Field(ge=0)
     state_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+
+
+class RoundRecord(_Strict):
+    """A finished round: who won (None: no winner), everyone's points, and whether the winner
+    went out with a Thurgood Flush; and, to replay it, its actions (in `Action.to_str` form,
+    dealt from `seed` by `dealer`) with the check of its last state. `actions` is None for a
+    round saved before rounds were kept (schema version 2): it has no replay."""
+
+    round: int = Field(ge=1)
+    dealer: int = Field(ge=0)
+    seed: int
+    winner: str | None
+    points: dict[str, int]
+    flush: bool
+    turns: int = Field(ge=0)
+    actions: list[str] | None = None
+    check: RoundCheck | None = None
+
+    @model_validator(mode="after")
+    def _replay_whole(self) -> Self:
+        if (self.actions is None) != (self.check is None):
+            raise ValueError("a kept round needs both its actions and its check")
+        if self.check is not None and self.check.actions != len(self.actions or ()):
+            raise ValueError(
+                f"round {self.round}: the check counts {self.check.actions} actions, "
+                f"the round has {len(self.actions or ())}"
+            )
+        return self
+
+    @property
+    def replayable(self) -> bool:
+        return self.actions is not None
 
 
 class RoundInProgress(_Strict):
@@ -247,7 +269,7 @@ class SaveFile(_Strict):
     """One campaign's save file."""
 
     format: Literal["civio-tui campaign"] = "civio-tui campaign"
-    schema_version: Literal[2] = 2
+    schema_version: Literal[3] = 3
     saved_by: str
     saved_at: datetime
     campaign: Campaign
@@ -282,8 +304,18 @@ def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "schema_version": 2, "campaign": camp}
 
 
+def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 kept only the outcome of a finished round; version 3 also keeps its actions
+    and check. The rounds of a version-2 file are marked as having no replay (actions null)."""
+    camp = dict(doc.get("campaign") or {})
+    camp["history"] = [
+        {**record, "actions": None, "check": None} for record in camp.get("history") or []
+    ]
+    return {**doc, "schema_version": 3, "campaign": camp}
+
+
 # MIGRATIONS[n] turns a version-n document into a version-(n+1) one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def opponent_names(levels: list[str]) -> list[str]:

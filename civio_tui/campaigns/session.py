@@ -254,6 +254,8 @@ class CampaignSession:
             points=dict(zip(names, result.scores, strict=True)),
             flush=result.kind == "flush",
             turns=result.turns,
+            actions=[a.to_str(self.deck) for a in rnd.actions],
+            check=round_check(rnd, campaign.players),
         )
         self._ui = {}
         history = [*campaign.history, record]

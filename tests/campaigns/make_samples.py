@@ -78,9 +78,17 @@ def main() -> None:
         doc["campaign"]["name"] = name
         return doc
 
+    version2 = renamed("Version 2")
+    version2["schema_version"] = 2
+    for record in version2["campaign"]["history"]:
+        del record["actions"], record["check"]
+    _raw("Version 2", version2)
+
     old = renamed("Old format")
     old["schema_version"] = 1
     camp = old["campaign"]
+    for record in camp["history"]:
+        del record["actions"], record["check"]
     del camp["current"]["ui"]
     deck = camp.pop("deck")
     camp["deck_name"], camp["deck_sha256"] = deck["name"], deck["sha256"]
@@ -97,7 +105,7 @@ def main() -> None:
     _raw("Wrong schema", wrong)
 
     newer = renamed("Newer version")
-    newer["schema_version"] = 3
+    newer["schema_version"] = 4
     newer["campaign"]["league"] = {"season": 1}
     _raw("Newer version", newer)
 

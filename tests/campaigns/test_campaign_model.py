@@ -69,7 +69,7 @@ def test_round_trip_is_exact_and_readable() -> None:
     assert parse_save(data) == save
     assert parse_save(data).to_bytes() == data
     text = data.decode()
-    assert text.endswith("}\n") and '\n  "schema_version": 2,' in text
+    assert text.endswith("}\n") and '\n  "schema_version": 3,' in text
     assert json.loads(text)["campaign"]["standings"] == [
         {"name": "You", "points": 9, "rank": "Law Clerk"},
         {"name": "Medium", "points": 5, "rank": "Intern"},
@@ -113,7 +113,7 @@ def test_stats_and_winners() -> None:
         (b'{"format": "civio-tui campaign", "schema_version": 0}', "schema_version is 0"),
         (
             b'{"format": "civio-tui campaign", "schema_version": 9}',
-            "made by a newer civio-tui (schema_version 9; this version reads up to 2)",
+            "made by a newer civio-tui (schema_version 9; this version reads up to 3)",
         ),
         (b"[" * 100_000, "corrupt JSON"),
         pytest.param(

@@ -164,12 +164,13 @@ def test_samples_are_listed_with_their_problems_and_left_untouched(samples: Path
         "Old format": True,
         "Other deck": False,
         "Tampered": False,
+        "Version 2": True,
         "Wrong schema": False,
     }
     problems = {n: s.problem for n, s in listed.items() if s.problem}
     assert problems["Corrupt"].startswith("corrupt JSON: ")
     assert problems["Wrong schema"].startswith("wrong schema: campaign.players: Field required")
-    assert problems["Newer version"].startswith("made by a newer civio-tui (schema_version 3;")
+    assert problems["Newer version"].startswith("made by a newer civio-tui (schema_version 4;")
     assert problems["Other deck"].startswith('made with another deck, "Teacher\'s pack"')
     assert "does not replay: action " in problems["Tampered"]
     for name in problems:
@@ -192,7 +193,11 @@ def test_the_mid_round_sample_resumes_and_the_old_format_migrates(samples: Path)
     assert mid.round is not None and len(mid.round.events) == 60
     old = open_campaign("Old format", save_dir=samples)
     assert _state(old)["actions"] == _state(mid)["actions"]
-    assert old.campaign.model_dump(exclude={"name"}) == mid.campaign.model_dump(exclude={"name"})
+    # The same campaign, except that rounds saved before they were kept have no replay.
+    kept = {"name": True, "history": {"__all__": {"actions", "check"}}}
+    assert old.campaign.model_dump(exclude=kept) == mid.campaign.model_dump(exclude=kept)
+    assert [r.replayable for r in old.campaign.history] == [False, False]
+    assert [r.replayable for r in mid.campaign.history] == [True, True]
     _play(old, 5)  # a migrated campaign saves in the current schema
     assert json.loads(old.slot.path.read_text())["schema_version"] == model.SCHEMA_VERSION
     finished = read_summary("finished", save_dir=samples)
