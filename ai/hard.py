@@ -237,6 +237,22 @@ class CompletionSearch:
         return self.finish(self.prepare(hand), draws, horizon)
 
 
+@dataclass(frozen=True, slots=True)
+class OptionValues:
+    """A search's verdict on each option of one decision: `keys[a]` sorts the options (the
+    highest is chosen; the first option wins a tie), and `keys[a][0] / worlds` is the option's
+    value in the search's own terms: the weight of going out soon (`gamma ** t` for going out t
+    turns from now, 1 for at once), averaged over the sampled worlds, times the chance of not
+    handing the next player the round. Only the options searched are listed."""
+
+    keys: dict[Action, tuple[float, ...]]
+    worlds: int
+
+    def value(self, action: Action) -> float | None:
+        key = self.keys.get(action)
+        return None if key is None else key[0] / max(1, self.worlds)
+
+
 class HardSearch:
     """The search behind `hard`, and behind `cheater`, which hands it the true round as its
     only world."""
@@ -252,14 +268,32 @@ class HardSearch:
         options = decision.options
         if len(options) == 1:
             return options[0]
+        found = self.values(sit, decision, rng, knowledge)
+        if found is None:
+            return self.policy.decide(sit, decision, rng)
+        keys = found.keys
+        return max(keys, key=keys.__getitem__)
+
+    def values(
+        self,
+        sit: Situation,
+        decision: Decision,
+        rng: random.Random,
+        knowledge: Knowledge,
+        full: bool = False,
+    ) -> OptionValues | None:
+        """What the search thinks of every option of a discard, a draw or a confiscation (None
+        for the decisions it leaves to the medium heuristic). `full` searches on even when an
+        option goes out at once (the review wants every option's value, not just the choice)."""
+        options = decision.options
         kind = decision.kind
         if kind is DecisionKind.DISCARD:
-            return self.discard(sit, decision, rng, knowledge)
+            return self.discard_values(sit, decision, rng, knowledge, full)
         if kind is DecisionKind.DRAW and DRAW_DISCARD in options and DRAW_SUPPLY in options:
-            return self.draw(sit, decision, rng, knowledge)
+            return self.draw_values(sit, rng, knowledge, full)
         if kind is DecisionKind.CONFISCATE and decision.target is not None:
-            return self.confiscate(sit, decision, rng, knowledge)
-        return self.policy.decide(sit, decision, rng)
+            return self.confiscate_values(sit, decision, rng, knowledge)
+        return None
 
     def _worlds(self, knowledge: Knowledge, rng: random.Random) -> Iterator[World]:
         """The search's worlds, one at a time; with a time limit, as many as it allows (at
@@ -275,9 +309,9 @@ class HardSearch:
         b = self.budget
         return [b.gamma**t for t in range(b.horizon + 1)] + [0.0]
 
-    def confiscate(
+    def confiscate_values(
         self, sit: Situation, decision: Decision, rng: random.Random, knowledge: Knowledge
-    ) -> Action:
+    ) -> OptionValues:
         """Which card to take: the one whose hand, after the discard that follows, goes out
         soonest over the sampled worlds (in each, a blind take gets one of the target's hidden
         cards there, at random)."""
@@ -290,7 +324,9 @@ class HardSearch:
         weight = self._weights()
         starts: dict[int, Prepared] = {}
         totals: dict[Action, dict[int, float]] = {a: {} for a in decision.options}
+        worlds = 0
         for world in self._worlds(knowledge, rng):
+            worlds += 1
             # The target's replacement comes off the supply before anyone else draws.
             draws = future_draws(world, sit.seat, b.horizon, drawn=True, consumed=1)
             hidden = world.hidden[target]
@@ -307,18 +343,29 @@ class HardSearch:
                         if c != taken and t <= b.horizon:
                             key = -1 if c == card else c  # giving the new card straight back
                             row[key] = row.get(key, 0.0) + share * weight[t]
-        scores = {a: max(row.values(), default=0.0) for a, row in totals.items()}
-        return max(decision.options, key=lambda a: (scores[a], a.card is not None))
+        return OptionValues(
+            {
+                a: (max(totals[a].values(), default=0.0), float(a.card is not None))
+                for a in decision.options
+            },
+            worlds,
+        )
 
-    def discard(
-        self, sit: Situation, decision: Decision, rng: random.Random, knowledge: Knowledge
-    ) -> Action:
+    def discard_values(
+        self,
+        sit: Situation,
+        decision: Decision,
+        rng: random.Random,
+        knowledge: Knowledge,
+        full: bool = False,
+    ) -> OptionValues:
         """The discard whose hand goes out soonest over the worlds, times the chance it does
         not hand the next player the round, less what it adds to that player's plans."""
         scores = self.policy.discard_scores(sit, decision)
         options = sorted(decision.options, key=lambda a: -scores[a])
-        if scores[options[0]] >= 1e6:  # goes out now
-            return options[0]
+        goes_out = {a for a in options if scores[a] >= 1e6}
+        if goes_out and not full:  # goes out now
+            return OptionValues({options[0]: (1.0, scores[options[0]])}, 1)
         b = self.budget
         nxt = sit.next_seat()
         feeds = sit.skips[nxt] == 0  # a seat about to lose its turn takes nothing
@@ -357,14 +404,22 @@ class HardSearch:
                 value /= b.gamma  # the attack costs its target a turn, or a card
             return (value * safe[a], scores[a])
 
-        return max(options, key=key)
+        keys = {a: key(a) for a in options if a not in goes_out}
+        # Going out now (only searched on with `full`) wins the round: worth at least a round
+        # won and at least any other discard.
+        top = max([float(worlds), *(k[0] for k in keys.values())])
+        return OptionValues(
+            {a: (top, scores[a]) if a in goes_out else keys[a] for a in options}, worlds
+        )
 
-    def draw(
-        self, sit: Situation, decision: Decision, rng: random.Random, knowledge: Knowledge
-    ) -> Action:
+    def draw_values(
+        self, sit: Situation, rng: random.Random, knowledge: Knowledge, full: bool = False
+    ) -> OptionValues:
+        """Taking the top discard (with the best card to give up for it) against drawing
+        from the supply; a tie goes to the supply."""
         _, _, wins = self.policy.draw_values(sit)
-        if wins:
-            return DRAW_DISCARD
+        if wins and not full:
+            return OptionValues({DRAW_DISCARD: (1.0,)}, 1)
         top = sit.discard_top
         assert top is not None
         b = self.budget
@@ -375,7 +430,9 @@ class HardSearch:
         weight = self._weights()
         take: dict[int, float] = {c: 0.0 for c in sit.hand}
         supply = 0.0
+        worlds = 0
         for world in self._worlds(knowledge, rng):
+            worlds += 1
             # Taking the top discard leaves the supply to the other seats this turn; the card it
             # gives up must be chosen before the coming draws are seen.
             later = future_draws(world, sit.seat, b.horizon, drawn=True)
@@ -384,11 +441,12 @@ class HardSearch:
                     take[c] += weight[t]
             # Drawing from the supply: the card is seen before the discard is chosen.
             draws = future_draws(world, sit.seat, b.horizon + 1, drawn=False)
-            if not draws:
-                return DRAW_DISCARD
+            if not draws:  # nothing to draw from the supply
+                return OptionValues({DRAW_DISCARD: (1.0,), DRAW_SUPPLY: (0.0,)}, 1)
             turns = search.finish(without, draws[1:], b.horizon, extra=draws[0])
             supply += weight[min(turns.values())]
-        return DRAW_DISCARD if max(take.values()) > supply else DRAW_SUPPLY
+        taken = float(worlds) if wins else max(take.values())
+        return OptionValues({DRAW_SUPPLY: (supply,), DRAW_DISCARD: (taken,)}, worlds)
 
 
 class HardPlayer:

@@ -1,0 +1,98 @@
+"""The review of a seat's decisions: it flags a planted blunder, agrees with the strongest level,
+and repeats exactly."""
+
+from __future__ import annotations
+
+import random
+
+import ai
+from ai.hard import HardPlayer, HardSearch, SearchBudget
+from ai.review import GOOD, INACCURACY, review_round, verdict
+from cards.actions import Action, DecisionKind
+from cards.deck import Deck
+from cards.go_out import goes_out
+from cards.round import Round
+from cards.ruleset import RuleSet
+
+RULES = RuleSet()
+SMALL = SearchBudget(iterations=48)
+
+
+def planted_round(deck: Deck) -> tuple[int, list[Action], int, Action]:
+    """A two-player round of medium players in which seat 0, able to discard its way out, keeps
+    the card that would have gone out instead: (seed, the actions up to that blunder, its
+    index, the discard that went out)."""
+    player = ai.get_player("medium")
+    for seed in range(100):
+        rnd = Round(RULES, 2, 1, seed, deck)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            d = rnd.decision
+            assert d is not None
+            if d.seat == 0 and d.kind is DecisionKind.DISCARD:
+                hand = rnd.face_up[0] + rnd.hidden[0]
+                out = [a for a in d.options if goes_out(deck, [c for c in hand if c != a.card])]
+                if out and len(out) < len(d.options):
+                    blunder = next(a for a in d.options if a not in out)
+                    rnd.apply(blunder)
+                    return seed, rnd.actions, len(rnd.actions) - 1, out[0]
+            rnd.apply(player.choose(rnd.view(d.seat), d, rng))
+    raise AssertionError("no round offered seat 0 a way out")
+
+
+def test_a_planted_blunder_is_a_mistake_naming_the_cards(standard: Deck) -> None:
+    seed, actions, index, way_out = planted_round(standard)
+    search = HardSearch(SMALL)
+    review = review_round(
+        RULES, 2, 1, seed, actions, 0, standard, seat_names=["Ada", "Bo"], search=search
+    )
+    blunder = next(d for d in review.decisions if d.position == index)
+    assert blunder.verdict == "mistake" and blunder.loss >= INACCURACY
+    assert blunder.kind == "discard" and blunder.chosen == actions[index].to_str(standard)
+    best = Action.from_str(blunder.best, standard)
+    # The search's choice goes out, and the sentence says so, naming the cards.
+    hand_after = Round.replay(RULES, 2, 1, seed, actions[:index], standard)
+    cards = hand_after.face_up[0] + hand_after.hidden[0]
+    assert goes_out(standard, [c for c in cards if c != best.card])
+    assert way_out.card is not None
+    assert blunder.why.startswith(f"You chose to discard {standard[actions[index].card].name}")
+    assert "so you can call CIVIO" in blunder.why
+    assert review.biggest() == blunder
+    assert f"your biggest: turn {blunder.turn}" in review.summary_line()
+    # Every other decision is judged too, and the review repeats exactly.
+    assert len(review.decisions) > 1
+    again = review_round(
+        RULES, 2, 1, seed, actions, 0, standard, seat_names=["Ada", "Bo"], search=HardSearch(SMALL)
+    )
+    assert again.to_json() == review.to_json()
+
+
+def test_choices_of_the_strongest_level_are_best(standard: Deck) -> None:
+    """A seat played by hard itself (with the review's seeds) makes only best choices."""
+    hard = HardPlayer(SMALL)
+    medium = ai.get_player("medium")
+    rnd = Round(RULES, 2, 0, 5, standard)
+    rng = random.Random(5)
+    from ai.hint import hint_seed
+
+    while not rnd.is_over and len(rnd.actions) < 60:
+        d = rnd.decision
+        assert d is not None
+        view = rnd.view(d.seat)
+        if d.seat == 0:
+            rnd.apply(hard.choose(view, d, random.Random(hint_seed(view, d))))
+        else:
+            rnd.apply(medium.choose(view, d, rng))
+    review = review_round(RULES, 2, 0, 5, rnd.actions, 0, standard, search=HardSearch(SMALL))
+    assert review.decisions
+    assert {d.verdict for d in review.decisions} == {"best"}
+    assert review.summary()["best"] == len(review.decisions)
+    assert review.summary_line().startswith("No mistakes or inaccuracies in ")
+
+
+def test_verdict_thresholds() -> None:
+    assert verdict(0.5, same=True) == "best"
+    assert verdict(0.001, same=False) == "best"
+    assert verdict(GOOD / 2, same=False) == "good"
+    assert verdict(GOOD, same=False) == "inaccuracy"
+    assert verdict(INACCURACY, same=False) == "mistake"
