@@ -22,7 +22,7 @@ from cards.deck import Deck
 from cards.events import Event
 from cards.round import Round
 from civio_tui.campaigns.model import Campaign, RoundRecord
-from civio_tui.campaigns.session import round_check
+from civio_tui.campaigns.replay import round_check
 from civio_tui.campaigns.store import SaveError
 
 CHECKPOINT_EVERY = 16

@@ -13,8 +13,9 @@ import pytest
 from cards.deck import standard_deck
 from civio_tui.campaigns import model
 from civio_tui.campaigns.autoplay import autoplay
+from civio_tui.campaigns.catalogue import new_campaign, open_campaign
 from civio_tui.campaigns.playback import NoReplayError, Playback
-from civio_tui.campaigns.session import CampaignSession, new_campaign, open_campaign
+from civio_tui.campaigns.session import CampaignSession
 
 SAMPLES = Path(__file__).resolve().parents[2] / "saves" / "samples"
 
