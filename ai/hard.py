@@ -40,9 +40,10 @@ from ai.heuristics import (
     plan_tables,
 )
 from ai.inference import HiddenHandModel
-from ai.medium import MEDIUM_STYLE, HeuristicPolicy, Style, law_table
+from ai.medium import MEDIUM_STYLE, HeuristicPolicy, Style
 from cards.actions import DRAW_DISCARD, DRAW_SUPPLY, Action, Decision, DecisionKind
 from cards.deck import standard_deck
+from cards.laws import law_facts
 from cards.links import ids_of
 
 if TYPE_CHECKING:
@@ -381,7 +382,7 @@ class HardSearch:
                     g = max(0.0, self.policy.opponent_gain(sit, nxt, card))
                     helps[a] = g / (base + g + 1e-9)
         hand = mask_of(sit.hand)
-        laws = law_table(sit.deck)
+        laws = law_facts(sit.deck)
         search = CompletionSearch(plan_tables(sit.deck))
         start = search.prepare(hand)
         weight = self._weights()

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ai.hard import HardPlayer
 from ai.heuristics import Situation, from_view, plan_tables
 from ai.inference import HiddenHandModel
-from ai.medium import HeuristicPolicy, law_table
+from ai.medium import HeuristicPolicy
 from ai.nudge import Nudge, nudge, teaching_nudge
 from cards.actions import (
     ACCEPT,
@@ -31,14 +31,14 @@ from cards.actions import (
 )
 from cards.deck import Deck
 from cards.go_out import best_go_out, goes_out, ordering
+from cards.laws import law_facts
 from cards.link_reasons import link
 from cards.links import ids_of
+from cards.models import effect_label
 from cards.ruleset import RuleSet
 from cards.view import PlayerView
 
 __all__ = ["Nudge", "explain", "hint", "hint_seed", "nudge", "teaching_nudge"]
-
-_EFFECT_WORDS = {"lose_turn": "Lose Turn", "confiscate": "Confiscate and Arrest"}
 
 
 def hint_seed(view: PlayerView, decision: Decision) -> int:
@@ -230,10 +230,10 @@ def explain(
                 f"{_goes_out_sentence(deck, keep, rules)}, so you can call CIVIO."
             )
         k = _key_card(sit, keep)
-        attack = law_table(deck).attack[c]
+        attack = law_facts(deck).attack[c]
         tail = ""
         if attack is not None and decision.stage == "main":
-            tail = f"; the discard also launches a {_EFFECT_WORDS.get(attack, attack)} attack"
+            tail = f"; the discard also launches a {effect_label(attack, attack)} attack"
         tail += _feed_warning(sit, decision, c, seat_names)
         # Keep or discard is first about the card just drawn: say which it is.
         drawn = decision.drawn if decision.drawn is not None else decision.confiscated
@@ -303,7 +303,7 @@ def explain(
             "going out."
         )
     if kind is DecisionKind.OVERRULE:
-        effect = _EFFECT_WORDS.get(decision.effect or "", "attack")
+        effect = effect_label(decision.effect, "attack")
         if action.kind == OVERRULE and action.card is not None:
             return f"Overrule with {_name(deck, action.card)}: it stops the {effect} attack."
         if action.kind == ACCEPT:

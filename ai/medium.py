@@ -44,11 +44,10 @@ from cards.actions import (
 )
 from cards.deck import standard_deck
 from cards.go_out import best_go_out, goes_out
-from cards.models import Effect
+from cards.laws import law_facts
 from cards.ruleset import RuleSet
 
 if TYPE_CHECKING:
-    from cards.deck import Deck
     from cards.view import PlayerView
 
 
@@ -74,32 +73,6 @@ class Style:
 DISTANCE_WEIGHT = 1e5
 MEDIUM_STYLE = Style()
 _ANY_RULES = RuleSet()  # best_go_out picks the same arrangement under every rule set
-
-
-class _LawTable:
-    """Per-deck facts about attacks and overrules."""
-
-    def __init__(self, deck: Deck) -> None:
-        self.attack: list[str | None] = []
-        self.stops_lose_turn = 0
-        self.stops_confiscate = 0
-        for i, card in enumerate(deck.cards):
-            action = card.action
-            self.attack.append(
-                action.what.value if action is not None and action.kind == "attack" else None
-            )
-            if action is not None and action.overrules(Effect.LOSE_TURN):
-                self.stops_lose_turn |= 1 << i
-            if action is not None and action.overrules(Effect.CONFISCATE):
-                self.stops_confiscate |= 1 << i
-
-    def stoppers(self, effect: str | None) -> int:
-        return self.stops_lose_turn if effect == Effect.LOSE_TURN.value else self.stops_confiscate
-
-
-def law_table(deck: Deck) -> _LawTable:
-    table: _LawTable = deck.cached("ai.law_table", _LawTable)
-    return table
 
 
 def _bit_positions(cards: Sequence[int], card: int) -> int:
@@ -233,7 +206,7 @@ class HeuristicPolicy:
         ev = self.evaluator(sit, hand)
         full = ev.full()
         style = self.style
-        laws = law_table(sit.deck)
+        laws = law_facts(sit.deck)
         main = decision.stage == "main"
         base = ev.value(full)
         nxt = self.next_player(sit)
@@ -289,7 +262,7 @@ class HeuristicPolicy:
         return decision.options[0]
 
     def attack_target(self, sit: Situation, decision: Decision) -> Action:
-        laws = law_table(sit.deck)
+        laws = law_facts(sit.deck)
         stoppers = laws.stoppers(decision.effect)
 
         def score(action: Action) -> float:

@@ -18,10 +18,9 @@ from cards.deck import Deck
 from cards.joins import joins
 from cards.link_reasons import Link, link
 from cards.links import AMENDMENT, CASE, FREEDOM, ISSUE, LAW, tables
+from cards.models import effect_label
 from cards.precedent import amendment_label
 from cards.view import PlayerView
-
-_EFFECT_WORDS = {"lose_turn": "Lose Turn", "confiscate": "Confiscate and Arrest"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,14 +161,14 @@ def teaching_nudge(
             "precedents need most: face-up cards show the others what you are building."
         )
     if kind is DecisionKind.ATTACK_TARGET:
-        effect = _EFFECT_WORDS.get(decision.effect or "", "the")
+        effect = effect_label(decision.effect, "the")
         law = f"{deck[decision.law].name}'s " if decision.law is not None else "Your "
         return Nudge(
             f"{law}{effect} attack hurts most the player closest to going out: whose face-up "
             "cards already link together?"
         )
     if kind is DecisionKind.OVERRULE:
-        effect = _EFFECT_WORDS.get(decision.effect or "", "this")
+        effect = effect_label(decision.effect, "this")
         who = _seat(seat_names, decision.attacker)
         can = any(a.kind == OVERRULE for a in decision.options)
         tail = (

@@ -51,7 +51,6 @@ NOTE_KINDS = (
     NOTE_ROUND_OVER,
 )
 
-_EFFECT_WORDS = {"lose_turn": "Lose Turn", "confiscate": "Confiscate and Arrest"}
 _REASON_WORDS = {
     "civio": "CIVIO",
     "max_turns": "the turn limit was reached with no CIVIO",
@@ -250,4 +249,4 @@ def _effect_of(deck: Deck, law: int | None) -> str:
     action = deck[law].action
     if action is None:
         return ""
-    return f" ({_EFFECT_WORDS.get(action.what.value, action.what.value)})"
+    return f" ({action.what.label})"

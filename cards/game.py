@@ -10,13 +10,15 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from cards.actions import Action
 from cards.deck import Deck, standard_deck
 from cards.ranks import DEFAULT_TARGET, parse_rank, points_for_rank, rank_for
-from cards.round import Round
 from cards.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from cards.round import Round
 
 MAX_TIEBREAK_ROUNDS = 5
 """With `tiebreak="tiebreaker"`: extra rounds played at most before the title is shared anyway."""
@@ -26,6 +28,43 @@ def round_seed(game_seed: int, k: int) -> int:
     """The seed of round `k` (0-based) of a game seeded `game_seed`: stable across machines."""
     digest = hashlib.sha256(f"civio-round:{game_seed}:{k}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def game_winners(
+    totals_after: Sequence[Sequence[int]],
+    target: str | None,
+    max_rounds: int | None = None,
+    tiebreak: str = "shared",
+) -> list[int]:
+    """Who holds the title (RULES.md, Ranks), or [] while the game goes on: the one rule of how
+    a game ends and who wins it, for `Game` and for campaigns alike.
+
+    `totals_after[n - 1]`: every seat's cumulative points after round n (one entry per finished
+    round). The game ends after the first round at which a seat reaches the `target` rank, or
+    after `max_rounds`; then the higher total wins and a tie shares the title
+    (`tiebreak="shared"`), or (`"tiebreaker"`) rounds go on until one seat leads, at most
+    MAX_TIEBREAK_ROUNDS more, then the title is shared.
+    """
+    needed = points_for_rank(target) if target is not None else None
+    first_end = None
+    for n, totals in enumerate(totals_after, 1):
+        if (needed is not None and max(totals) >= needed) or (
+            max_rounds is not None and n >= max_rounds
+        ):
+            first_end = n
+            break
+    if first_end is None:
+        return []
+    leaders = _leaders(totals_after[-1])
+    played = len(totals_after)
+    if tiebreak == "shared" or len(leaders) == 1 or played - first_end >= MAX_TIEBREAK_ROUNDS:
+        return leaders
+    return []
+
+
+def _leaders(totals: Sequence[int]) -> list[int]:
+    top = max(totals)
+    return [s for s, t in enumerate(totals) if t == top]
 
 
 @dataclass
@@ -88,6 +127,8 @@ class Game:
             raise ValueError("the current round is not over yet")
         if self.is_over:
             raise ValueError("the game is over")
+        from cards.round import Round  # the engine loads only when a round is dealt
+
         k = len(self.rounds)
         rnd = Round(
             self.rules,
@@ -121,37 +162,27 @@ class Game:
     def ranks(self) -> list[str]:
         return [rank_for(t) for t in self.totals]
 
-    def _end_reached(self, totals: Sequence[int], played: int) -> bool:
-        if self.target is not None and max(totals) >= points_for_rank(self.target):
-            return True
-        return self.max_rounds is not None and played >= self.max_rounds
+    def _totals_history(self) -> list[list[int]]:
+        """Every seat's cumulative points after each finished round."""
+        out: list[list[int]] = []
+        totals = [0] * self.seats
+        for rnd in self.finished_rounds:
+            assert rnd.result is not None
+            totals = [t + p for t, p in zip(totals, rnd.result.scores, strict=True)]
+            out.append(totals)
+        return out
 
     @property
     def is_over(self) -> bool:
-        if self.current is not None:
-            return False
-        played = len(self.finished_rounds)
-        first_end = None
-        for n in range(1, played + 1):
-            if self._end_reached(self.totals_after(n), n):
-                first_end = n
-                break
-        if first_end is None:
-            return False
-        if self.tiebreak == "shared" or len(self._leaders(self.totals)) == 1:
-            return True
-        return played - first_end >= MAX_TIEBREAK_ROUNDS
-
-    def _leaders(self, totals: Sequence[int]) -> list[int]:
-        top = max(totals)
-        return [s for s, t in enumerate(totals) if t == top]
+        return bool(self.winners)
 
     @property
     def winners(self) -> list[int]:
-        """When over: the seats holding the title (more than one when it is shared)."""
-        if not self.is_over:
+        """When over: the seats holding the title (more than one when it is shared); empty while
+        the game goes on (`game_winners` of the finished rounds)."""
+        if self.current is not None:
             return []
-        return self._leaders(self.totals)
+        return game_winners(self._totals_history(), self.target, self.max_rounds, self.tiebreak)
 
     def history(self) -> list[dict[str, Any]]:
         """One entry per finished round: winner, points per seat, whether it was a flush."""

@@ -28,6 +28,30 @@ class Effect(StrEnum):
     CONFISCATE = "confiscate"
     BOTH = "both"
 
+    @property
+    def label(self) -> str:
+        """The effect's printed name ("Lose Turn", "Confiscate and Arrest"): the one spelling
+        every message uses."""
+        return _EFFECT_LABELS[self]
+
+
+_EFFECT_LABELS = {
+    Effect.LOSE_TURN: "Lose Turn",
+    Effect.CONFISCATE: "Confiscate and Arrest",
+    Effect.BOTH: "Lose Turn and Confiscate and Arrest",
+}
+
+
+def effect_label(value: str | None, default: str = "") -> str:
+    """The printed name of an effect given by its value ("lose_turn"), as decisions and events
+    carry it; `default` when there is none or it is not an effect."""
+    if value is None:
+        return default
+    try:
+        return Effect(value).label
+    except ValueError:
+        return default
+
 
 class LawAction(BaseModel):
     """A Law card's one action: an attack it launches or the attacks it overrules."""
@@ -49,12 +73,7 @@ class LawAction(BaseModel):
         return self.kind == "overrule" and self.what in (attack, Effect.BOTH)
 
     def describe(self) -> str:
-        words = {
-            Effect.LOSE_TURN: "Lose Turn",
-            Effect.CONFISCATE: "Confiscate and Arrest",
-            Effect.BOTH: "Lose Turn and Confiscate and Arrest",
-        }[self.what]
-        return f"{'Attack' if self.kind == 'attack' else 'Overrule'}: {words}"
+        return f"{'Attack' if self.kind == 'attack' else 'Overrule'}: {self.what.label}"
 
 
 class Card(BaseModel):

@@ -19,10 +19,10 @@ from cards.actions import (
     DecisionKind,
 )
 from cards.deck import Deck
+from cards.laws import law_facts
+from cards.models import Effect, effect_label
 from cards.view import PlayerView
 from civio_tui.widgets.cards import card_line, pts
-
-_EFFECT_WORDS = {"lose_turn": "Lose Turn", "confiscate": "Confiscate and Arrest"}
 
 
 @dataclass(frozen=True)
@@ -174,13 +174,10 @@ class _Asking:
             prompt = "Discard one card."
             title = "Discard a card"
         note = ""
-        if decision.stage == "main" and any(self._attacks(a.card) for a in decision.options):
+        laws = law_facts(self.deck)
+        if decision.stage == "main" and any(laws.attacks(a.card) for a in decision.options):
             note = "A Law with an attack, once discarded, strikes an opponent of your choice."
         return Question(decision, title, prompt, tuple(options), note)
-
-    def _attacks(self, card: int | None) -> bool:
-        action = self.deck[card].action if card is not None else None
-        return action is not None and action.kind == "attack"
 
     def _q_reveal(self, decision: Decision) -> Question:
         options = tuple(
@@ -196,7 +193,7 @@ class _Asking:
 
     def _law_words(self, decision: Decision) -> tuple[str, str]:
         law = self.deck[decision.law].name if decision.law is not None else "a Law"
-        effect = _EFFECT_WORDS.get(decision.effect or "", decision.effect or "")
+        effect = effect_label(decision.effect, decision.effect or "")
         return law, effect
 
     def _q_attack(self, decision: Decision) -> Question:
@@ -263,7 +260,7 @@ class _Asking:
                 )
         return Question(
             decision,
-            "Confiscate and Arrest",
+            Effect.CONFISCATE.label,
             f"The attack stands. Take one of {victim}'s face-up cards, or one of their 2 "
             "hidden cards without seeing it. They draw a replacement; then you discard.",
             tuple(options),

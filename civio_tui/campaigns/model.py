@@ -29,7 +29,8 @@ from pydantic import (
     model_validator,
 )
 
-from cards.ranks import parse_rank, rank_for, rank_index
+from cards.game import game_winners
+from cards.ranks import parse_rank, rank_for
 from cards.ruleset import RuleSet
 from civio_tui.json_errors import UnreadableJsonError, read_json
 
@@ -255,14 +256,12 @@ def standings(players: list[Player], history: list[RoundRecord]) -> list[Standin
 
 
 def campaign_winners(camp_standings: list[Standing], target: str) -> list[str]:
-    """Who has won when someone holds the target rank (RULES.md, Ranks): the highest total among
-    those at or above it; a tie on points shares the title. Empty while nobody holds it."""
-    needed = rank_index(target)
-    reached = [s for s in camp_standings if rank_index(s.rank) >= needed]
-    if not reached:
-        return []
-    best = max(s.points for s in reached)
-    return [s.name for s in reached if s.points == best]
+    """Who has won when someone holds the target rank (RULES.md, Ranks; `cards.game.game_winners`,
+    the rule a `Game` follows too). A campaign is decided after every round, its totals only
+    grow, it shares tied titles and has no round limit, so its latest totals are all the rule
+    needs. Empty while nobody holds the target rank."""
+    totals = [s.points for s in camp_standings]
+    return [camp_standings[s].name for s in game_winners([totals], target)]
 
 
 class SaveFile(_Strict):

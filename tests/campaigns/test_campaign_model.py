@@ -180,3 +180,33 @@ def test_a_malformed_version_1_file_is_refused() -> None:
 def test_opponent_names_are_unique() -> None:
     assert model.opponent_names(["medium", "hard"]) == ["Medium", "Hard"]
     assert model.opponent_names(["easy", "easy", "hard"]) == ["Easy 1", "Easy 2", "Hard"]
+
+
+def test_games_and_campaigns_end_and_crown_by_the_same_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`cards.game.game_winners` is the one rule: a Game and a campaign both ask it."""
+    import random
+
+    import cards.game
+    from cards.game import Game
+
+    asked: list[str] = []
+    real = cards.game.game_winners
+
+    def spy(totals_after: Any, target: Any, *args: Any) -> list[int]:
+        asked.append(str(target))
+        return real(totals_after, target, *args)
+
+    monkeypatch.setattr(cards.game, "game_winners", spy)
+    monkeypatch.setattr(model, "game_winners", spy)
+    game = Game(2, RuleSet(max_turns=1), seed=3, max_rounds=1)
+    rnd = game.start_round()
+    rng = random.Random(3)
+    while not rnd.is_over:
+        rnd.apply(rng.choice(rnd.legal_actions()))
+    assert game.is_over and game.winners and asked
+    asked.clear()
+    rows = standings(PLAYERS, [_record(1, "You", 81, 3)])
+    assert campaign_winners(rows, "Chief Justice of the Supreme Court") == ["You"]
+    assert asked == ["Chief Justice of the Supreme Court"]

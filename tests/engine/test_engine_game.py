@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 import cards.go_out
-from cards.game import MAX_TIEBREAK_ROUNDS, Game, round_seed
+from cards.game import MAX_TIEBREAK_ROUNDS, Game, game_winners, round_seed
 from cards.ranks import rank_for
 from cards.ruleset import RuleSet
 
@@ -128,3 +128,18 @@ def test_bad_settings_are_refused() -> None:
         Game(2, target=None)
     with pytest.raises(ValueError):
         Game(2, target="emperor")
+
+
+def test_one_rule_decides_the_end_and_the_winners() -> None:
+    chief = "Chief Justice of the Supreme Court"
+    assert game_winners([], chief) == []
+    assert game_winners([[40, 12], [80, 30]], chief) == []  # nobody holds the target yet
+    assert game_winners([[40, 12], [81, 30]], chief) == [0]
+    assert game_winners([[40, 12], [81, 90]], chief) == [1]  # the higher total wins
+    assert game_winners([[85, 85]], chief) == [0, 1]  # shared
+    assert game_winners([[3, 1]], None, max_rounds=1) == [0]
+    tied = [[85, 85]]
+    assert game_winners(tied, chief, tiebreak="tiebreaker") == []
+    assert game_winners([*tied, [86, 85]], chief, tiebreak="tiebreaker") == [0]
+    level = [*tied] * (MAX_TIEBREAK_ROUNDS + 1)
+    assert game_winners(level, chief, tiebreak="tiebreaker") == [0, 1]  # then shared
