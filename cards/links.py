@@ -8,6 +8,7 @@ in `freedom_after` in its Equality role.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cards.deck import Deck
@@ -82,20 +83,17 @@ class LinkTables:
     hands: dict[object, object] = field(default_factory=dict)
 
 
-def build_tables(deck: Deck) -> LinkTables:
-    """Compute the tables for `deck` (use `tables(deck)`, which caches them on the deck)."""
-    cards = deck.cards
+def _mask_of(pred: Sequence[bool]) -> int:
+    m = 0
+    for i, ok in enumerate(pred):
+        if ok:
+            m |= 1 << i
+    return m
+
+
+def _follows(cards: Sequence[Card], is_body: Sequence[bool]) -> list[int]:
+    """follows[a]: the body cards (Case, Law, CRA) that may follow body card a."""
     n = len(cards)
-    kind = tuple(_KIND[c.type] for c in cards)
-
-    def mask_of(pred: list[bool]) -> int:
-        m = 0
-        for i, ok in enumerate(pred):
-            if ok:
-                m |= 1 << i
-        return m
-
-    is_body = [k in (CASE, LAW, CRA) for k in kind]
     follows = [0] * n
     for a in range(n):
         if not is_body[a]:
@@ -103,28 +101,44 @@ def build_tables(deck: Deck) -> LinkTables:
         for b in range(n):
             if b != a and is_body[b] and may_follow_in_body(cards[a], cards[b]):
                 follows[a] |= 1 << b
+    return follows
+
+
+def _type_links(
+    cards: Sequence[Card], kind: Sequence[int], is_body: Sequence[bool]
+) -> tuple[list[int], list[int], list[int]]:
+    """The links by card type: what may follow each Issue, which Cases each Freedom (or the
+    CRA as Equality) may follow, which Cases strengthen each Amendment."""
+    n = len(cards)
     issue_next = [0] * n
     freedom_after = [0] * n
     strengthened_by = [0] * n
     for i, card in enumerate(cards):
         if kind[i] == ISSUE:
-            issue_next[i] = mask_of(
+            issue_next[i] = _mask_of(
                 [is_body[j] and card.name in c.issues for j, c in enumerate(cards)]
             )
         elif kind[i] in (FREEDOM, CRA):
             name = card.name if kind[i] == FREEDOM else EQUALITY
-            freedom_after[i] = mask_of(
+            freedom_after[i] = _mask_of(
                 [kind[j] == CASE and name in c.plus for j, c in enumerate(cards)]
             )
         elif kind[i] == AMENDMENT:
             number = card.amendments[0] if card.amendments else None
-            strengthened_by[i] = mask_of(
+            strengthened_by[i] = _mask_of(
                 [kind[j] == CASE and number in c.amendments for j, c in enumerate(cards)]
             )
+    return issue_next, freedom_after, strengthened_by
 
+
+def _related(kind: Sequence[int], follows: list[int], *links: list[int]) -> list[int]:
+    """related[i]: every card linked to i either way (a Wild: every card)."""
+    n = len(kind)
     related = [0] * n
     for i in range(n):
-        m = follows[i] | issue_next[i] | freedom_after[i] | strengthened_by[i]
+        m = follows[i]
+        for table in links:
+            m |= table[i]
         for j in range(n):
             if follows[j] >> i & 1:
                 m |= 1 << j
@@ -140,6 +154,18 @@ def build_tables(deck: Deck) -> LinkTables:
         related[i] &= ~(1 << i)
         if kind[i] == WILD:
             related[i] = everything
+    return related
+
+
+def build_tables(deck: Deck) -> LinkTables:
+    """Compute the tables for `deck` (use `tables(deck)`, which caches them on the deck)."""
+    cards = deck.cards
+    kind = tuple(_KIND[c.type] for c in cards)
+    is_body = [k in (CASE, LAW, CRA) for k in kind]
+    follows = _follows(cards, is_body)
+    issue_next, freedom_after, strengthened_by = _type_links(cards, kind, is_body)
+    related = _related(kind, follows, issue_next, freedom_after, strengthened_by)
+    mask_of = _mask_of
     return LinkTables(
         kind=kind,
         points=tuple(c.points for c in cards),

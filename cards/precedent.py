@@ -48,15 +48,21 @@ class PrecedentCheck:
 _Failure = tuple[int, str, int]
 
 
+def _cases_among(kind: Sequence[int], ids: Sequence[int]) -> int:
+    """The Cases among `ids`, as a bit mask (what an Amendment needs to be strengthened by)."""
+    cases = 0
+    for c in ids:
+        if kind[c] == CASE:
+            cases |= 1 << c
+    return cases
+
+
 def _scan(t: LinkTables, ids: Sequence[int], equality: int) -> _Failure | None:
     """Check `ids` with the CRA card `equality` (or none, -1) played as Equality."""
     if not ids:
         return (0, "empty", -1)
     kind = t.kind
-    cases = 0
-    for c in ids:
-        if kind[c] == CASE:
-            cases |= 1 << c
+    cases = _cases_among(kind, ids)
     seen = 0
     prev = -1
     prole = -1
