@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, str] = {
     "campaign": "campaign_cmd",
     "bench": "bench_cmd",
     "solitaire": "solitaire_cmd",
+    "puzzle": "puzzle_cmd",
 }
 
 

@@ -58,3 +58,49 @@ def test_solitaire_bad_input_is_one_line_and_exit_2(
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_puzzle_json_follows_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.games.test_puzzles import check_document
+
+    for kind in ("go-out", "complete", "best", "broken", "linked"):
+        code, out, err = run(
+            capsys, "puzzle", "--kind", kind, "--difficulty", "hard", "--seed", "8", "--json"
+        )
+        assert code == 0 and err == ""
+        doc = json.loads(out)
+        assert (doc["kind"], doc["difficulty"], doc["seed"]) == (kind, "hard", 8)
+        check_document(doc)
+
+
+def test_puzzle_text_shows_question_and_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "puzzle", "--kind", "complete", "--seed", "3")
+    doc = json.loads(run(capsys, "puzzle", "--kind", "complete", "--seed", "3", "--json")[1])
+    assert code == 0
+    assert "Question:" in out and "Answer:" in out and "Options:" in out
+    answer = out.split("Answer:")[1]
+    assert doc["solution"]["card"] in answer
+
+
+def test_the_puzzle_of_the_day(capsys: pytest.CaptureFixture[str]) -> None:
+    a = json.loads(run(capsys, "puzzle", "--date", "2026-11-25", "--json")[1])
+    b = json.loads(run(capsys, "puzzle", "--date", "2026-11-25", "--json")[1])
+    c = json.loads(run(capsys, "puzzle", "--date", "2026-11-26", "--json")[1])
+    assert a == b and a["seed"] == 20261125 and a != c and a["kind"] != c["kind"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["puzzle", "--kind", "sudoku"],
+        ["puzzle", "--difficulty", "expert"],
+        ["puzzle", "--date", "tomorrow"],
+        ["puzzle", "--seed", "1", "--date", "2026-11-25"],
+    ],
+)
+def test_puzzle_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -1,0 +1,106 @@
+"""`civio puzzle`: one generated puzzle with its answer (a worksheet a teacher can print)."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+from typing import Any
+
+from cards.deck import Deck
+from cards.puzzles import (
+    DIFFICULTIES,
+    KINDS,
+    Puzzle,
+    generate,
+    kind_of_the_day,
+    seed_of_the_day,
+)
+from civio_tui.commands.common import (
+    UsageError,
+    add_cards_option,
+    add_json_option,
+    deck_from_args,
+    print_json,
+)
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "puzzle",
+        help="a generated puzzle and its answer (go-out, complete, best, broken, linked)",
+        description="Print one puzzle generated from the deck, with its answer: the same "
+        "kind, difficulty and seed always give the same puzzle. With no --seed, the puzzle "
+        "of the day (today, or --date).",
+    )
+    parser.add_argument("--kind", choices=KINDS, help="the kind of puzzle (default: by seed)")
+    parser.add_argument(
+        "--difficulty", choices=DIFFICULTIES, default="medium", help="default: medium"
+    )
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--seed", type=int, help="the puzzle's seed (any whole number)")
+    which.add_argument("--date", metavar="YYYY-MM-DD", help="the puzzle of that day")
+    add_json_option(parser)
+    add_cards_option(parser)
+
+
+def puzzle_from_args(deck: Deck, args: argparse.Namespace) -> Puzzle:
+    if args.seed is not None:
+        seed = int(args.seed)
+        kind = args.kind or KINDS[seed % len(KINDS)]
+    else:
+        day = date.today()
+        if args.date is not None:
+            try:
+                day = date.fromisoformat(args.date)
+            except ValueError:
+                raise UsageError(f"--date {args.date!r} is not a date like 2026-11-25") from None
+        seed = seed_of_the_day(day)
+        kind = args.kind or kind_of_the_day(day)
+    return generate(deck, kind, args.difficulty, seed)
+
+
+def answer_lines(deck: Deck, puzzle: Puzzle) -> list[str]:
+    """The answer in words, as a worksheet's answer key prints it."""
+    if puzzle.kind in ("go-out", "best"):
+        lines = ["  " + " → ".join(deck.names(p)) for p in puzzle.precedents]
+        unit = "point" if puzzle.points == 1 else "points"
+        tail = f"{puzzle.points} card {unit}"
+        if puzzle.kind == "best":
+            flush = " (a Thurgood Flush)" if len(puzzle.precedents) == 1 else ""
+            tail = f"scores {puzzle.score} as the winner{flush}; {tail}"
+        return [*lines, f"  ({tail})"]
+    if puzzle.kind == "complete":
+        assert puzzle.card is not None
+        return [f"  {deck[puzzle.card].name}"]
+    if puzzle.kind == "broken":
+        from cards.precedent import check_precedent
+
+        assert puzzle.position is not None
+        check = check_precedent(deck, puzzle.cards)
+        card = deck[puzzle.cards[puzzle.position]].name
+        return [f"  card {puzzle.position + 1}, {card}: {check.reason}"]
+    pairs = zip(puzzle.cards, puzzle.cards[1:], strict=False)
+    return [
+        f"  {deck[a].name} → {deck[b].name}: {why}"
+        for (a, b), why in zip(pairs, puzzle.links, strict=True)
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    deck = deck_from_args(args)
+    puzzle = puzzle_from_args(deck, args)
+    if args.json:
+        print_json(puzzle.to_json(deck))
+        return 0
+    print(f"Puzzle ({puzzle.kind}, {puzzle.difficulty}, seed {puzzle.seed})")
+    print(f"Question: {puzzle.question}")
+    print("Cards:")
+    for i, c in enumerate(puzzle.cards, 1):
+        print(f"  {i}. {deck[c].name} ({deck[c].type_label()})")
+    if puzzle.options is not None:
+        print("Options:")
+        for letter, c in zip("ABCD", puzzle.options, strict=False):
+            print(f"  {letter}. {deck[c].name}")
+    print("Answer:")
+    print("\n".join(answer_lines(deck, puzzle)))
+    return 0
