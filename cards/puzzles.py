@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any, Literal
 
 from cards.civio_sets import check_call
@@ -374,7 +374,7 @@ def _make_linked(deck: Deck, rng: random.Random, level: int) -> tuple[int, Puzzl
     if cards is None:
         return None
     links = []
-    for a, b in zip(cards, cards[1:], strict=False):
+    for a, b in pairwise(cards):
         why = link_reason(deck, a, b)
         if why is None:
             return None
