@@ -14,8 +14,9 @@ GAMES: tuple[tuple[str, str, str], ...] = (
     (
         "solitaire",
         "Solitaire",
-        "1 player: turn 21 cards one by one and call CIVIO as early as you can",
+        "1 player: turn 21 cards one by one, call CIVIO as early as you can",
     ),
+    ("puzzles", "Puzzles", "short exercises: go out, complete, best 7, broken, linked"),
 )
 
 
@@ -49,3 +50,7 @@ class GamesScreen(CivioScreen[None]):
             from civio_tui.screens.solitaire import SolitaireScreen
 
             self.app.push_screen(SolitaireScreen())
+        elif event.option.id == "puzzles":
+            from civio_tui.screens.puzzles import PuzzleMenuScreen
+
+            self.app.push_screen(PuzzleMenuScreen())

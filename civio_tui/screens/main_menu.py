@@ -32,7 +32,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("campaigns", "Campaigns"),
     ("rules", "Rules"),
     ("encyclopedia", "Card encyclopedia"),
-    ("games", "More games: Solitaire"),
+    ("games", "More games: Solitaire, Puzzles"),
     ("settings", "Settings"),
     ("quit", "Quit"),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from tests.tui.conftest import make_app
+from tests.tui.test_games_puzzles import open_puzzle, solve
 from tests.tui.test_games_solitaire import highlight, open_solitaire
 
 
@@ -17,5 +18,20 @@ def test_solitaire_mid_game(snap_compare: object) -> None:
             await pilot.press("1")
         await pilot.press("c")
         await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_puzzle_go_out(snap_compare: object) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        await open_puzzle(pilot, "go-out", 12)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_puzzle_go_out_solved(snap_compare: object) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        screen = await open_puzzle(pilot, "go-out", 12)
+        await solve(pilot, screen)
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]

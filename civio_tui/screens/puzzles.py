@@ -1,0 +1,350 @@
+"""Puzzles: a menu of the five kinds (and the puzzle of the day) with the player's streak, and
+one screen that plays a puzzle of any kind. A wrong answer gets the rules' reason."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from cards.puzzles import (
+    DIFFICULTIES,
+    KINDS,
+    AnswerCheck,
+    Puzzle,
+    check_arrangement,
+    check_broken,
+    check_complete,
+    check_link,
+    generate,
+    kind_of_the_day,
+    link_choices,
+    seed_of_the_day,
+)
+from civio_tui import keymap
+from civio_tui.records import RecordsFile
+from civio_tui.screens.base import CivioScreen
+from civio_tui.screens.solitaire import card_facts
+from civio_tui.widgets.lists import NavList
+
+KIND_LABELS = {
+    "go-out": "Go out: arrange 7 cards into a CIVIO",
+    "complete": "Complete: which card makes 6 cards go out",
+    "best": "Best 7: the highest-scoring 7 of 8-10 cards",
+    "broken": "Broken: find the card that cannot follow",
+    "linked": "Linked: which rule links each pair",
+}
+HOW = {
+    "go-out": "Put cards in precedent 1 and 2 with the keys 1 and 2 (Enter = 1), then c to check.",
+    "best": "Put 7 cards in precedent 1 and 2 with 1 and 2 (Enter = 1), then c to check.",
+    "complete": "Highlight the option that makes the 6 cards go out and press Enter.",
+    "broken": "Highlight the first card that cannot follow the card before it; press Enter.",
+    "linked": "Choose the sentence that links the two cards and press Enter.",
+}
+
+
+class PuzzleMenuScreen(CivioScreen[None]):
+    """The puzzle of the day and the five kinds; ←→ change the difficulty."""
+
+    DEFAULT_CSS = """
+    PuzzleMenuScreen { align: center middle; }
+    #pm-box { width: 72; height: auto; }
+    #pm-title { text-style: bold; color: $accent; }
+    #pm-stats { color: $text-muted; margin-bottom: 1; }
+    #pm-list { height: auto; border: round $primary; padding: 0 1; }
+    #pm-note { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings("nav.left", "nav.right")
+
+    def __init__(self, *, today: date | None = None) -> None:
+        super().__init__()
+        self.today = today or date.today()
+        self.difficulty = "easy"
+        self.records: RecordsFile | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pm-box"):
+            yield Static(id="pm-title")
+            yield Static(id="pm-stats")
+            yield NavList(id="pm-list")
+            yield Static("↑↓ choose · ←→ difficulty · Enter to play · Esc back", id="pm-note")
+        yield Footer()
+
+    def player(self) -> str:
+        return self.app.settings.new_game.player_name or "You"
+
+    def on_mount(self) -> None:
+        self.records = RecordsFile(self.app.save_dir)
+        day_kind = kind_of_the_day(self.today)
+        menu = self.query_one(NavList)
+        menu.add_options(
+            [
+                Option(f"Puzzle of the day ({day_kind}, {self.today.isoformat()})", id="day"),
+                *[Option(KIND_LABELS[k], id=k) for k in KINDS],
+            ]
+        )
+        menu.highlighted = 0
+        menu.focus()
+        self.refresh_texts()
+
+    def on_screen_resume(self) -> None:
+        self.records = RecordsFile(self.app.save_dir)
+        self.refresh_texts()
+
+    def refresh_texts(self) -> None:
+        self.query_one("#pm-title", Static).update(
+            Content.assemble(
+                "Puzzles · difficulty ",
+                (f"◀ {self.difficulty} ▶", "bold reverse"),
+            )
+        )
+        if self.records is None:
+            return
+        stats = self.records.records.puzzles.get(self.player())
+        text = "No puzzle solved yet: start with the puzzle of the day."
+        if stats is not None and stats.tried:
+            text = (
+                f"{self.player()}: solved {stats.solved} of {stats.tried} · streak "
+                f"{stats.streak} (best {stats.best_streak})"
+            )
+        if self.records.problem:
+            text += f"\n{self.records.problem}"
+        self.query_one("#pm-stats", Static).update(text)
+
+    def action_cursor_left(self) -> None:
+        self._step(-1)
+
+    def action_cursor_right(self) -> None:
+        self._step(1)
+
+    def _step(self, delta: int) -> None:
+        i = DIFFICULTIES.index(self.difficulty)
+        self.difficulty = DIFFICULTIES[(i + delta) % len(DIFFICULTIES)]
+        self.refresh_texts()
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        choice = event.option.id
+        if choice == "day":
+            kind, seed = kind_of_the_day(self.today), seed_of_the_day(self.today)
+        else:
+            assert choice is not None
+            kind, seed = choice, random.randrange(1, 1_000_000)
+        puzzle = generate(self.app.deck, kind, self.difficulty, seed)
+        self.app.push_screen(PuzzleScreen(puzzle))
+
+
+class PuzzleScreen(CivioScreen[None]):
+    """One puzzle; after it is answered, n brings another of the same kind and difficulty."""
+
+    CSS_PATH = "puzzles.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings(
+        "games.first", "games.second", "games.call", "games.new"
+    )
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.groups: dict[int, list[int]] = {1: [], 2: []}
+        self.pair = 0
+        self.answered = False
+        self.solved = False
+        self.recorded = False
+        self.records: RecordsFile | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="pz-title")
+        yield Static(id="pz-question")
+        with Horizontal(id="pz-body"):
+            yield NavList(id="pz-list")
+            yield Static(id="pz-side")
+        yield Static(id="pz-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.records = RecordsFile(self.app.save_dir)
+        self.show_puzzle()
+
+    def show_puzzle(self) -> None:
+        p = self.puzzle
+        self.query_one("#pz-title", Static).update(
+            Content.assemble(
+                ("Puzzle", "bold $accent"), f"  {p.kind} · {p.difficulty} · seed {p.seed}"
+            )
+        )
+        self.query_one("#pz-question", Static).update(Content.styled(p.question, "bold"))
+        self.say(HOW[p.kind])
+        self.refresh_list()
+        self.refresh_side()
+        self.query_one(NavList).focus()
+
+    def say(self, text: str | Content) -> None:
+        self.query_one("#pz-message", Static).update(text)
+
+    # What the list holds, per kind.
+    def list_items(self) -> list[tuple[str, Content | str]]:
+        deck = self.app.deck
+        p = self.puzzle
+        if p.kind == "complete":
+            assert p.options is not None
+            return [(str(c), f"{'ABCD'[i]}. {deck[c].name}") for i, c in enumerate(p.options)]
+        if p.kind == "linked":
+            choices = link_choices(deck, p, self.pair)
+            return [(f"s{i}", f"{'ABCD'[i]}. {s}") for i, s in enumerate(choices)]
+        items: list[tuple[str, Content | str]] = []
+        for i, c in enumerate(p.cards):
+            mark = "  "
+            for number, group in self.groups.items():
+                if c in group:
+                    mark = f"{number} "
+            prefix = f"{i + 1}. " if p.kind == "broken" else ""
+            items.append(
+                (
+                    str(c),
+                    Content.assemble(
+                        (mark, "bold $accent"),
+                        prefix,
+                        deck[c].name,
+                        (f"  {deck[c].type_label()}", "$text-muted"),
+                    ),
+                )
+            )
+        return items
+
+    def refresh_list(self) -> None:
+        menu = self.query_one(NavList)
+        keep = menu.highlighted
+        menu.clear_options()
+        menu.add_options([Option(text, id=key) for key, text in self.list_items()])
+        if keep is not None and keep < menu.option_count:
+            menu.highlighted = keep
+        elif menu.option_count:
+            menu.highlighted = 0
+
+    def refresh_side(self) -> None:
+        deck = self.app.deck
+        p = self.puzzle
+        parts: list[Content | str] = []
+        if p.kind in ("go-out", "best"):
+            for number, group in self.groups.items():
+                names = " → ".join(deck[c].name for c in group) if group else "(empty)"
+                parts.append(Content.assemble((f"Precedent {number}: ", "bold"), names))
+        elif p.kind == "complete":
+            parts.append(Content.styled("The 6 cards", "bold"))
+            parts.extend(deck[c].name for c in p.cards)
+        elif p.kind == "linked":
+            a, b = p.cards[self.pair], p.cards[self.pair + 1]
+            parts.append(Content.styled(f"Pair {self.pair + 1} of {len(p.links)}", "bold"))
+            parts.append(f"{deck[a].name} → {deck[b].name}")
+            parts.append("")
+            parts.append(card_facts(deck[a]))
+            parts.append(card_facts(deck[b]))
+        card = self.highlighted_card()
+        if card is not None and p.kind != "linked":
+            parts.append("")
+            parts.append(card_facts(deck[card]))
+        self.query_one("#pz-side", Static).update(Content("\n").join(parts))
+
+    def on_option_list_option_highlighted(self, event: NavList.OptionHighlighted) -> None:
+        self.refresh_side()
+
+    def highlighted_card(self) -> int | None:
+        option = self.query_one(NavList).highlighted_option
+        if option is None or option.id is None or not option.id.isdigit():
+            return None
+        return int(option.id)
+
+    # Answering.
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("put", "call"):
+            if self.puzzle.kind not in ("go-out", "best"):
+                return False
+            return None if self.solved else True
+        if action == "new":
+            return True if self.answered else None
+        return True
+
+    def action_put(self, number: int) -> None:
+        card = self.highlighted_card()
+        if card is None:
+            return
+        other = 2 if number == 1 else 1
+        if card in self.groups[number]:
+            self.groups[number].remove(card)
+        else:
+            if card in self.groups[other]:
+                self.groups[other].remove(card)
+            self.groups[number].append(card)
+        self.refresh_list()
+        self.refresh_side()
+
+    def action_call(self) -> None:
+        groups = [g for g in self.groups.values() if g]
+        self.judge(check_arrangement(self.app.deck, self.puzzle, groups))
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        p = self.puzzle
+        deck = self.app.deck
+        if self.solved:
+            return
+        if p.kind in ("go-out", "best"):
+            self.action_put(1)
+        elif p.kind == "complete":
+            self.judge(check_complete(deck, p, int(event.option.id or 0)))
+        elif p.kind == "broken":
+            self.judge(check_broken(deck, p, event.option_index))
+        else:
+            index = event.option_index
+            sentence = link_choices(deck, p, self.pair)[index]
+            verdict = check_link(deck, p, self.pair, sentence)
+            if verdict.correct and self.pair + 1 < len(p.links):
+                self.pair += 1
+                self.say(Content.assemble(("Right: ", "bold $success"), verdict.reason))
+                self.refresh_list()
+                self.refresh_side()
+                return
+            self.judge(verdict)
+
+    def judge(self, verdict: AnswerCheck) -> None:
+        first = not self.answered
+        self.answered = True
+        if verdict.correct:
+            self.solved = True
+        note = ""
+        if first and self.records is not None:
+            stats = self.records.records.record_puzzle(
+                self.app.settings.new_game.player_name or "You", self.puzzle.kind, verdict.correct
+            )
+            problem = self.records.save()
+            note = f" · streak {stats.streak} (best {stats.best_streak})"
+            if problem:
+                note += f" ({problem})"
+        if verdict.correct:
+            self.say(
+                Content.assemble(
+                    ("Solved! ", "bold $success"),
+                    verdict.reason[:1].upper() + verdict.reason[1:],
+                    note,
+                    " · n: another puzzle",
+                )
+            )
+            self.refresh_side()
+        else:
+            retry = "" if not first else " Try again (it no longer counts for your streak)."
+            self.say(
+                Content.assemble(("Not quite: ", "bold $warning"), verdict.reason, note, retry)
+            )
+        self.refresh_bindings()
+
+    def action_new(self) -> None:
+        p = self.puzzle
+        seed = random.randrange(1, 1_000_000)
+        self.app.switch_screen(PuzzleScreen(generate(self.app.deck, p.kind, p.difficulty, seed)))
