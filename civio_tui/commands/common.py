@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from datetime import date
 from typing import Any
 
 from cards.deck import Deck, UnknownCardError, load_deck
@@ -85,3 +86,11 @@ def print_chain(names: list[str]) -> None:
 def print_json(document: Any) -> None:
     json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
+
+
+def parse_day(text: str, option: str = "--date") -> date:
+    """A YYYY-MM-DD option value; anything else is a usage error naming the option."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"{option} {text!r} is not a date like 2026-11-25") from None

@@ -16,10 +16,10 @@ from cards.puzzles import (
     seed_of_the_day,
 )
 from civio_tui.commands.common import (
-    UsageError,
     add_cards_option,
     add_json_option,
     deck_from_args,
+    parse_day,
     print_json,
 )
 
@@ -48,12 +48,7 @@ def puzzle_from_args(deck: Deck, args: argparse.Namespace) -> Puzzle:
         seed = int(args.seed)
         kind = args.kind or KINDS[seed % len(KINDS)]
     else:
-        day = date.today()
-        if args.date is not None:
-            try:
-                day = date.fromisoformat(args.date)
-            except ValueError:
-                raise UsageError(f"--date {args.date!r} is not a date like 2026-11-25") from None
+        day = date.today() if args.date is None else parse_day(args.date)
         seed = seed_of_the_day(day)
         kind = args.kind or kind_of_the_day(day)
     return generate(deck, kind, args.difficulty, seed)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from datetime import date
 from typing import Any
 
 from cards.solitaire import DEAL_SIZE, deal_cards, par, seed_of_day
 from civio_tui.commands.common import (
-    UsageError,
     add_cards_option,
     add_json_option,
     deck_from_args,
+    parse_day,
     print_chain,
     print_json,
 )
@@ -42,11 +41,7 @@ def add_parser(subparsers: Any) -> None:
 def seed_from_args(args: argparse.Namespace) -> int:
     if args.seed is not None:
         return int(args.seed)
-    try:
-        day = date.fromisoformat(args.date)
-    except ValueError:
-        raise UsageError(f"--date {args.date!r} is not a date like 2026-11-25") from None
-    return seed_of_day(day)
+    return seed_of_day(parse_day(args.date))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
@@ -31,7 +31,7 @@ from cards.puzzles import (
 from civio_tui import keymap
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
-from civio_tui.screens.solitaire import card_facts
+from civio_tui.screens.card_games import TwoPrecedents, card_facts, layout
 from civio_tui.widgets.lists import NavList
 
 KIND_LABELS = {
@@ -152,7 +152,7 @@ class PuzzleScreen(CivioScreen[None]):
     def __init__(self, puzzle: Puzzle) -> None:
         super().__init__()
         self.puzzle = puzzle
-        self.groups: dict[int, list[int]] = {1: [], 2: []}
+        self.picked = TwoPrecedents()
         self.pair = 0
         self.answered = False
         self.solved = False
@@ -160,13 +160,7 @@ class PuzzleScreen(CivioScreen[None]):
         self.records: RecordsFile | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="pz-title")
-        yield Static(id="pz-question")
-        with Horizontal(id="pz-body"):
-            yield NavList(id="pz-list")
-            yield Static(id="pz-side")
-        yield Static(id="pz-message")
-        yield Footer()
+        yield from layout("pz")
 
     def on_mount(self) -> None:
         self.records = RecordsFile(self.app.save_dir)
@@ -179,7 +173,7 @@ class PuzzleScreen(CivioScreen[None]):
                 ("Puzzle", "bold $accent"), f"  {p.kind} · {p.difficulty} · seed {p.seed}"
             )
         )
-        self.query_one("#pz-question", Static).update(Content.styled(p.question, "bold"))
+        self.query_one("#pz-row", Static).update(Content.styled(p.question, "bold"))
         self.say(HOW[p.kind])
         self.refresh_list()
         self.refresh_side()
@@ -200,10 +194,7 @@ class PuzzleScreen(CivioScreen[None]):
             return [(f"s{i}", f"{'ABCD'[i]}. {s}") for i, s in enumerate(choices)]
         items: list[tuple[str, Content | str]] = []
         for i, c in enumerate(p.cards):
-            mark = "  "
-            for number, group in self.groups.items():
-                if c in group:
-                    mark = f"{number} "
+            mark = self.picked.mark(c)
             prefix = f"{i + 1}. " if p.kind == "broken" else ""
             items.append(
                 (
@@ -233,9 +224,7 @@ class PuzzleScreen(CivioScreen[None]):
         p = self.puzzle
         parts: list[Content | str] = []
         if p.kind in ("go-out", "best"):
-            for number, group in self.groups.items():
-                names = " → ".join(deck[c].name for c in group) if group else "(empty)"
-                parts.append(Content.assemble((f"Precedent {number}: ", "bold"), names))
+            parts.extend(self.picked.lines(deck))
         elif p.kind == "complete":
             parts.append(Content.styled("The 6 cards", "bold"))
             parts.extend(deck[c].name for c in p.cards)
@@ -275,18 +264,12 @@ class PuzzleScreen(CivioScreen[None]):
         card = self.highlighted_card()
         if card is None:
             return
-        other = 2 if number == 1 else 1
-        if card in self.groups[number]:
-            self.groups[number].remove(card)
-        else:
-            if card in self.groups[other]:
-                self.groups[other].remove(card)
-            self.groups[number].append(card)
+        self.picked.toggle(card, number)
         self.refresh_list()
         self.refresh_side()
 
     def action_call(self) -> None:
-        groups = [g for g in self.groups.values() if g]
+        groups = self.picked.chosen()
         self.judge(check_arrangement(self.app.deck, self.puzzle, groups))
 
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:

@@ -10,13 +10,13 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 from textual.widgets.option_list import Option
 
 from cards.actions import IllegalActionError
-from cards.models import Card, CardType
+from cards.models import CardType
 from cards.solitaire import (
     CALL,
     DEAL_SIZE,
@@ -32,6 +32,7 @@ from cards.solitaire import (
 from civio_tui import keymap
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioModal, CivioScreen
+from civio_tui.screens.card_games import TwoPrecedents, card_facts, layout
 from civio_tui.widgets.lists import NavList
 
 TYPE_ORDER = (
@@ -57,24 +58,6 @@ HOW_TO = (
     "put its cards in precedent 1 and 2 with the keys 1 and 2 (Enter = 1), then press c. "
     "Score: 1 per point card in it + 1 per card still face down."
 )
-
-
-def card_facts(card: Card) -> Content:
-    """What a card lists, for finding links: its type, year, issues and plus/minus columns."""
-    lines = [
-        Content.styled(
-            f"{card.name} ({card.type_label()}{f', {card.year}' if card.year else ''})", "bold"
-        )
-    ]
-    for label, values in (
-        ("issues", card.issues),
-        ("plus", card.plus),
-        ("minus", card.minus),
-        ("amendments", tuple(str(a) for a in card.amendments)),
-    ):
-        if values:
-            lines.append(Content.assemble((f"{label}: ", "$text-muted"), ", ".join(values)))
-    return Content("\n").join(lines)
 
 
 class SeedModal(CivioModal[int]):
@@ -132,18 +115,12 @@ class SolitaireScreen(CivioScreen[None]):
         self.day_seed = seed_of_day(self.today)
         self.start_seed = self.day_seed if seed is None else seed
         self.game: Solitaire
-        self.groups: dict[int, list[int]] = {1: [], 2: []}
+        self.picked = TwoPrecedents()
         self.records: RecordsFile | None = None
         self.best_result: SolitaireResult | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="sol-title")
-        yield Static(id="sol-row")
-        with Horizontal(id="sol-body"):
-            yield NavList(id="sol-cards")
-            yield Static(id="sol-side")
-        yield Static(id="sol-message")
-        yield Footer()
+        yield from layout("sol")
 
     def on_mount(self) -> None:
         self.records = RecordsFile(self.app.save_dir)
@@ -152,7 +129,7 @@ class SolitaireScreen(CivioScreen[None]):
     # The game.
     def start(self, seed: int) -> None:
         self.game = Solitaire(seed, self.app.deck)
-        self.groups = {1: [], 2: []}
+        self.picked = TwoPrecedents()
         self.best_result = None
         self.say(HOW_TO)
         self.refresh_all()
@@ -212,10 +189,7 @@ class SolitaireScreen(CivioScreen[None]):
 
     def card_line(self, c: int) -> Content:
         card = self.game.deck[c]
-        mark = "  "
-        for number, group in self.groups.items():
-            if c in group:
-                mark = f"{number} "
+        mark = self.picked.mark(c)
         point = "•" if card.points else " "
         year = f" {card.year}" if card.year and str(card.year) not in card.name else ""
         newest = self.game.events and self.game.events[-1].card == c
@@ -233,9 +207,7 @@ class SolitaireScreen(CivioScreen[None]):
             self.query_one("#sol-side", Static).update(self.result_text(result))
             return
         parts: list[Content | str] = [Content.styled("Your CIVIO", "bold")]
-        for number, group in self.groups.items():
-            names = " → ".join(deck[c].name for c in group) if group else "(empty)"
-            parts.append(Content.assemble((f"Precedent {number}: ", "bold"), names))
+        parts.extend(self.picked.lines(deck))
         parts.append(Content.styled("• = a point card", "$text-muted"))
         card = self.highlighted_card()
         if card is not None:
@@ -306,13 +278,7 @@ class SolitaireScreen(CivioScreen[None]):
         if card is None:
             self.say("Highlight a turned-up card first (turn one with t).")
             return
-        other = 2 if number == 1 else 1
-        if card in self.groups[number]:
-            self.groups[number].remove(card)
-        else:
-            if card in self.groups[other]:
-                self.groups[other].remove(card)
-            self.groups[number].append(card)
+        self.picked.toggle(card, number)
         self.refresh_cards()
         self.refresh_side()
 
@@ -327,7 +293,7 @@ class SolitaireScreen(CivioScreen[None]):
                 f"A CIVIO is 7 cards: turn up at least 7 first ({len(self.game.turned)} so far)."
             )
             return
-        groups = [g for g in self.groups.values() if g]
+        groups = self.picked.chosen()
         try:
             self.game.apply(SolitaireAction.call(*groups))
         except IllegalActionError as exc:

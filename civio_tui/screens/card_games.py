@@ -1,0 +1,76 @@
+"""What the Solitaire and Puzzle screens share: their layout, the two precedents a player
+builds from a list of cards, and a card's facts for finding links."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from cards.deck import Deck
+from cards.models import Card
+from civio_tui.widgets.lists import NavList
+
+
+def layout(prefix: str) -> Iterator[Widget]:
+    """Title, a line under it, the card list beside a side panel, a message, the footer; ids
+    are `{prefix}-title`, `-row`, `-body`, `-cards`, `-side` and `-message`."""
+    yield Static(id=f"{prefix}-title")
+    yield Static(id=f"{prefix}-row")
+    with Horizontal(id=f"{prefix}-body"):
+        yield NavList(id=f"{prefix}-cards")
+        yield Static(id=f"{prefix}-side")
+    yield Static(id=f"{prefix}-message")
+    yield Footer()
+
+
+class TwoPrecedents:
+    """The cards a player has put in precedent 1 and 2, in the order they were put there."""
+
+    def __init__(self) -> None:
+        self.groups: dict[int, list[int]] = {1: [], 2: []}
+
+    def toggle(self, card: int, number: int) -> None:
+        """Put `card` in precedent `number` (out of the other one), or take it out again."""
+        if card in self.groups[number]:
+            self.groups[number].remove(card)
+            return
+        for group in self.groups.values():
+            if card in group:
+                group.remove(card)
+        self.groups[number].append(card)
+
+    def mark(self, card: int) -> str:
+        """ "1 " or "2 " for a card in a precedent, two spaces otherwise."""
+        for number, group in self.groups.items():
+            if card in group:
+                return f"{number} "
+        return "  "
+
+    def chosen(self) -> list[list[int]]:
+        return [list(g) for g in self.groups.values() if g]
+
+    def lines(self, deck: Deck) -> list[Content]:
+        out = []
+        for number, group in self.groups.items():
+            names = " → ".join(deck[c].name for c in group) if group else "(empty)"
+            out.append(Content.assemble((f"Precedent {number}: ", "bold"), names))
+        return out
+
+
+def card_facts(card: Card) -> Content:
+    """What a card lists, for finding links: its type, year, issues and plus/minus columns."""
+    year = f", {card.year}" if card.year else ""
+    lines = [Content.styled(f"{card.name} ({card.type_label()}{year})", "bold")]
+    for label, values in (
+        ("issues", card.issues),
+        ("plus", card.plus),
+        ("minus", card.minus),
+        ("amendments", tuple(str(a) for a in card.amendments)),
+    ):
+        if values:
+            lines.append(Content.assemble((f"{label}: ", "$text-muted"), ", ".join(values)))
+    return Content("\n").join(lines)
