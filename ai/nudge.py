@@ -125,8 +125,8 @@ def teaching_nudge(
     if kind is DecisionKind.FACE_UP:
         fact = _fact(deck, hand, None, "")
         idea = (
-            "Keep hidden the two cards your precedents need most: a hidden card tells the "
-            "others nothing and can only be confiscated blind."
+            "Hide the two cards your precedents need most: the others cannot see them, and "
+            "can take them only blind."
         )
         if not fact.links:
             fact = Nudge("None of your cards link to each other yet.")

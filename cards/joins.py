@@ -59,10 +59,5 @@ def _needs(deck: Deck, card: int, after: list[int], before: list[int]) -> str | 
         return f"a Case that strengthens {amendment_label(deck[card])}"
     if kind in (CASE, LAW, CRA) and not after and not before:
         issues = " or ".join(deck[card].issues) or "none"
-        if kind == CASE:
-            return f"an Issue it lists ({issues}), or a Case it lists or that lists it"
-        return (
-            f"an Issue it lists ({issues}), a Case that lists it, "
-            "or an older Case on one of those issues"
-        )
+        return f"an Issue it lists ({issues}) or a Case linked to it"
     return None

@@ -91,6 +91,13 @@ KEYS: tuple[KeySpec, ...] = (
     KeySpec("table.detail", "i", "detail", "Card", "Show the highlighted card in full"),
     KeySpec("table.pile", "p", "discard_pile", "Pile", "Browse the whole discard pile"),
     KeySpec(
+        "table.explain",
+        "e",
+        "explain",
+        "Links",
+        "Explain the highlighted card: every card it may follow or precede, and why",
+    ),
+    KeySpec(
         "table.undo",
         "u",
         "take_back",
@@ -163,6 +170,13 @@ KEYS: tuple[KeySpec, ...] = (
     # Browsing cards.
     KeySpec("browse.search", "slash", "search", "Search", "Search cards by name", key_display="/"),
     KeySpec("browse.filter", "f", "filters", "Filter", "Focus the filters"),
+    KeySpec(
+        "browse.explain",
+        "e",
+        "explain",
+        "Links",
+        "Explain the card: every card it may follow or precede, and why",
+    ),
     # The other games (civio_tui/screens/solitaire.py, puzzles.py, concentration.py).
     KeySpec("games.turn", "t", "turn", "Turn a card", "Solitaire: turn up the next card"),
     KeySpec(

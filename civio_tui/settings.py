@@ -62,6 +62,8 @@ class Settings(BaseModel):
     theme: ThemeName = "civio-dark"
     confirm_quit: bool = True
     table_tips: bool = True
+    teaching_hints: bool = False
+    """Show a nudge (the idea, not the move) at each of your decisions; lessons turn it on."""
     keymap: dict[str, str] = Field(default_factory=dict)
     new_game: NewGameDefaults = Field(default_factory=NewGameDefaults)
 

@@ -22,9 +22,12 @@ class CardDetailScreen(CivioModal[None]):
 
     CSS_PATH = "card_detail.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        *keymap.bindings("nav.left", "nav.right"),
+        *keymap.bindings("nav.left", "nav.right", "browse.explain"),
         Binding("backspace", "history_back", "Previous card", id="detail.history_back"),
         Binding("q,i", "back", "Close", show=False, id="detail.close"),
+        # The card's text scrolls from the list of related cards too.
+        Binding("pagedown", "read(1)", "Read on", show=False, id="detail.page_down"),
+        Binding("pageup", "read(-1)", "Read back", show=False, id="detail.page_up"),
     ]
 
     def __init__(self, card_ids: list[int], index: int = 0, *, context: str = "") -> None:
@@ -34,6 +37,7 @@ class CardDetailScreen(CivioModal[None]):
         self.context = context
         self.history: list[int] = []
         self.current = self.card_ids[index]
+        self._nav = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="detail-box"):
@@ -73,8 +77,26 @@ class CardDetailScreen(CivioModal[None]):
         if len(self.card_ids) > 1 and card_id in self.card_ids:
             where = f"Card {self.index + 1} of {len(self.card_ids)}{self.context} · ←→ next card · "
         back = "Backspace back to the card you came from · " if self.history else ""
-        self.query_one("#detail-nav", Static).update(f"{where}{back}Esc closes")
+        self._nav = f"{where}{back}e: links · Esc closes"
+        self.query_one(KeyScroll).scroll_home(animate=False)
+        self.call_after_refresh(self._update_nav)
         self.refresh_bindings()
+
+    def _update_nav(self) -> None:
+        """The line under the card: how to read the rest of it when it does not fit."""
+        facts = self.query_one(KeyScroll)
+        more = "PgDn/PgUp: read the rest of the card · " if facts.max_scroll_y > 0 else ""
+        self.query_one("#detail-nav", Static).update(more + self._nav)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._update_nav)
+
+    def action_read(self, pages: int) -> None:
+        facts = self.query_one(KeyScroll)
+        if pages > 0:
+            facts.scroll_page_down(animate=False)
+        else:
+            facts.scroll_page_up(animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # "Previous card" is offered only when a related card was opened from another one.
@@ -92,6 +114,11 @@ class CardDetailScreen(CivioModal[None]):
     def action_history_back(self) -> None:
         if self.history:
             self.show(self.history.pop())
+
+    def action_explain(self) -> None:
+        from civio_tui.screens.links import LinksScreen
+
+        self.app.push_screen(LinksScreen(self.current))
 
     def _step(self, delta: int) -> None:
         if len(self.card_ids) > 1:

@@ -74,7 +74,7 @@ class EncyclopediaScreen(CivioScreen[None]):
 
     CSS_PATH = "encyclopedia.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        *keymap.bindings("browse.search", "browse.filter"),
+        *keymap.bindings("browse.search", "browse.filter", "browse.explain"),
         # Tab goes between the filters and the cards, as the screen says; `/` opens the search.
         Binding("tab,shift+tab", "switch_pane", "Filters ⇄ cards", show=False, id="browse.tab"),
     ]
@@ -194,6 +194,13 @@ class EncyclopediaScreen(CivioScreen[None]):
         if event.option.id is not None:
             index = self.shown.index(int(event.option.id))
             self.app.push_screen(CardDetailScreen(self.shown, index, context=" in this list"))
+
+    def action_explain(self) -> None:
+        from civio_tui.screens.links import LinksScreen
+
+        menu = self.query_one("#ency-list", NavList)
+        if menu.highlighted is not None and menu.highlighted < len(self.shown):
+            self.app.push_screen(LinksScreen(self.shown[menu.highlighted]))
 
 
 def _ordinal(number: int) -> str:

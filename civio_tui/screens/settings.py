@@ -27,6 +27,12 @@ _TOGGLES = [
         "Table tips",
         "Show a line of advice for the current question at the table.",
     ),
+    (
+        "teaching_hints",
+        "Teaching hints",
+        "At each of your decisions, say what to look at (a link, a card's needs) without "
+        "choosing for you. H still gives a nudge, then the move.",
+    ),
 ]
 
 

@@ -56,6 +56,7 @@ class TableScreen(CivioScreen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_HEIGHT, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         *keymap.bindings("table.menu", "table.hint", "table.detail", "table.pile", "table.undo"),
+        *keymap.bindings("table.explain"),
         *keymap.bindings("hand.arrange"),
         *keymap.bindings("table.log", *(f"table.pick_{n}" for n in range(1, 10))),
         *keymap.bindings("table.next_pane", "table.previous_pane"),
@@ -85,6 +86,12 @@ class TableScreen(CivioScreen[None]):
         self.round_done_shown = False
         self._focus_after_resume: object = None
         self._last_focus: str | None = None
+        self.teaching_hints: bool | None = None
+        """Nudges at each decision: None follows the setting (a lesson sets True)."""
+        self._nudged: Decision | None = None
+        """The decision whose nudge is shown: the next H gives the move."""
+        self._hinted_marks: frozenset[int] | None = None
+        """The opening's hidden cards as the shown hint marked them (changing them drops it)."""
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -311,6 +318,7 @@ class TableScreen(CivioScreen[None]):
             mode="opening"
             if opening and decision is not None and decision.seat == HUMAN_SEAT
             else "arrange",
+            table=_table_cards(view),
         )
         self.query_one(HandPane).show(self.arrangement, status, state)
         self.keep_table_state()
@@ -371,8 +379,11 @@ class TableScreen(CivioScreen[None]):
         box = self.query_one("#question-box")
         box.border_title = f"Your move: {question.title}"
         pane = self.query_one(QuestionPane)
-        if previous is None or previous.decision is not question.decision:
+        new_decision = previous is None or previous.decision is not question.decision
+        if new_decision:
             pane.show_hint("")
+            self._nudged = None
+            self._hinted_marks = None
         if question.decision.kind is DecisionKind.FACE_UP:
             self._ask_opening(question)
         else:
@@ -381,6 +392,11 @@ class TableScreen(CivioScreen[None]):
         hand = self.query_one(HandPane)
         if not hand.has_focus or not hand.state.pickable:
             pane.options_list.focus()
+        teaching = self.teaching_hints
+        if teaching is None:
+            teaching = self.app.settings.teaching_hints
+        if new_decision and teaching:
+            self.show_nudge(question.decision, log=False)
 
     def _in_hand_order(self, question: Question | None) -> Question:
         """The question with its card options in the order of Your cards (a card just drawn
@@ -464,6 +480,10 @@ class TableScreen(CivioScreen[None]):
             self.apply_action(action)
 
     def _toggle_hidden(self, card: int) -> None:
+        if self._hinted_marks is not None:
+            # The hint said which cards to mark: once the marks change it no longer holds.
+            self._hinted_marks = None
+            self.query_one(QuestionPane).show_hint("")
         if card in self.opening_hidden:
             self.opening_hidden.remove(card)
         else:
@@ -532,12 +552,13 @@ class TableScreen(CivioScreen[None]):
         if card in cards:
             self.app.push_screen(CardDetailScreen(cards, cards.index(card), context=context))
 
-    def action_detail(self) -> None:
-        focused = self.focused
+    def _highlighted_card(self) -> tuple[list[int], int, str] | None:
+        """The card `i` and `e` are about: the one highlighted in Your cards when it has focus,
+        else the question's highlighted card option, else Your cards' cursor; with the list
+        it was found in."""
         hand = self.query_one(HandPane)
-        if focused is hand and hand.cursor_card is not None:
-            self.open_detail(self.arrangement.cards, hand.cursor_card, " in your hand")
-            return
+        if self.focused is hand and hand.cursor_card is not None:
+            return self.arrangement.cards, hand.cursor_card, " in your hand"
         pane = self.query_one(QuestionPane)
         question = self.question
         highlighted = pane.options_list.highlighted
@@ -545,10 +566,22 @@ class TableScreen(CivioScreen[None]):
             cards = [o.card for o in question.options if o.card is not None]
             card = question.options[highlighted].card
             if card is not None:
-                self.open_detail(cards, card, " in this question")
-                return
+                return cards, card, " in this question"
         if hand.cursor_card is not None:
-            self.open_detail(self.arrangement.cards, hand.cursor_card, " in your hand")
+            return self.arrangement.cards, hand.cursor_card, " in your hand"
+        return None
+
+    def action_detail(self) -> None:
+        found = self._highlighted_card()
+        if found is not None:
+            self.open_detail(*found)
+
+    def action_explain(self) -> None:
+        from civio_tui.screens.links import LinksScreen
+
+        found = self._highlighted_card()
+        if found is not None:
+            self.app.push_screen(LinksScreen(found[1]))
 
     def action_discard_pile(self) -> None:
         from civio_tui.screens.table_cards import TableCardsScreen
@@ -581,6 +614,8 @@ class TableScreen(CivioScreen[None]):
         if question is None or not self.controller.human_to_move():
             self.notify("A hint is for your own decisions: wait for your move.")
             return
+        if self._nudged is not question.decision and self.show_nudge(question.decision):
+            return  # the idea first; H again gives the move
         hint = _hint_function()
         pane = self.query_one(QuestionPane)
         if hint is None:
@@ -589,6 +624,31 @@ class TableScreen(CivioScreen[None]):
         pane.show_hint(Content.styled("Thinking about a hint…", "italic"))
         # The view is taken here, on the UI thread: the worker must not read the live round.
         self.compute_hint(hint, self.controller.view(), question.decision, self.controller.names)
+
+    def show_nudge(self, decision: Decision, *, log: bool = True) -> bool:
+        """Show what to look at for `decision` without the move (ai.hint.nudge); False when
+        there is no nudge to give."""
+        nudge = _nudge_function()
+        if nudge is None:
+            return False
+        ctl = self.controller
+        try:
+            text = str(nudge(ctl.view(), decision, deck=ctl.deck, seat_names=ctl.names))
+        except Exception:  # a nudge must never take the game down: H then gives the move
+            return False
+        if not text:
+            return False
+        self._nudged = decision
+        self.query_one(QuestionPane).show_hint(
+            Content.assemble(("Think: ", "bold $accent"), text, ("  (H again: the move)", "dim"))
+        )
+        if log:
+            self._log_hint(f"Think: {text}")
+        return True
+
+    def _log_hint(self, text: str) -> None:
+        """A hint stays in the log, whole, after the question pane has moved on."""
+        self.query_one(LogPane).add([Content.styled(text, "italic")])
 
     @work(thread=True, exclusive=True, group="hint")
     def compute_hint(
@@ -620,6 +680,7 @@ class TableScreen(CivioScreen[None]):
             hand = self.controller.rnd.hand(HUMAN_SEAT)
             self.opening_hidden = [c for c in hand if c not in option.cards]
             self._toggle_refresh()
+            self._hinted_marks = frozenset(self.opening_hidden)
             where = "Hint (marked)"
         else:
             index = next((i for i, o in enumerate(question.options) if o.action == option), 0)
@@ -627,6 +688,7 @@ class TableScreen(CivioScreen[None]):
             pane.options_list.focus()
             where = f"Hint ({index + 1})"
         pane.show_hint(Content.assemble((f"{where}: ", "bold $accent"), message.reason))
+        self._log_hint(f"{where}: {message.reason}")
 
     def _toggle_refresh(self) -> None:
         self.refresh_panes()
@@ -708,3 +770,19 @@ def _hint_function() -> Callable[..., tuple[Action, str]] | None:
     except Exception:
         return None
     return hint
+
+
+def _table_cards(view: PlayerView) -> tuple[int, ...]:
+    """The cards anyone can see on the table: the discard pile's top and opponents' face-up."""
+    seen = [c for p in view.opponents() for c in p.face_up]
+    return (*view.discard_pile[-1:], *seen)
+
+
+def _nudge_function() -> Callable[..., str] | None:
+    """`ai.hint.nudge(view, decision, deck=None, seat_names=None) -> str`, or None when the AI
+    package does not offer it (H then goes straight to the move)."""
+    try:
+        from ai.hint import nudge
+    except Exception:
+        return None
+    return nudge

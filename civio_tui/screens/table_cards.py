@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
+from civio_tui import keymap
 from civio_tui.game_backends import HUMAN_SEAT
 from civio_tui.screens.base import CivioModal
 from civio_tui.table_controller import TableController
@@ -19,6 +23,7 @@ class TableCardsScreen(CivioModal[None]):
     """The discard pile (top first) and every face-up or known card; Enter shows one in full."""
 
     CSS_PATH = "table_cards.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings("browse.explain")
 
     def __init__(self, controller: TableController) -> None:
         super().__init__()
@@ -53,7 +58,10 @@ class TableCardsScreen(CivioModal[None]):
                 card(card_id, "  (hidden, but you know it)")
         with Vertical(id="table-cards-box"):
             yield NavList(*options, id="table-cards-list")
-            yield Static("Enter: the card in full · Esc: back to the table", id="table-cards-keys")
+            yield Static(
+                "Enter: the card in full · e: its links · Esc: back to the table",
+                id="table-cards-keys",
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -73,3 +81,11 @@ class TableCardsScreen(CivioModal[None]):
             self.app.push_screen(
                 CardDetailScreen(ordered, ordered.index(card_id), context=" on the table")
             )
+
+    def action_explain(self) -> None:
+        from civio_tui.screens.links import LinksScreen
+
+        menu = self.query_one(NavList)
+        option = menu.highlighted_option
+        if option is not None and option.id is not None:
+            self.app.push_screen(LinksScreen(int(option.id)))

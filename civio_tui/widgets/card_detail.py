@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from textual.content import Content
 
 from cards.deck import Deck, standard_deck
+from cards.link_reasons import can_follow, can_precede
 from cards.models import Card, CardType
-from civio_tui.widgets.cards import TYPE_LETTER, TYPE_STYLE, card_line
+from civio_tui.widgets.cards import TYPE_LETTER, TYPE_STYLE, card_line, short_name
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,39 @@ def _amendment_names(deck: Deck, numbers: tuple[int, ...]) -> str:
     return ", ".join(names)
 
 
+def links_in_words(deck: Deck, card_id: int, most: int = 6) -> Content | None:
+    """The card's links in two short sentences: the cards it may follow and those that may
+    follow it, by the links the two cards make alone (`e` lists every one, with the rule)."""
+    card = deck[card_id]
+    if card.type is CardType.WILD:
+        return Content("It fits anywhere in a precedent: Marbury is the wild card.")
+    sentences: list[str] = []
+    for verb, links, side in (
+        ("It can follow", can_follow(deck, card_id), "prev"),
+        ("It can be followed by", can_precede(deck, card_id), "card"),
+    ):
+        names = [
+            short_name(deck[getattr(x, side)])
+            for x in links
+            if x.direct and deck[getattr(x, side)].type is not CardType.WILD
+        ]
+        if not names:
+            continue
+        shown = ", ".join(names[:most])
+        if len(names) > most:
+            shown += f" and {len(names) - most} more"
+        sentences.append(f"{verb} {shown}.")
+    if card.type is CardType.AMENDMENT:
+        sentences.append("It closes a precedent that holds a Case that strengthens it.")
+    if not sentences:
+        return None
+    return Content(" ".join(sentences))
+
+
 def card_facts(deck: Deck, card: Card) -> Content:
-    """Type, year, issues, plus and minus, amendments, action, points, summary, provenance."""
+    """History first: the name, year and summary (what happened and why it matters); then its
+    links in words; then the rules data (issues, plus and minus, amendments, action, points);
+    the note and provenance last, dim."""
     letter = TYPE_LETTER[card.type]
     heading = Content.assemble(
         (f"[{letter}] ", TYPE_STYLE[card.type]), (card.name, f"bold {TYPE_STYLE[card.type]}")
@@ -76,14 +108,16 @@ def card_facts(deck: Deck, card: Card) -> Content:
     if card.year is not None:
         facts.append(str(card.year))
     facts.append(f"{card.points} point" + ("" if card.points == 1 else "s"))
-    pack_card = deck.custom and card not in standard_deck().cards
-    if pack_card:
-        facts.append(f"from the card pack {deck.name}")
-    else:
-        facts.append(
-            "a publisher's card" if card.provenance == "publisher" else "reconstructed by us"
-        )
     lines: list[Content] = [heading, Content.assemble((" · ".join(facts), "dim"))]
+    if card.summary:
+        lines.append(Content(""))
+        lines.append(Content(card.summary))
+    card_id = deck.cards.index(card) if card in deck.cards else None
+    links = links_in_words(deck, card_id) if card_id is not None else None
+    if links is not None:
+        lines.append(Content(""))
+        lines.append(Content.assemble(("Links: ", "bold"), links))
+    lines.append(Content(""))
     if card.full_name and card.full_name != card.name:
         lines.append(_field("Full name", card.full_name))
     if card.issues:
@@ -98,20 +132,17 @@ def card_facts(deck: Deck, card: Card) -> Content:
         lines.append(_field("Minus (−), weakened", ", ".join(card.minus)))
     if card.action is not None:
         lines.append(_field("Action", card.action.describe()))
-    if card.summary:
-        lines.append(Content(""))
-        lines.append(Content(card.summary))
-    if card.note:
-        lines.append(Content(""))
-        lines.append(_field("Note", card.note))
-    lines.append(Content(""))
+    pack_card = deck.custom and card not in standard_deck().cards
     if pack_card:
-        source = f"the card pack {deck.name} ({deck.source}), not the standard deck"
+        source = f"from the card pack {deck.name} ({deck.source}), not the standard deck"
     elif card.provenance == "publisher":
-        source = "publisher: the publisher's own sources name this card"
+        source = "a publisher's card: the publisher's own sources name this card"
     else:
-        source = "reconstructed: rebuilt by us from the public record of the decision or law"
-    lines.append(Content.assemble(("Provenance: ", "bold dim"), (source, "dim")))
+        source = "reconstructed by us from the public record of the decision or law"
+    lines.append(Content(""))
+    if card.note:
+        lines.append(Content.assemble(("Note: ", "dim bold"), (card.note, "dim")))
+    lines.append(Content.assemble(("Provenance: ", "dim bold"), (source, "dim")))
     return Content("\n").join(lines)
 
 

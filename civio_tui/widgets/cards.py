@@ -10,6 +10,8 @@ import re
 
 from textual.content import Content
 
+from cards.deck import Deck
+from cards.joins import joins
 from cards.models import Card, CardType
 
 TYPE_LETTER: dict[CardType, str] = {
@@ -137,3 +139,33 @@ def legend() -> Content:
         style = next(s for t, s in TYPE_STYLE.items() if TYPE_LETTER[t] == letter)
         parts.extend([(f"[{letter}]", style), f" {label}"])
     return Content.assemble(*parts)
+
+
+def links_line(
+    deck: Deck, card: int, hand: list[int], table: tuple[int, ...], width: int
+) -> Content:
+    """What `card` can join, in one line under it: the cards of your hand and of the table it
+    may follow or be followed by, and what it still needs ("↳ after Race · before 14th")."""
+    if deck[card].type is CardType.WILD:
+        text = Content.styled("fits anywhere in a precedent (wild card)", "italic")
+        return Content.assemble(("   ↳ ", "dim"), text).truncate(width, ellipsis=True)
+    own = [c for c in hand if c != card]
+    on_table = [c for c in table if c not in hand]
+    j = joins(deck, card, [*own, *on_table])
+    parts: list[str] = []
+    for prefix, pool in (("", own), ("table: ", on_table)):
+        groups: dict[str, list[str]] = {"after": [], "before": [], "either side of": []}
+        for c in pool:
+            where = (c in j.after, c in j.before)
+            if any(where):
+                label = "either side of" if all(where) else "after" if where[0] else "before"
+                groups[label].append(tiny_name(deck[c]))
+        words = [f"{label} {', '.join(names)}" for label, names in groups.items() if names]
+        if words:
+            parts.append(prefix + " · ".join(words))
+    if j.needs:
+        parts.append(f"needs {j.needs}")
+    if not parts:
+        parts.append("links to none of these cards")
+    line = Content.assemble(("   ↳ ", "dim"), (" · ".join(parts), "italic"))
+    return line.truncate(width, ellipsis=True) if line.cell_length > width else line

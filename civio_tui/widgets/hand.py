@@ -21,7 +21,7 @@ from textual.widget import Widget
 from cards.deck import Deck
 from civio_tui import keymap
 from civio_tui.arrangement import GROUP_NAMES, UNPLACED, HandArrangement, HandStatus
-from civio_tui.widgets.cards import HIDDEN_MARK, card_line, pts
+from civio_tui.widgets.cards import HIDDEN_MARK, card_line, links_line, pts
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,9 @@ class HandState:
     """For hidden cards others know: who knows them."""
     mode: str = "arrange"
     """`arrange`, or `opening` (Enter marks a card to keep hidden)."""
+    table: tuple[int, ...] = ()
+    """Cards on the table (the discard pile's top, opponents' face-up cards): the links line
+    under the highlighted card names those it can join too."""
 
 
 class HandPane(Widget, can_focus=True):
@@ -177,6 +180,10 @@ class HandPane(Widget, can_focus=True):
             for card in group:
                 rows[card] = len(lines)
                 lines.append(self._card_row(card, width))
+                if card == self.cursor_card:
+                    lines.append(
+                        links_line(self.deck, card, self.arrangement.cards, self.state.table, width)
+                    )
         lines.extend(self._status_lines(width))
         return lines, rows
 

@@ -131,7 +131,10 @@ class QuestionPane(Vertical):
         room = max(1, self.size.height - others - min(2, len(self.options)) - 1)
         lines = self._hint.wrap(width)
         if len(lines) > room:
-            lines = [*lines[: room - 1], lines[room - 1].truncate(width - 1).append("…")]
+            # The options stay in sight; the whole hint is in the log (L).
+            more = Content.styled(" … (whole hint: L, the log)", "dim")
+            last = lines[room - 1].truncate(max(1, width - more.cell_length))
+            lines = [*lines[: room - 1], last + more]
         hint.update(Content("\n").join(lines))
         # The hint takes rows from the options: keep the highlighted one in sight.
         self.call_after_refresh(self.options_list.scroll_to_highlight)

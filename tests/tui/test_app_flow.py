@@ -94,7 +94,10 @@ async def test_enter_enter_starts_a_game_against_one_medium_opponent() -> None:
         assert screen.controller.levels == ["human", "medium"]
         assert screen.controller.rules.name == "booklet"
         assert screen.question is not None and screen.question.title.startswith("Opening")
-        await pilot.press("H")  # a hint: the AI's hint, or a clear word that there is none
+        await pilot.press("H")  # the idea first (a nudge), then H again for the move
+        await pilot.pause()
+        assert str(screen.query_one("#question-hint").render()).startswith("Think: ")
+        await pilot.press("H")  # the AI's hint, or a clear word that there is none
         for _ in range(100):
             await pilot.pause()
             hint = str(screen.query_one("#question-hint").render())

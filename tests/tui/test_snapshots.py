@@ -108,3 +108,19 @@ def test_round_end_with_promotion(snap_compare: object, deck: Deck) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(100, 30), run_before=run_before)  # type: ignore[operator]
+
+
+def test_links_screen_at_80x24(snap_compare: object) -> None:
+    """`e` on a card in the encyclopedia: its links with the rules' sentences, and both
+    directions for the highlighted card."""
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await menu_ready(pilot)
+        await pilot.press("5")  # the encyclopedia
+        await pilot.pause()
+        await pilot.press("slash", *"tinker", "enter", "e")
+        await pilot.pause()
+        await pilot.press("down", "down", "down")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]

@@ -386,6 +386,11 @@ async def test_the_real_hint_marks_the_opening_and_highlights_a_discard(deck: De
         pane = screen.query_one(QuestionPane)
 
         async def hint_shown() -> str:
+            # The first H gives the idea (a nudge), the second the move.
+            await pilot.press("H")
+            await pilot.pause()
+            nudge = " ".join(str(pane.query_one("#question-hint").render()).split())
+            assert nudge.startswith("Think: ") and "H again" in nudge
             await pilot.press("H")
             for _ in range(200):
                 await pilot.pause()

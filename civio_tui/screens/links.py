@@ -1,0 +1,141 @@
+"""A card's links (`e`, explain): every card it may follow or be followed by, with the rule's
+sentence; the highlighted card gets both directions spelled out, whether linked or not."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from cards.link_reasons import Link, can_follow, can_precede, pair_sentence
+from cards.models import CardType
+from civio_tui.screens.base import CivioModal
+from civio_tui.widgets.cards import card_line
+from civio_tui.widgets.lists import NavList
+
+
+class LinksScreen(CivioModal[None]):
+    """The links of one card. Enter on a card shows that card's links (Backspace returns)."""
+
+    CSS_PATH = "links.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("backspace", "history_back", "Previous card", id="links.history_back"),
+        Binding("e", "back", "Close", show=False, id="links.close"),
+    ]
+
+    def __init__(self, card_id: int) -> None:
+        super().__init__()
+        self.current = card_id
+        self.history: list[int] = []
+        self.others: list[int | None] = []
+        """The card of each option of the list (None for a heading)."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="links-box"):
+            yield Static(id="links-head")
+            yield NavList(id="links-list")
+            yield Static(id="links-pair")
+            yield Static(id="links-nav")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.current)
+
+    def show(self, card_id: int) -> None:
+        deck = self.app.deck
+        self.current = card_id
+        card = deck[card_id]
+        before = can_follow(deck, card_id)
+        after = can_precede(deck, card_id)
+        linked = {x.prev for x in before} | {x.card for x in after}
+        self.query_one("#links-box").border_title = f"Links of {card.name}"
+        self.query_one("#links-head", Static).update(
+            Content.assemble(
+                card_line(card),
+                (
+                    "\nThe cards it may stand right after, then those that may stand right after ",
+                    "",
+                ),
+                ("it, each with the rule. Highlight any card: both directions below.", ""),
+            )
+        )
+        options: list[Option] = []
+        self.others = []
+
+        def heading(text: str) -> None:
+            options.append(Option(Content.styled(text, "bold underline"), disabled=True))
+            self.others.append(None)
+
+        def entry(other: int, why: str) -> None:
+            text = Content.assemble(card_line(deck[other], points=False), ("  " + why, "dim"))
+            options.append(Option(text, id=f"{len(options)}:{other}"))
+            self.others.append(other)
+
+        def section(title: str, links: list[Link], side: str) -> None:
+            # The links the two cards make alone come first; Amendments closing a precedent
+            # through a Case earlier in it, and Marbury's, after them.
+            wild = deck[card_id].type is CardType.WILD
+            ordered = sorted(
+                links,
+                key=lambda x: (
+                    not wild and CardType.WILD in (deck[x.prev].type, deck[x.card].type),
+                    not x.direct,
+                ),
+            )
+            heading(f"{title} ({len(links)})" if links else f"{title}: none")
+            for x in ordered:
+                entry(x.prev if side == "prev" else x.card, x.why)
+
+        section(f"{card.name} can follow", before, "prev")
+        section(f"Can follow {card.name}", after, "card")
+        rest = [c for c in deck.ids if c != card_id and c not in linked]
+        heading(f"Not linked either way ({len(rest)})")
+        for other in rest:
+            entry(other, "")
+        menu = self.query_one("#links-list", NavList)
+        menu.clear_options()
+        menu.add_options(options)
+        first = next((i for i, c in enumerate(self.others) if c is not None), None)
+        if first is not None:
+            menu.highlighted = first
+        menu.focus()
+        back = "Backspace: previous card · " if self.history else ""
+        self.query_one("#links-nav", Static).update(
+            f"↑↓ cards · Enter: that card's links · {back}Esc closes"
+        )
+        self._show_pair(first)
+        self.refresh_bindings()
+
+    def _show_pair(self, index: int | None) -> None:
+        pair = self.query_one("#links-pair", Static)
+        other = self.others[index] if index is not None and index < len(self.others) else None
+        if other is None:
+            pair.update("")
+            return
+        deck = self.app.deck
+        lines = [pair_sentence(deck, other, self.current), pair_sentence(deck, self.current, other)]
+        pair.update(Content("\n").join(Content(f"• {line}") for line in lines))
+
+    def on_option_list_option_highlighted(self, event: NavList.OptionHighlighted) -> None:
+        self._show_pair(event.option_index)
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        other = self.others[event.option_index]
+        if other is not None:
+            self.history.append(self.current)
+            self.show(other)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "history_back":
+            return bool(self.history)
+        return True
+
+    def action_history_back(self) -> None:
+        if self.history:
+            self.show(self.history.pop())
