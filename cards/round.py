@@ -528,6 +528,22 @@ def _check_unseen(view: PlayerView, deck: Deck, unseen: UnseenCards) -> None:
     placed = sorted([*unseen.supply, *(c for h in unseen.hidden for c in h)])
     if placed != view.unseen_cards(deck):
         raise ValueError("the unseen cards placed are not the cards the view does not show")
+    opening = view.pending is not None and view.pending.phase == Phase.FACE_UP.value
+    for p in view.opponents():
+        choice = unseen.face_up_choices[p.seat]
+        if not (opening and p.chose_face_up):
+            if choice is not None:
+                raise ValueError(f"seat {p.seat} has no face-up choice to place")
+        elif (
+            choice is None
+            or len(set(choice)) != FACE_UP_COUNT
+            or not set(choice)
+            <= {
+                *p.known_hidden,
+                *unseen.hidden[p.seat],
+            }
+        ):
+            raise ValueError(f"seat {p.seat}'s face-up choice must be 5 of its own cards")
 
 
 def _hands_from_view(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from engine_helpers import play, stacked
 
 from ai.determinise import sample_world
@@ -11,6 +12,7 @@ from cards.actions import Action, DecisionKind
 from cards.deck import Deck
 from cards.round import Round
 from cards.ruleset import RuleSet
+from cards.world import UnseenCards
 
 
 def mid_round(deck: Deck, seed: int = 8, steps: int = 60) -> Round:
@@ -74,6 +76,33 @@ def test_determinising_the_opening_keeps_own_choice(pack: Deck) -> None:
     assert world.decision.seat == 2 and world.view(2) == view
     world.apply(world.legal_actions()[0])
     assert all(len(world.face_up[s]) == 5 for s in range(3))
+
+
+def test_from_view_rebuilds_exactly_the_world_it_is_given(standard: Deck) -> None:
+    """The engine samples nothing: the placing of the unseen cards is an argument."""
+    rnd = mid_round(standard)
+    d = rnd.decision
+    assert d is not None
+    truth = UnseenCards(
+        hidden=tuple(
+            ()
+            if s == d.seat
+            else tuple(
+                c for c in rnd.hidden[s] if c not in rnd.view(d.seat).players[s].known_hidden
+            )
+            for s in range(3)
+        ),
+        supply=tuple(rnd.supply),
+        face_up_choices=(None, None, None),
+        seed=5,
+    )
+    world = Round.from_view(rnd.view(d.seat), standard, truth)
+    assert [sorted(h) for h in world.hidden] == [sorted(h) for h in rnd.hidden]
+    assert world.supply == rnd.supply
+    assert world.decision == d and world.seed == 5
+    wrong = UnseenCards(truth.hidden, truth.supply[1:], truth.face_up_choices, 5)
+    with pytest.raises(ValueError, match="do not add up"):
+        Round.from_view(rnd.view(d.seat), standard, wrong)
 
 
 def test_face_up_choice_may_name_the_cards_in_any_order(pack: Deck) -> None:
