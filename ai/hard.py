@@ -102,7 +102,7 @@ class Prepared:
     """The precedents among the cards a completion search starts from (`CompletionSearch.
     prepare`): found once per decision, then reused for every world."""
 
-    __slots__ = ("found", "fours", "have", "held", "left", "threes")
+    __slots__ = ("found", "fours", "goes_out", "have", "held", "left", "threes")
 
     def __init__(
         self,
@@ -112,6 +112,7 @@ class Prepared:
         left: set[int],
         threes: list[int],
         fours: list[int],
+        goes_out: bool = False,
     ) -> None:
         self.found = found
         self.have = have
@@ -119,12 +120,25 @@ class Prepared:
         self.left = left
         self.threes = threes
         self.fours = fours
+        # Whether the held cards already go out: a card added later is then never needed.
+        self.goes_out = goes_out
 
 
 class _Run:
     """One world's walk through its draws, on top of a `Prepared` start."""
 
-    __slots__ = ("found", "fours", "have", "held", "left", "more3", "more4", "pt", "threes")
+    __slots__ = (
+        "found",
+        "fours",
+        "goes_out",
+        "have",
+        "held",
+        "left",
+        "more3",
+        "more4",
+        "pt",
+        "threes",
+    )
 
     def __init__(self, pt: PlanTables, start: Prepared) -> None:
         self.pt = pt
@@ -136,9 +150,12 @@ class _Run:
         self.fours = start.fours
         self.more3: list[int] = []
         self.more4: list[int] = []
+        self.goes_out = start.goes_out
 
     def mark(self, goes_out: int, t: int) -> None:
         """Every candidate outside a hand that goes out is not needed from turn t on."""
+        if t == 0:
+            self.goes_out = True
         left = self.left
         for c in list(left):
             if not goes_out >> c & 1:
@@ -209,7 +226,7 @@ class CompletionSearch:
             run.add(c, 0)
             if not run.left:
                 break
-        return Prepared(run.found, run.have, run.held, run.left, run.more3, run.more4)
+        return Prepared(run.found, run.have, run.held, run.left, run.more3, run.more4, run.goes_out)
 
     def finish(
         self, start: Prepared, draws: Sequence[int], horizon: int, extra: int | None = None
@@ -218,10 +235,15 @@ class CompletionSearch:
         given): the first t in 0..horizon at which the other cards plus `draws[:t]` contain 7
         cards that go out as 3 + 4; horizon + 1 when they never do."""
         run = _Run(self.pt, start)
-        if extra is not None:
+        if extra is not None and not run.have >> extra & 1:
+            if start.goes_out:
+                # The prepared cards go out without it, and marked their go-out before it came.
+                run.found[extra] = 0
+            else:
+                run.left.add(extra)
+            run.add(extra, 0)
+        elif extra is not None:
             run.left.add(extra)
-            if not run.have >> extra & 1:
-                run.add(extra, 0)
         for t in range(1, horizon + 1):
             if not run.left or t > len(draws):
                 break

@@ -81,3 +81,18 @@ def test_a_card_added_to_a_prepared_hand_counts_as_held_from_the_start(standard:
         start = search.prepare(hand & ~(1 << extra))
         got = search.finish(start, draws, 4, extra=extra)
         assert got == search.finish_turns(hand, draws, 4), (ids_of(hand), extra, draws)
+
+
+def test_a_card_added_to_cards_that_already_go_out_is_not_needed(standard: Deck) -> None:
+    # The 7 prepared cards go out as 4 + 3 by themselves, so the card added to them can go at
+    # once (found 0). The prepared search marked that go-out before the card was there.
+    pt = plan_tables(standard)
+    search = CompletionSearch(pt)
+    names = ["Justice", "Gregg v Georgia", "Furman v Georgia", "8th"]
+    names += ["Katz v US", "California v Greenwood", "4th"]
+    seven = sum(1 << standard.lookup(n) for n in names)
+    assert _goes_out_3_4(pt, ids_of(seven))
+    extra = standard.lookup("Engel v Vitale")
+    got = search.finish(search.prepare(seven), [], 4, extra=extra)
+    assert got[extra] == 0
+    assert got == search.finish_turns(seven | 1 << extra, [], 4)
