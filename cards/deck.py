@@ -67,21 +67,32 @@ _LIVE_DECKS: weakref.WeakValueDictionary[str, Deck] = weakref.WeakValueDictionar
 
 def deck_by_sha256(sha256: str) -> Deck | None:
     """The deck with this SHA-256 if this process has built it and still holds it; the
-    standard deck is always found."""
+    standard deck and its earlier editions are always found."""
     found = _LIVE_DECKS.get(sha256)
-    if found is None and sha256 == standard_deck().sha256:
-        return standard_deck()
+    if found is None:
+        found = next((d for d in standard_editions() if d.sha256 == sha256), None)
     return found
 
 
 class Deck:
     """An immutable, validated deck. Card ids are positions in `cards`."""
 
-    def __init__(self, name: str, cards: Sequence[Card], *, custom: bool, source: str) -> None:
+    def __init__(
+        self,
+        name: str,
+        cards: Sequence[Card],
+        *,
+        custom: bool,
+        source: str,
+        extension: tuple[str, Deck] | None = None,
+    ) -> None:
         self.name = name
         self.cards: tuple[Card, ...] = tuple(cards)
         self.custom = custom
         self.source = source
+        # A pack that extends the standard deck: its own text and the deck it was built on, so
+        # it can be rebuilt on an earlier edition of the standard deck (see `editions_of`).
+        self.extension = extension
         self._by_exact = {card.name: i for i, card in enumerate(self.cards)}
         self._by_key: dict[str, int] = {}
         for i, card in enumerate(self.cards):
@@ -278,7 +289,8 @@ def deck_from_text(text: str, source: str, base: Deck | None = None) -> Deck:
         lines = [0] * len(base.cards) + lines
         cards = list(base.cards) + cards
     check_cards(cards, source, custom=parsed.custom, lines=lines)
-    return Deck(parsed.name, cards, custom=parsed.custom, source=source)
+    extension = (text, base) if parsed.extends == "standard" and base is not None else None
+    return Deck(parsed.name, cards, custom=parsed.custom, source=source, extension=extension)
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
@@ -303,3 +315,34 @@ def standard_deck() -> Deck:
     """The packaged 78-card deck (loaded once per process)."""
     text = resources.files("cards").joinpath("data/standard.toml").read_text(encoding="utf-8")
     return deck_from_text(text, "cards/data/standard.toml")
+
+
+# Earlier editions of the standard deck, newest first. A correction to a card changes the deck's
+# SHA-256, so a campaign begun before it would no longer open; it goes on with its own edition.
+_EARLIER_EDITIONS = ("data/editions/standard-2026-10.toml",)
+
+
+def standard_editions() -> tuple[Deck, ...]:
+    """The standard deck, then its earlier editions (those loaded only when first asked for)."""
+    return (standard_deck(), *_earlier_editions())
+
+
+@cache
+def _earlier_editions() -> tuple[Deck, ...]:
+    data = resources.files("cards")
+    return tuple(
+        deck_from_text(data.joinpath(path).read_text(encoding="utf-8"), f"cards/{path}")
+        for path in _EARLIER_EDITIONS
+    )
+
+
+def editions_of(deck: Deck) -> tuple[Deck, ...]:
+    """`deck`, then the same deck on each earlier edition of the standard deck: the standard
+    deck's editions themselves, or a pack that extends the standard deck rebuilt on each."""
+    editions = standard_editions()
+    if any(deck is d for d in editions):
+        return editions
+    if deck.extension is not None and any(deck.extension[1] is d for d in editions):
+        text = deck.extension[0]
+        return (deck, *(deck_from_text(text, deck.source, e) for e in _earlier_editions()))
+    return (deck,)

@@ -27,7 +27,7 @@ from civio_tui.campaigns.model import (
     opponent_names,
     standings,
 )
-from civio_tui.campaigns.replay import parse_checked, read_campaign, replay_round
+from civio_tui.campaigns.replay import campaign_deck, parse_checked, read_campaign, replay_round
 from civio_tui.campaigns.session import CampaignSession, replace_campaign, saved_by
 from civio_tui.campaigns.store import (
     CampaignNameError,
@@ -272,6 +272,7 @@ def open_campaign(
         raise UnreadableCampaignError(entry.name, result, summary.recoverable)
     save, rnd, data = result
     folder.clean_stale_temps(entry.slot)
+    deck = campaign_deck(save.campaign, deck)
     return CampaignSession(folder, entry.slot, deck, save, rnd, sha256_bytes(data), autosave)
 
 
@@ -320,6 +321,7 @@ def recover_campaign(
     copy = SaveFile(saved_by=saved_by(), saved_at=now(), campaign=campaign)
     data = copy.to_bytes()
     slot = folder.create(target, data)
+    deck = campaign_deck(campaign, deck)
     rnd = replay_round(campaign, deck) if campaign.current is not None else None
     return CampaignSession(folder, slot, deck, copy, rnd, sha256_bytes(data))
 

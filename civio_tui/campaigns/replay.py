@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 
 from cards.actions import Action
-from cards.deck import Deck
+from cards.deck import Deck, editions_of
 from cards.round import Round
 from civio_tui.campaigns.model import (
     Campaign,
@@ -100,13 +100,20 @@ def replay_round(campaign: Campaign, deck: Deck) -> Round:
     return rnd
 
 
-def check_deck(campaign: Campaign, deck: Deck) -> None:
-    if campaign.deck.sha256 != deck.sha256:
-        mine = DeckIdentity(name=deck.name, sha256=deck.sha256)
-        raise SaveFormatError(
-            f"made with another deck, {campaign.deck.describe()}; the deck in use is "
-            f"{mine.describe()} (choose the campaign's card pack with --cards FILE)"
-        )
+def campaign_deck(campaign: Campaign, deck: Deck) -> Deck:
+    """The deck `campaign` plays on: the deck in use, or the same deck on the earlier edition of
+    the standard deck the campaign began on (a corrected card must not orphan a campaign).
+    SaveFormatError when the campaign was made with another deck."""
+    if campaign.deck.sha256 == deck.sha256:
+        return deck
+    for edition in editions_of(deck):
+        if edition.sha256 == campaign.deck.sha256:
+            return edition
+    mine = DeckIdentity(name=deck.name, sha256=deck.sha256)
+    raise SaveFormatError(
+        f"made with another deck, {campaign.deck.describe()}; the deck in use is "
+        f"{mine.describe()} (choose the campaign's card pack with --cards FILE)"
+    )
 
 
 def read_campaign(
@@ -115,8 +122,9 @@ def read_campaign(
     """Parse, check and replay one save file's bytes; SaveFormatError says why not."""
     save = parse_checked(data, deck, name)
     campaign = save.campaign
-    rnd = replay_round(campaign, deck) if campaign.current is not None else None
-    return save, rnd
+    if campaign.current is None:
+        return save, None
+    return save, replay_round(campaign, campaign_deck(campaign, deck))
 
 
 def parse_checked(data: bytes, deck: Deck, name: str | None) -> SaveFile:
@@ -127,5 +135,5 @@ def parse_checked(data: bytes, deck: Deck, name: str | None) -> SaveFile:
         raise SaveFormatError(
             f"the file is named for {name!r} but holds the campaign {campaign.name!r}"
         )
-    check_deck(campaign, deck)
+    campaign_deck(campaign, deck)
     return save
