@@ -87,7 +87,14 @@ KEYS: tuple[KeySpec, ...] = (
         )
         for n in range(1, 10)
     ),
-    KeySpec("table.hint", "H", "hint", "Hint", "Ask for a hint (shift+h)", key_display="H"),
+    KeySpec(
+        "table.hint",
+        "H",
+        "hint",
+        "Hint",
+        "A nudge: what to look at (shift+h); press again for the move and why",
+        key_display="H",
+    ),
     KeySpec("table.detail", "i", "detail", "Card", "Show the highlighted card in full"),
     KeySpec("table.pile", "p", "discard_pile", "Pile", "Browse the whole discard pile"),
     KeySpec(

@@ -4,10 +4,11 @@ their history."""
 
 from __future__ import annotations
 
+import pytest
 from textual.content import Content
 from textual.widgets import Static
 
-from cards.actions import DecisionKind
+from cards.actions import Decision, DecisionKind
 from cards.deck import Deck
 from civio_tui.screens.card_detail import CardDetailScreen
 from civio_tui.screens.links import LinksScreen
@@ -194,3 +195,38 @@ async def test_card_view_opens_on_history_then_links_then_rules(deck: Deck) -> N
         await pilot.press("e")
         await wait_for_screen(pilot, LinksScreen)
         assert isinstance(app.screen, LinksScreen) and app.screen.current == brown
+
+
+@async_test
+async def test_a_long_hint_leaves_the_answers_in_sight_and_is_whole_in_the_log(
+    deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+    import types
+
+    long_reason = " ".join(["Brown v Board of Education of Topeka links Race to School."] * 12)
+
+    def hint(view: object, decision: Decision, deck: object = None, seat_names: object = None):  # type: ignore[no-untyped-def]
+        return decision.options[0], long_reason
+
+    module = types.ModuleType("ai.hint")
+    module.hint = hint  # type: ignore[attr-defined]  # no nudge: H goes to the move
+    monkeypatch.setitem(sys.modules, "ai.hint", module)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, TableController(deck, against_bot(deck, TEACH_HAND)))
+        await play_opening(pilot)
+        screen = table(app)
+        pane = screen.query_one(QuestionPane)
+        await pilot.press("H")
+        for _ in range(100):
+            await pilot.pause()
+            if "Hint (" in str(pane.query_one("#question-hint", Static).render()):
+                break
+        await pilot.pause()
+        shown = " ".join(str(pane.query_one("#question-hint", Static).render()).split())
+        assert shown.startswith("Hint (1)") and shown.endswith("(whole hint: L, the log)")
+        options = pane.options_list
+        assert options.region.height >= 2  # both answers of the draw stay in sight
+        assert options.region.bottom <= pane.region.bottom
+        assert long_reason in log_text(screen).replace("\n", " ")
