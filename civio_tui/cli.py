@@ -21,6 +21,7 @@ SUBCOMMANDS: dict[str, str] = {
     "bench": "bench_cmd",
     "solitaire": "solitaire_cmd",
     "puzzle": "puzzle_cmd",
+    "stats": "stats_cmd",
 }
 
 

@@ -15,7 +15,16 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-SECTIONS: tuple[str, ...] = ("go_out", "engine", "ai", "tui_start", "solitaire_par", "puzzle")
+SECTIONS: tuple[str, ...] = (
+    "go_out",
+    "engine",
+    "ai",
+    "tui_start",
+    "solitaire_par",
+    "puzzle",
+    "replay",
+    "review",
+)
 
 
 def load_section(name: str) -> Callable[[], dict[str, Any]] | None:

@@ -1,4 +1,5 @@
-"""`civio campaign`: create, list, show, autoplay, delete and recover saved campaigns."""
+"""`civio campaign`: create, list, show, autoplay, delete and recover saved campaigns; replay,
+review and export their finished rounds (campaign_lookback.py)."""
 
 from __future__ import annotations
 
@@ -74,7 +75,10 @@ def add_parser(subparsers: Any) -> None:
     recover.add_argument("name", metavar="NAME")
     recover.add_argument("--to", metavar="NEW", help='the new name (default "NAME recovered")')
 
-    for each in (new, listing, show, auto, delete, recover):
+    from civio_tui.commands.campaign_lookback import add_parsers as add_lookback
+
+    looking_back = add_lookback(sub)
+    for each in (new, listing, show, auto, delete, recover, *looking_back):
         add_json_option(each)
         # SUPPRESS keeps a value given before the subcommand (`civio --save-dir D campaign ...`).
         each.add_argument(
@@ -94,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
     action = getattr(args, "campaign_command", None)
     if action is None:
         raise UsageError(
-            "choose an action: new, list, show, autoplay, delete or recover "
+            "choose an action: new, list, show, autoplay, delete, recover, replay, review or "
+            "export "
             "(see civio campaign --help)"
         )
     try:
@@ -298,6 +303,13 @@ def _recover(args: argparse.Namespace) -> int:
     return 0
 
 
+def _looking_back(args: argparse.Namespace) -> int:
+    from civio_tui.commands import campaign_lookback
+
+    run: Any = getattr(campaign_lookback, f"run_{args.campaign_command}")
+    return int(run(args, _deck(args)))
+
+
 _ACTIONS = {
     "new": _new,
     "list": _list,
@@ -305,6 +317,9 @@ _ACTIONS = {
     "autoplay": _autoplay,
     "delete": _delete,
     "recover": _recover,
+    "replay": _looking_back,
+    "review": _looking_back,
+    "export": _looking_back,
 }
 
 

@@ -70,6 +70,11 @@ def main() -> None:
         autoplay(finished, rounds=100, as_level="random")
         _write("Finished", _fixed_times(finished.slot.path.read_bytes()))
 
+        # Rounds the player's seat wins (played by medium against easy AIs): for statistics.
+        won = new_campaign("Rounds won", ["easy", "easy"], save_dir=folder, seed=12)
+        autoplay(won, rounds=3, as_level="medium")
+        _write("Rounds won", _fixed_times(won.slot.path.read_bytes()))
+
         other = _mid_round(folder, "Other deck", PACK)
         _write("Other deck", _fixed_times(other.slot.path.read_bytes()))
 

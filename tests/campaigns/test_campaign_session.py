@@ -163,6 +163,7 @@ def test_samples_are_listed_with_their_problems_and_left_untouched(samples: Path
         "Newer version": False,
         "Old format": True,
         "Other deck": False,
+        "Rounds won": True,
         "Tampered": False,
         "Version 2": True,
         "Wrong schema": False,

@@ -1,0 +1,47 @@
+"""`civio stats`: your statistics over every readable campaign in the save folder."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from civio_tui.commands.common import add_cards_option, add_json_option, print_json
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "stats",
+        help="your statistics over every campaign: rounds won, win rate by opponent, points",
+        description="Statistics from your own seat over every readable campaign in the save "
+        "folder: rounds and rounds won, win rate by strongest opponent level with its Wilson 95% "
+        "interval, points per round, Thurgood Flushes, fastest CIVIO, attacks made and "
+        "suffered, and each campaign's points after each round.",
+    )
+    add_json_option(parser)
+    add_cards_option(parser)
+    parser.add_argument(
+        "--save-dir", metavar="DIR", default=argparse.SUPPRESS, help="the save folder"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from civio_tui.campaigns.catalogue import folder_for, list_campaigns
+    from civio_tui.campaigns.stats import statistics, summary_lines
+    from civio_tui.commands.common import deck_from_args
+
+    deck = deck_from_args(args)
+    folder = folder_for(getattr(args, "save_dir", None))
+    campaigns = [s.campaign for s in list_campaigns(folder, deck) if s.campaign is not None]
+    document = statistics(campaigns, deck)
+    if args.json:
+        print_json(document)
+        return 0
+    print("\n".join(summary_lines(document)))
+    for camp in document["per_campaign"]:
+        totals = ", ".join(
+            f"{name} {points[-1] if points else 0}"
+            for name, points in camp["points_after_round"].items()
+        )
+        print(f"{camp['name']}: {camp['rounds']} rounds, {camp['rounds_won']} won ({totals})")
+    print(f"({folder.path})")
+    return 0
