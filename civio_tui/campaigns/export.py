@@ -75,15 +75,7 @@ def record(campaign: Campaign, deck: Deck, round_number: int | None = None) -> d
         "deck": campaign.deck.name,
         "finished": campaign.finished,
         "winners": list(campaign.winners),
-        "players": [
-            {
-                "name": p.name,
-                "level": p.level,
-                "points": campaign.standing(p.name).points,
-                "rank": campaign.standing(p.name).rank,
-            }
-            for p in campaign.players
-        ],
+        "players": campaign.player_rows(),
         "rounds": [round_record(campaign, r, deck) for r in chosen],
     }
 

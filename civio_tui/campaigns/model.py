@@ -220,6 +220,18 @@ class Campaign(_Strict):
     def standing(self, name: str) -> Standing:
         return next(s for s in self.standings if s.name == name)
 
+    def player_rows(self) -> list[dict[str, Any]]:
+        """Each player's name, level, points and rank, in seat order (for JSON documents)."""
+        return [
+            {
+                "name": p.name,
+                "level": p.level,
+                "points": self.standing(p.name).points,
+                "rank": self.standing(p.name).rank,
+            }
+            for p in self.players
+        ]
+
     def stats(self) -> dict[str, Any]:
         """Simple figures over the finished rounds."""
         wins = Counter(r.winner for r in self.history if r.winner is not None)

@@ -337,15 +337,7 @@ def show_json(camp: Campaign) -> dict[str, Any]:
         "winner": " & ".join(camp.winners) if camp.winners else None,
         "rounds_played": camp.rounds_played,
         "in_round": camp.in_round,
-        "players": [
-            {
-                "name": p.name,
-                "level": p.level,
-                "points": camp.standing(p.name).points,
-                "rank": camp.standing(p.name).rank,
-            }
-            for p in camp.players
-        ],
+        "players": camp.player_rows(),
         "history": [
             {"round": r.round, "winner": r.winner, "points": dict(r.points), "flush": r.flush}
             for r in camp.history
