@@ -5,7 +5,8 @@
     action = player.choose(round.view(seat), round.decision, rng)
 
 Each level lives in its own module and registers itself on import; the modules listed in
-`LEVEL_MODULES` are imported here (a level module not written yet is skipped).
+`LEVEL_MODULES` are imported here. The measuring instruments (`Instrument`: `cheater`,
+`cheater-hands`) are registered too, never offered.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import importlib
 
 from ai.base import (
     PLAYER_NAMES,
+    Instrument,
     PendingChoice,
     Player,
     PlayerInfo,
@@ -28,15 +30,12 @@ from ai.base import (
 LEVEL_MODULES = ("ai.random_player", "ai.easy", "ai.medium", "ai.hard", "ai.cheater")
 
 for _module in LEVEL_MODULES:
-    try:
-        importlib.import_module(_module)
-    except ModuleNotFoundError as _exc:
-        if _exc.name != _module:
-            raise
+    importlib.import_module(_module)
 
 __all__ = [
     "LEVEL_MODULES",
     "PLAYER_NAMES",
+    "Instrument",
     "PendingChoice",
     "Player",
     "PlayerInfo",

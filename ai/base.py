@@ -8,6 +8,7 @@ same view, decision and rng state give the same choice.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -20,15 +21,26 @@ if TYPE_CHECKING:
 
 @runtime_checkable
 class Player(Protocol):
-    """An AI opponent. `choose` must return one of `decision.options`.
-
-    Optional hook, for measuring instruments only (the `cheater`): a player with a method
-    `attach_round(round: Round, seat: int)` is handed the live round when each round starts.
-    Offered opponents never define it.
-    """
+    """An AI opponent. `choose` must return one of `decision.options`."""
 
     name: str
 
+    def choose(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action: ...
+
+
+class Instrument(ABC):
+    """A measuring instrument (`cheater`, `cheater-hands`), never an opponent: it is handed the
+    live round, every hidden card included, when each round starts (`attach_round`), to measure
+    what the players' hidden information costs them. Only an `Instrument` ever gets the round,
+    and `register` refuses to offer one."""
+
+    name: str
+
+    @abstractmethod
+    def attach_round(self, rnd: Round, seat: int) -> None:
+        """The live round that starts, and the seat this instrument plays in it."""
+
+    @abstractmethod
     def choose(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action: ...
 
 
@@ -74,6 +86,8 @@ def register(
     key = name.strip().lower()
     if not key or any(ch in key for ch in ", "):
         raise ValueError(f"bad player name {name!r}")
+    if offered and isinstance(factory, type) and issubclass(factory, Instrument):
+        raise ValueError(f"{name!r} is a measuring instrument: it cannot be offered")
     _REGISTRY[key] = PlayerInfo(key, factory, offered, description)
     if offered and key not in PLAYER_NAMES:
         PLAYER_NAMES.append(key)
@@ -102,7 +116,6 @@ def get_player(name: str) -> Player:
 
 
 def attach_round(player: Player, rnd: Round, seat: int) -> None:
-    """Hand the live round to a player that asks for it (see Player); others are untouched."""
-    hook = getattr(player, "attach_round", None)
-    if hook is not None:
-        hook(rnd, seat)
+    """Hand the live round to `player` if it is an `Instrument`; a player is never given it."""
+    if isinstance(player, Instrument):
+        player.attach_round(rnd, seat)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ai.base import register
+from ai.base import Instrument, register
 from ai.determinise import Deal, World
 from ai.hard import HardPlayer, SearchBudget, ViewKnowledge
 from ai.heuristics import from_view
@@ -56,7 +56,7 @@ class RoundKnowledge:
         return 1.0 if any(goes_out(deck, [c for c in cards if c != k]) for k in hand) else 0.0
 
 
-class CheaterPlayer(HardPlayer):
+class CheaterPlayer(HardPlayer, Instrument):
     name = "cheater"
     read_supply = True
 

@@ -27,7 +27,6 @@ from cards.go_out import goes_out, ordering
 from cards.links import ids_of, tables
 
 if TYPE_CHECKING:
-    from cards.round import Round
     from cards.view import PlayerView
 
 DEFAULT_Q = 0.2
@@ -266,12 +265,6 @@ class HandEval:
         return (1 << self.k) - 1
 
 
-def hand_value(deck: Deck, hand: Sequence[int], live: int, q: float = DEFAULT_Q) -> float:
-    """The value of a hand (any number of cards up to 9) given the live cards."""
-    ev = HandEval(plan_tables(deck), hand, live, q)
-    return ev.value(ev.full())
-
-
 def distance(deck: Deck, hand: Sequence[int], live: int | None = None) -> int:
     """How many cards the hand must swap to go out with a 3-card and a 4-card precedent, using
     only `live` cards (every card not in the hand when None); 8 when no plan is possible."""
@@ -382,54 +375,6 @@ def from_view(view: PlayerView, deck: Deck | None = None) -> Situation:
         turns_played=view.turns_played,
         max_turns=view.rules.max_turns,
         attacks_optional=view.rules.attacks == "optional",
-    )
-
-
-def from_round(rnd: Round, seat: int) -> Situation:
-    """The situation of `seat` in `rnd`, read from the round's own record of who knows what
-    (the same facts `rnd.view(seat)` shows; not for the opening, where views hide choices)."""
-    me = 1 << seat
-    known = rnd.known
-    live = 0
-    for c, k in enumerate(known):
-        if not k & me:
-            live |= 1 << c
-    for s in range(rnd.seats):
-        for c in rnd.face_up[s]:
-            live &= ~(1 << c)
-    for c in rnd.discard_pile:
-        live &= ~(1 << c)
-    opp_known: dict[int, list[int]] = {}
-    opp_face_up: dict[int, list[int]] = {}
-    unknown: dict[int, int] = {}
-    for s in range(rnd.seats):
-        if s == seat:
-            continue
-        kh = [c for c in rnd.hidden[s] if known[c] & me]
-        opp_known[s] = list(rnd.face_up[s]) + kh
-        opp_face_up[s] = list(rnd.face_up[s])
-        unknown[s] = len(rnd.hidden[s]) - len(kh)
-    pile = rnd.discard_pile
-    return Situation(
-        deck=rnd.deck,
-        seat=seat,
-        seats=rnd.seats,
-        face_up=list(rnd.face_up[seat]),
-        hidden=list(rnd.hidden[seat]),
-        exposed=mask_of([c for c in rnd.hidden[seat] if known[c] & ~me]),
-        live=live,
-        discard_top=pile[-1] if pile else None,
-        taken=rnd.taken if rnd.current == seat else None,
-        discard_count=len(pile),
-        supply_count=len(rnd.supply),
-        opp_known=opp_known,
-        opp_face_up=opp_face_up,
-        opp_hidden_unknown=unknown,
-        skips=list(rnd.skips),
-        current=rnd.current,
-        turns_played=rnd.turns_played,
-        max_turns=rnd.rules.max_turns,
-        attacks_optional=rnd.rules.attacks == "optional",
     )
 
 

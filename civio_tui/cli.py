@@ -26,12 +26,7 @@ SUBCOMMANDS: dict[str, str] = {
 
 
 def _load(name: str):  # type: ignore[no-untyped-def]
-    try:
-        return importlib.import_module(f"civio_tui.commands.{SUBCOMMANDS[name]}")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.endswith(SUBCOMMANDS[name]):
-            return None
-        raise
+    return importlib.import_module(f"civio_tui.commands.{SUBCOMMANDS[name]}")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,9 +49,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is not None and name != only:
             sub.add_parser(name, help=argparse.SUPPRESS, add_help=False)
             continue
-        module = _load(name)
-        if module is not None:
-            module.add_parser(sub)
+        _load(name).add_parser(sub)
     play = sub.add_parser("play", help="start the game (the default)")
     _add_game_options(play)
     _add_game_options(parser)
@@ -102,11 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    try:
-        app_module = importlib.import_module("civio_tui.app")
-    except ModuleNotFoundError:
-        build_parser().print_help()
-        return 0
+    app_module = importlib.import_module("civio_tui.app")
     return int(app_module.run_app(args))
 
 

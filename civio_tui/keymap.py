@@ -211,11 +211,6 @@ def bindings(*ids: str) -> list[BindingType]:
     return [_BY_ID[i].binding() for i in ids]
 
 
-def bindings_in(context: str) -> list[BindingType]:
-    """Every binding of one context (e.g. "nav")."""
-    return [s.binding() for s in KEYS if s.id.split(".")[0] == context]
-
-
 def key_label(binding_id: str, keymap: dict[str, str] | None = None) -> str:
     """The keys of a binding as a player reads them, after any remap: `? / f1`."""
     keys = (keymap or {}).get(binding_id, _BY_ID[binding_id].key)

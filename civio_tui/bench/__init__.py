@@ -27,15 +27,9 @@ SECTIONS: tuple[str, ...] = (
 )
 
 
-def load_section(name: str) -> Callable[[], dict[str, Any]] | None:
-    """The `measure` function of section `name`, or None when its module does not exist."""
-    module_name = f"{__name__}.{name}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return None
-        raise
+def load_section(name: str) -> Callable[[], dict[str, Any]]:
+    """The `measure` function of section `name`."""
+    module = importlib.import_module(f"{__name__}.{name}")
     measure: Callable[[], dict[str, Any]] = module.measure
     return measure
 
@@ -44,7 +38,5 @@ def run_sections(names: Sequence[str] = SECTIONS) -> dict[str, Any]:
     """Every available section's figures, merged into one document."""
     document: dict[str, Any] = {}
     for name in names:
-        measure = load_section(name)
-        if measure is not None:
-            document.update(measure())
+        document.update(load_section(name)())
     return document

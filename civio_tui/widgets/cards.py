@@ -130,17 +130,6 @@ def hidden_backs(count: int) -> Content:
     return Content.assemble((HIDDEN_MARK * 2 * min(count, 3), "dim"), f" {count} hidden {noun}")
 
 
-def legend() -> Content:
-    """The type letters in one line, for footers and help."""
-    parts: list[str | tuple[str, str] | Content] = []
-    for i, (letter, label) in enumerate(TYPE_LEGEND[:5]):
-        if i:
-            parts.append("  ")
-        style = next(s for t, s in TYPE_STYLE.items() if TYPE_LETTER[t] == letter)
-        parts.extend([(f"[{letter}]", style), f" {label}"])
-    return Content.assemble(*parts)
-
-
 def links_line(
     deck: Deck, card: int, hand: list[int], table: tuple[int, ...], width: int
 ) -> Content:

@@ -11,7 +11,6 @@ from ai.heuristics import (
     HandEval,
     distance,
     feed_probability,
-    from_round,
     from_view,
     go_out_completions,
     mask_of,
@@ -22,6 +21,7 @@ from cards.go_out import goes_out, ordering
 from cards.links import ids_of
 from cards.round import Round
 from cards.ruleset import RuleSet
+from tests.ai.round_situations import from_round
 
 
 def test_plan_tables_hold_exactly_the_valid_three_card_sets(standard: Deck) -> None:

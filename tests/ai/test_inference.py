@@ -12,7 +12,7 @@ from itertools import combinations
 import pytest
 
 from ai import get_player
-from ai.heuristics import PlanTables, Situation, feed_probability, from_round, plan_tables
+from ai.heuristics import PlanTables, Situation, feed_probability, plan_tables
 from ai.inference import HiddenHandModel, outs_of_seven, outs_weight, pair_outs
 from cards.actions import DecisionKind
 from cards.deck import Deck
@@ -20,6 +20,7 @@ from cards.go_out import goes_out
 from cards.links import ids_of
 from cards.round import Round
 from cards.ruleset import RuleSet
+from tests.ai.round_situations import from_round
 
 
 def _three_four(pt: PlanTables, cards: list[int]) -> bool:

@@ -248,10 +248,6 @@ def test_recover_copies_the_backup(save_dir: Path, capsys: pytest.CaptureFixture
 def test_autoplay_as_medium_reaches_chief_justice(
     save_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import ai
-
-    if "medium" not in ai.PLAYER_NAMES:
-        pytest.skip("the medium level is not written yet")
     run_json(capsys, "campaign", "new", "Medium", "--opponents", "medium,medium", "--seed", "3")
     done = run_json(capsys, "campaign", "autoplay", "Medium", "--rounds", "200", "--as", "medium")
     assert done["finished"] and done["rounds_autoplayed"] == done["rounds_played"] < 200
