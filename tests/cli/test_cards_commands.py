@@ -230,7 +230,9 @@ def test_bench_go_out_section() -> None:
     assert 0 < doc["go_out_rate_random_hands"] < 1
 
 
-def test_bench_skips_missing_sections(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bench_merges_its_sections_and_a_missing_one_fails_loudly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     calls = []
 
     def fake_measure() -> dict[str, object]:
@@ -240,9 +242,9 @@ def test_bench_skips_missing_sections(monkeypatch: pytest.MonkeyPatch) -> None:
     import civio_tui.bench.go_out as section
 
     monkeypatch.setattr(section, "measure", fake_measure)
-    assert load_section("not_written_yet") is None
-    doc = run_sections(("go_out", "not_written_yet"))
-    assert doc == {"go_out_rate_random_hands": 0.5} and calls == [1]
+    assert run_sections(("go_out",)) == {"go_out_rate_random_hands": 0.5} and calls == [1]
+    with pytest.raises(ModuleNotFoundError, match="not_a_section"):
+        load_section("not_a_section")
 
 
 def test_bench_ai_section_times_every_offered_level_on_the_same_positions() -> None:
