@@ -2,7 +2,10 @@
 (`hard`) would have chosen, how much the choice made cost in the search's own terms, and a
 verdict: best, good, inaccuracy or mistake (the lichess game review's idea, see STYLE.md).
 
-    review = review_round(rules, seats, dealer, seed, actions, seat, deck, seat_names=names)
+    decisions = seat_decisions(rules, seats, dealer, seed, actions, seat, deck)  # cards.record
+    review = review_decisions(decisions, seat, deck, seat_names=names)
+    # or both at once: civio_tui.review.review_round(rules, seats, dealer, seed, actions, seat,
+    # deck, seat_names=names)
     review.decisions[0].verdict, review.summary_line()
 
 The unit of `loss` is hard's own measure of a position (`ai.hard.OptionValues`): the weight of
@@ -24,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.hard import HardSearch, OptionValues, ViewKnowledge
 from ai.heuristics import from_view
@@ -38,8 +41,9 @@ from cards.actions import (
     DecisionKind,
 )
 from cards.deck import Deck, standard_deck
-from cards.round import Round
-from cards.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from cards.record import SeatDecision
 
 VERDICTS = ("best", "good", "inaccuracy", "mistake")
 EQUAL = 0.005
@@ -151,113 +155,71 @@ class _Pending:
     loss: float | None
 
 
-def review_round(
-    rules: RuleSet,
-    seats: int,
-    dealer: int,
-    seed: int,
-    actions: Sequence[Action],
+def review_decisions(
+    decisions: Sequence[SeatDecision],
     seat: int,
     deck: Deck | None = None,
     *,
-    scores: Sequence[int] | None = None,
     seat_names: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     search: HardSearch | None = None,
 ) -> Review:
-    """Judge every decision of `seat` with more than one option in the round dealt from `seed`
-    by `dealer` and played with `actions`. `progress(done, total)` is called after each
-    judged decision (for a progress bar); `search` defaults to hard's."""
+    """Judge `seat`'s `decisions` in a recorded round, in order, each from the view the seat
+    had (`cards.record.seat_decisions` reads them from the record; `civio_tui.review` does
+    both). `progress(done, total)` is called after each judged decision (for a progress bar);
+    `search` defaults to hard's."""
     deck = deck if deck is not None else standard_deck()
     search = search or HardSearch()
     gamma = search.budget.gamma
-    rnd = Round(rules, seats, dealer, seed, deck, scores=scores)
-    total = _count_decisions(rules, seats, dealer, seed, actions, seat, deck)
+    total = len(decisions)
     judged: list[_Pending] = []
     waiting: list[_Pending] = []  # accepted attacks, priced at the next searched value
-    done = 0
-    for position, action in enumerate(actions):
-        decision = rnd.decision
-        if decision is None:
-            break
-        if decision.seat == seat and len(decision.options) > 1:
-            view = rnd.view(seat)
-            sit = from_view(view, deck)
-            rng = random.Random(hint_seed(view, decision))
-            knowledge = ViewKnowledge(view, sit, search.budget.horizon + 1)
-            values = search.values(sit, decision, rng, knowledge, full=True)
-            best = _best(values) if values is not None else None
-            if best is None:  # what hard does with the decisions it does not search
-                best = search.policy.decide(sit, decision, rng)
-            chosen = action
-            loss: float | None
-            if values is not None:
-                loss = max(0.0, (values.value(best) or 0.0) - (values.value(chosen) or 0.0))
-                for item in waiting:
-                    item.loss = (1 - gamma) * (values.value(best) or 0.0)
-                waiting.clear()
-            elif decision.kind is DecisionKind.CIVIO and chosen != best and best.choice == CALL:
-                loss = 1 - gamma
-            elif (
-                decision.kind is DecisionKind.OVERRULE
-                and chosen.kind == ACCEPT
-                and best.kind != ACCEPT
-            ):
-                loss = None
-            else:
-                loss = 0.0
-            item = _Pending(
-                len(judged),
-                event_turn(rnd),
-                decision.kind,
-                chosen,
-                best,
-                explain(sit, decision, best, rules, seat_names),
-                position,
-                loss,
-            )
-            judged.append(item)
-            if loss is None:
-                waiting.append(item)
-            done += 1
-            if progress is not None:
-                progress(done, total)
-        rnd.apply(action)
+    for done, asked in enumerate(decisions, 1):
+        view, decision, chosen = asked.view, asked.decision, asked.action
+        sit = from_view(view, deck)
+        rng = random.Random(hint_seed(view, decision))
+        knowledge = ViewKnowledge(view, sit, search.budget.horizon + 1)
+        values = search.values(sit, decision, rng, knowledge, full=True)
+        best = _best(values) if values is not None else None
+        if best is None:  # what hard does with the decisions it does not search
+            best = search.policy.decide(sit, decision, rng)
+        loss: float | None
+        if values is not None:
+            loss = max(0.0, (values.value(best) or 0.0) - (values.value(chosen) or 0.0))
+            for item in waiting:
+                item.loss = (1 - gamma) * (values.value(best) or 0.0)
+            waiting.clear()
+        elif decision.kind is DecisionKind.CIVIO and chosen != best and best.choice == CALL:
+            loss = 1 - gamma
+        elif (
+            decision.kind is DecisionKind.OVERRULE and chosen.kind == ACCEPT and best.kind != ACCEPT
+        ):
+            loss = None
+        else:
+            loss = 0.0
+        item = _Pending(
+            len(judged),
+            asked.turn,
+            decision.kind,
+            chosen,
+            best,
+            explain(sit, decision, best, view.rules, seat_names),
+            asked.position,
+            loss,
+        )
+        judged.append(item)
+        if loss is None:
+            waiting.append(item)
+        if progress is not None:
+            progress(done, total)
     for item in waiting:  # no searched decision followed: the round ended first
         item.loss = 0.0
     return Review(seat, [_judge(item, deck, seat_names) for item in judged])
 
 
-def event_turn(rnd: Round) -> int:
-    """The turn number the next event will carry (0 during the opening)."""
-    return rnd.turn
-
-
 def _best(values: OptionValues) -> Action | None:
     keys = values.keys
     return max(keys, key=keys.__getitem__) if keys else None
-
-
-def _count_decisions(
-    rules: RuleSet,
-    seats: int,
-    dealer: int,
-    seed: int,
-    actions: Sequence[Action],
-    seat: int,
-    deck: Deck,
-) -> int:
-    """How many decisions `review_round` will judge (for its progress bar)."""
-    rnd = Round(rules, seats, dealer, seed, deck)
-    count = 0
-    for action in actions:
-        decision = rnd.decision
-        if decision is None:
-            break
-        if decision.seat == seat and len(decision.options) > 1:
-            count += 1
-        rnd.apply(action)
-    return count
 
 
 def _judge(item: _Pending, deck: Deck, seat_names: Sequence[str] | None) -> Judgement:

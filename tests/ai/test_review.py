@@ -7,12 +7,13 @@ import random
 
 import ai
 from ai.hard import HardPlayer, HardSearch, SearchBudget
-from ai.review import GOOD, INACCURACY, review_round, verdict
+from ai.review import GOOD, INACCURACY, verdict
 from cards.actions import Action, DecisionKind
 from cards.deck import Deck
 from cards.go_out import goes_out
 from cards.round import Round
 from cards.ruleset import RuleSet
+from civio_tui.review import review_round
 
 RULES = RuleSet()
 SMALL = SearchBudget(iterations=48)
