@@ -1,8 +1,8 @@
 """Bench section `review`: how long the review of 40 decisions takes (`review_40_decisions_s`).
 
 The decisions are seat 0's first 40 with a real choice in a seeded two-player round of medium
-against medium, judged by `ai.review.review_round` with hard's full search budget, on one core;
-the goal is at most 10 s.
+against medium, judged by `civio_tui.review.review_round` with hard's full search budget, on
+one core; the goal is at most 10 s.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ import time
 from typing import Any
 
 from ai import get_player
-from ai.review import review_round
 from cards.actions import Action
 from cards.deck import standard_deck
 from cards.game import round_seed
 from cards.round import Round
 from cards.ruleset import RuleSet
+from civio_tui.review import review_round
 
 SEED = 20240601
 DECISIONS = 40

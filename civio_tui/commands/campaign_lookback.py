@@ -147,9 +147,9 @@ def run_replay(args: argparse.Namespace, deck: Deck) -> int:
 
 
 def run_review(args: argparse.Namespace, deck: Deck) -> int:
-    from ai.review import review_round
     from cards.actions import Action
     from civio_tui.campaigns.playback import NoReplayError, kept_round, scores_before
+    from civio_tui.review import review_round
 
     campaign = _campaign(args, deck)
     record = kept_round(campaign, args.round)
