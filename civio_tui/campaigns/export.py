@@ -49,6 +49,7 @@ def round_record(campaign: Campaign, record: RoundRecord, deck: Deck) -> dict[st
         return out
     result = playback.final.result
     assert result is not None
+    deck = playback.deck  # the edition the campaign was dealt from
     you = _you(campaign)
     out["ended"] = REASONS.get(result.reason, result.reason)
     out["precedents"] = {

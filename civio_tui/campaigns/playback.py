@@ -21,8 +21,8 @@ from cards.actions import Action
 from cards.deck import Deck
 from cards.events import Event
 from cards.round import Round
-from civio_tui.campaigns.model import Campaign, RoundRecord
-from civio_tui.campaigns.replay import round_check
+from civio_tui.campaigns.model import Campaign, RoundRecord, SaveFormatError
+from civio_tui.campaigns.replay import campaign_deck, round_check
 from civio_tui.campaigns.store import SaveError
 
 CHECKPOINT_EVERY = 16
@@ -65,6 +65,10 @@ class Playback:
     def of(cls, campaign: Campaign, number: int, deck: Deck) -> Playback:
         """Round `number` of `campaign` replayed and checked; NoReplayError says why not."""
         record = kept_round(campaign, number)
+        try:  # the edition of the deck the campaign was dealt from
+            deck = campaign_deck(campaign, deck)
+        except SaveFormatError as exc:
+            raise NoReplayError(str(exc)) from None
         if record.actions is None:
             raise NoReplayError(
                 f"round {number} of {campaign.name!r} was saved before rounds were kept: "

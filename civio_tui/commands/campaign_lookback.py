@@ -149,9 +149,11 @@ def run_replay(args: argparse.Namespace, deck: Deck) -> int:
 def run_review(args: argparse.Namespace, deck: Deck) -> int:
     from cards.actions import Action
     from civio_tui.campaigns.playback import NoReplayError, kept_round, scores_before
+    from civio_tui.campaigns.replay import campaign_deck
     from civio_tui.review import review_round
 
     campaign = _campaign(args, deck)
+    deck = campaign_deck(campaign, deck)  # the edition the campaign was dealt from
     record = kept_round(campaign, args.round)
     if record.actions is None:
         raise NoReplayError(
