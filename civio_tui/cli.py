@@ -22,6 +22,8 @@ SUBCOMMANDS: dict[str, str] = {
     "solitaire": "solitaire_cmd",
     "puzzle": "puzzle_cmd",
     "stats": "stats_cmd",
+    "serve": "serve_cmd",
+    "class": "class_cmd",
 }
 
 

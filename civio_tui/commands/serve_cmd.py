@@ -1,0 +1,108 @@
+"""`civio serve`: the game in the browser for a class, one save folder per player name."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from civio_tui.commands.common import UsageError, add_cards_option
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="play in a web browser: one game per tab, a save folder per player name",
+        description="Serve CIVIO to web browsers (textual-serve). Each tab asks for the "
+        "player's name and plays from that player's own save folder under --save-root. "
+        "Only this computer can connect unless --host says otherwise.",
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: everyone "
+        "who can reach this computer)",
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any)")
+    parser.add_argument(
+        "--save-root",
+        metavar="DIR",
+        help="where the players' folders go (default: a 'served' folder in the user data folder)",
+    )
+    parser.add_argument(
+        "--max-sessions",
+        type=int,
+        default=30,
+        metavar="N",
+        help="games at once; the next tab is told the class is full (default 30)",
+    )
+    parser.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=30.0,
+        metavar="M",
+        help="a tab with no key pressed for M minutes ends, its game saved (default 30)",
+    )
+    parser.add_argument(
+        "--rules",
+        choices=["booklet", "summary"],
+        default=None,
+        help="the rule reading new players' games start with (they can change it)",
+    )
+    add_cards_option(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from civio_tui.serve.child import CARDS_ENV, ROOT_ENV, RULES_ENV
+    from civio_tui.serve.players import default_save_root
+    from civio_tui.serve.server import ClassroomServer, is_loopback
+    from civio_tui.serve.server import run as serve_forever
+
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: a port is a number from 0 to 65535")
+    if args.max_sessions < 1:
+        raise UsageError(f"--max-sessions {args.max_sessions}: at least 1 game must fit")
+    if not args.idle_minutes > 0:
+        raise UsageError(f"--idle-minutes {args.idle_minutes}: give a number of minutes above 0")
+    root = Path(args.save_root).expanduser() if args.save_root else default_save_root()
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--save-root {root}: cannot create it ({exc.strerror})") from None
+    environment = {ROOT_ENV: str(root.resolve())}
+    cards = getattr(args, "cards", None)
+    if cards:
+        from cards.deck import load_deck
+
+        load_deck(cards)  # a bad pack is one clear line now, not a broken game in every tab
+        environment[CARDS_ENV] = str(Path(cards).expanduser().resolve())
+    if args.rules:
+        environment[RULES_ENV] = args.rules
+    server = ClassroomServer(
+        environment=environment,
+        host=args.host,
+        port=args.port,
+        max_sessions=args.max_sessions,
+        idle_seconds=args.idle_minutes * 60,
+    )
+
+    def announce(url: str) -> None:
+        print(f"CIVIO is served at {url}", flush=True)
+        print(f"Players' folders: {root}", flush=True)
+        if is_loopback(args.host):
+            print("Only this computer can connect (use --host to open it to others).", flush=True)
+        else:
+            print(
+                f"Warning: listening on {args.host}: anyone who can reach this port can play "
+                "(and type any name). Use it on a network you trust.",
+                file=sys.stderr,
+                flush=True,
+            )
+        print("Press Ctrl+C to stop (every open game is saved).", flush=True)
+
+    try:
+        serve_forever(server, announce)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    return 0

@@ -1,0 +1,117 @@
+"""What one browser tab runs: the ordinary game, after a sign-in screen.
+
+`civio serve` starts `python -m civio_tui.serve` (this `main`) once per tab, textual-serve's
+model. The teacher's settings come in the environment, never a student's input: the name is
+typed into this process, so it never reaches a shell or a command line. After sign-in the game
+is the ordinary `CivioApp` playing from the player's folder, exactly as `civio --save-dir
+FOLDER` would; nothing in the game knows it is served.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, ClassVar
+
+from civio_tui import app as civio_app_module
+from civio_tui.app import CivioApp, _main_menu
+from civio_tui.serve.players import (
+    PlayerFolder,
+    PlayerLock,
+    PlayerNameError,
+    check_player_name,
+    default_save_root,
+)
+from civio_tui.settings import Settings
+
+ROOT_ENV = "CIVIO_SERVE_ROOT"
+RULES_ENV = "CIVIO_SERVE_RULES"
+CARDS_ENV = "CIVIO_SERVE_CARDS"
+
+IN_USE = (
+    "This name is playing in another tab or on another computer. Close the game there "
+    "(or wait for it to end), then press Enter again."
+)
+
+
+def _sign_in_screen() -> Any:
+    from civio_tui.serve.sign_in import SignInScreen
+
+    return SignInScreen()
+
+
+class ServedApp(CivioApp):
+    """The game with a sign-in screen in front; the folder and settings follow the name."""
+
+    MODES: ClassVar[dict[str, Any]] = {"_default": _sign_in_screen, "play": _main_menu}
+    # Textual finds CSS_PATH beside the class's module: point it at the game's own sheet.
+    CSS_PATH = str(Path(civio_app_module.__file__).with_name("app.tcss"))
+
+    def __init__(self, root: Path, *, rules: str | None = None, **kwargs: Any) -> None:
+        # Settings are the player's, read at sign-in; until then the defaults, saved nowhere.
+        super().__init__(settings=Settings(), config_dir=root / ".unsigned", **kwargs)
+        self.root = root
+        self.rules = rules
+        self.player: PlayerFolder | None = None
+        self._lock: PlayerLock | None = None
+
+    def sign_in(self, typed: str) -> str | None:
+        """Open the game for this name; otherwise the sentence that says why not."""
+        try:
+            name = check_player_name(typed)
+        except PlayerNameError as exc:
+            return str(exc)
+        player = PlayerFolder(self.root, name)
+        try:
+            player.path.mkdir(parents=True, exist_ok=True)
+            lock = PlayerLock(player.path)
+            if not lock.acquire():
+                return IN_USE
+            first_visit = not player.exists
+            player.create()
+        except OSError as exc:
+            return f"Cannot open this player's folder: {exc.strerror or exc}"
+        self._lock = lock
+        self.player = player
+        self._open_game(player, first_visit)
+        return None
+
+    def _open_game(self, player: PlayerFolder, first_visit: bool) -> None:
+        self.save_dir = str(player.path)
+        self.config_dir = player.path
+        settings, self.settings_problem = Settings.read(player.path)
+        if first_visit:
+            settings.new_game.player_name = player.name
+            if self.rules:
+                settings.new_game.rules = self.rules  # type: ignore[assignment]
+        self.apply_settings(settings)
+        self.switch_mode("play")
+
+    async def _on_exit_app(self) -> None:
+        # The server ends an idle or closed tab this way: keep the table's look with the save,
+        # as quitting from the keyboard does (every move is saved already).
+        if self.game_in_progress:
+            from civio_tui.screens.table import TableScreen
+
+            for screen in self.screen_stack:
+                if isinstance(screen, TableScreen):
+                    screen.keep_table_state()
+        await super()._on_exit_app()
+
+    def on_unmount(self) -> None:
+        # The process ends soon after and the kernel would free the lock; free it now anyway
+        # (in tests several apps run, one after another, in one process).
+        if self._lock is not None:
+            self._lock.release()
+
+
+def main() -> int:
+    root = Path(os.environ.get(ROOT_ENV) or default_save_root())
+    cards_path = os.environ.get(CARDS_ENV) or None
+    deck = None
+    if cards_path:
+        from cards.deck import load_deck
+
+        deck = load_deck(cards_path)
+    app = ServedApp(root, rules=os.environ.get(RULES_ENV) or None, deck=deck, cards_path=cards_path)
+    return int(app.run() or 0)

@@ -1,0 +1,210 @@
+"""A scripted browser tab without a browser: what the load test and `civio bench serve` use.
+
+A `Tab` speaks textual-serve's websocket protocol as textual.js does (["stdin", keys] out,
+the terminal's bytes in). With `pyte` installed (a test dependency) it keeps the screen as a
+terminal would show it, so a script can wait for words on the screen now; without it, it
+looks in everything drawn so far (enough to time the first frame).
+
+`ServedProcess` runs `civio serve` as a child on a free 127.0.0.1 port.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import aiohttp
+
+# Escape sequences (CSI, OSC, two-byte), so the rest reads as the text drawn.
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+
+
+def plain_text(data: bytes | bytearray) -> str:
+    return _ESCAPES.sub("", bytes(data).decode("utf-8", "replace"))
+
+
+class Tab:
+    """One browser tab's connection to the game."""
+
+    def __init__(self, session: aiohttp.ClientSession, url: str, width: int, height: int) -> None:
+        self.session = session
+        self.url = url
+        self.width = width
+        self.height = height
+        self.received = bytearray()
+        self.closed = asyncio.Event()
+        self.opened_at = 0.0
+        self.first_frame_at: float | None = None
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._screen: Any = None
+        self._stream: Any = None
+        try:
+            import pyte
+        except ImportError:
+            pass
+        else:
+            self._screen = pyte.Screen(width, height)
+            self._stream = pyte.ByteStream(self._screen)
+        self._reader: asyncio.Task[None] | None = None
+        self._new_data = asyncio.Event()
+
+    async def open(self) -> None:
+        self.opened_at = time.perf_counter()
+        ws_url = self.url.replace("http://", "ws://").rstrip("/")
+        self._ws = await self.session.ws_connect(
+            f"{ws_url}/ws?width={self.width}&height={self.height}"
+        )
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self._ws is not None
+        async for message in self._ws:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.received.extend(message.data)
+                if self._stream is not None:
+                    self._stream.feed(message.data)
+                if self.first_frame_at is None and len(message.data) > 10:
+                    self.first_frame_at = time.perf_counter()
+                self._new_data.set()
+        self.closed.set()
+        self._new_data.set()
+
+    @property
+    def text(self) -> str:
+        """What is on the screen now (with pyte), else everything drawn so far."""
+        if self._screen is not None:
+            return "\n".join(self._screen.display)
+        return plain_text(bytes(self.received))
+
+    def mark(self) -> int:
+        """A place in what was received: `wait_for(..., since=mark)` looks only after it."""
+        return len(self.received)
+
+    async def wait_for(self, words: str, timeout: float = 30.0, since: int = 0) -> None:
+        """Wait until `words` are on the screen (with pyte; without it: drawn after `since`);
+        TimeoutError if they never are."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            self._new_data.clear()  # before looking, so data arriving meanwhile is not missed
+            shown = self.text if self._screen is not None else plain_text(self.received[since:])
+            if words in shown:
+                return
+            if self.closed.is_set():
+                raise ConnectionError(f"the tab closed before showing {words!r}")
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise TimeoutError(f"{words!r} not shown within {timeout} s")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._new_data.wait(), remaining)
+
+    async def send(self, keys: str) -> None:
+        assert self._ws is not None
+        await self._ws.send_json(["stdin", keys])
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            await asyncio.wait_for(self._reader, 30)
+
+
+class ServedProcess:
+    """`civio serve` on a free 127.0.0.1 port, as a child process (a context manager)."""
+
+    def __init__(self, save_root: Path, extra: Sequence[str] = (), cwd: Path | None = None) -> None:
+        self.save_root = save_root
+        self.cwd = cwd
+        self.extra = list(extra)
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+        self.output: list[str] = []
+
+    def __enter__(self) -> ServedProcess:
+        command = [sys.executable, "-m", "civio_tui.cli", "serve", "--port", "0"]
+        command += ["--save-root", str(self.save_root), *self.extra]
+        self.process = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            cwd=self.cwd,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            self.output.append(line)
+            found = re.search(r"http://[\d.]+:\d+/", line)
+            if found:
+                self.url = found.group(0)
+                return self
+        self.stop()
+        raise RuntimeError("civio serve did not start: " + "".join(self.output))
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def game_pids(self) -> list[int]:
+        """The game processes (one per open tab) the server runs now."""
+        assert self.process is not None
+        return children_of(self.process.pid)
+
+
+def children_of(pid: int) -> list[int]:
+    """Direct child processes of `pid` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+def memory_mb(pid: int) -> tuple[float, float]:
+    """(RSS, PSS) of a process in MB; PSS shares the pages it shares with others fairly."""
+    rss = pss = 0.0
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as handle:
+            for line in handle:
+                if line.startswith("Rss:"):
+                    rss = int(line.split()[1]) / 1024
+                elif line.startswith("Pss:"):
+                    pss = int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return rss, pss

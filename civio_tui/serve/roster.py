@@ -1,0 +1,64 @@
+"""The teacher's view of a served class: each player's latest game, read-only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from cards.deck import Deck
+from civio_tui.serve.players import PlayerFolder, PlayerLock, player_folders
+
+
+@dataclass(frozen=True)
+class ClassRow:
+    """One player: their latest readable game (None before their first game)."""
+
+    name: str
+    games: int
+    campaign: str | None
+    rank: str | None
+    points: int | None
+    rounds: int | None
+    last_played: datetime | None
+    playing_now: bool
+    unreadable: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "games": self.games,
+            "campaign": self.campaign,
+            "rank": self.rank,
+            "points": self.points,
+            "rounds": self.rounds,
+            "last_played": self.last_played.isoformat() if self.last_played else None,
+            "playing_now": self.playing_now,
+            "unreadable": self.unreadable,
+        }
+
+
+def class_rows(root: Path, deck: Deck | None = None) -> list[ClassRow]:
+    """Every player under the save root, by name; nothing is written."""
+    return [_row(player, deck) for player in player_folders(root)]
+
+
+def _row(player: PlayerFolder, deck: Deck | None) -> ClassRow:
+    from civio_tui.campaigns.session import list_campaigns
+
+    summaries = list_campaigns(player.path, deck)
+    readable = [s for s in summaries if s.campaign is not None]
+    latest = max(readable, key=lambda s: s.saved_at.timestamp() if s.saved_at else 0, default=None)
+    standing = latest.to_json() if latest else {}
+    return ClassRow(
+        name=player.name,
+        games=len(readable),
+        campaign=latest.name if latest else None,
+        rank=standing.get("rank"),
+        points=standing.get("points"),
+        rounds=standing.get("rounds_played"),
+        last_played=latest.saved_at if latest else None,
+        playing_now=PlayerLock(player.path).is_held_elsewhere(),
+        unreadable=len(summaries) - len(readable),
+    )

@@ -1,0 +1,104 @@
+"""`civio serve` itself, driven as browsers drive it (websockets on 127.0.0.1): hostile names,
+the session limit, the idle time-out. Marked `serve`: run with `pytest -m serve`."""
+
+from __future__ import annotations
+
+import asyncio
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import aiohttp
+import pytest
+from serve_helpers import async_test
+
+from civio_tui.campaigns.session import list_campaigns
+from civio_tui.serve.probe import ServedProcess, Tab
+
+pytestmark = pytest.mark.serve
+
+SIGN_IN = "Who is playing"
+
+
+def everything_under(folder: Path) -> set[Path]:
+    return {path.relative_to(folder) for path in folder.rglob("*")}
+
+
+@async_test
+async def test_hostile_names_make_nothing_outside_the_root_and_run_nothing(
+    tmp_path: Path, save_root: Path
+) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    before = everything_under(tmp_path)
+    hostile = ["../escape", "x; touch pwned", "$(touch pwned)", "`touch pwned`", "a|touch pwned"]
+    with ServedProcess(save_root, cwd=work) as server:
+        async with aiohttp.ClientSession() as http:
+            tab = Tab(http, server.url, 80, 24)
+            await tab.open()
+            await tab.wait_for(SIGN_IN)
+            for name in hostile:
+                await tab.send(name + "\r")
+                await tab.wait_for(f"Name '{name}'")  # "...: the character ';' is not allowed"
+                assert "not allowed" in tab.text
+                await tab.send("\x7f" * len(name))  # backspaces: clear the line
+            await tab.send("a\x00b\r")  # a NUL is a key press, never part of the name
+            await tab.wait_for("New game")
+            await tab.close()
+    after = everything_under(tmp_path)
+    new = after - before
+    assert all(path.parts[0] == "class" for path in new), new
+    assert not any("pwned" in str(path) or "escape" in str(path) for path in after)
+    assert sorted(p.name for p in save_root.iterdir()) == ["ab"]
+
+
+@async_test
+async def test_the_next_tab_after_the_limit_is_told_the_class_is_full(save_root: Path) -> None:
+    with ServedProcess(save_root, ["--max-sessions", "1"]) as server:
+        async with aiohttp.ClientSession() as http:
+            first = Tab(http, server.url, 80, 24)
+            await first.open()
+            await first.wait_for(SIGN_IN)
+            page = await asyncio.to_thread(_get, server.url)
+            assert page[0] == 503 and "The class is full" in page[1]
+            second = Tab(http, server.url, 80, 24)
+            await second.open()
+            await asyncio.wait_for(second.closed.wait(), 30)
+            assert "The class is full" in second.text
+            await first.close()
+            for _ in range(100):  # the first game has ended: the page is there again
+                if (await asyncio.to_thread(_get, server.url))[0] == 200:
+                    break
+                await asyncio.sleep(0.1)
+            else:
+                raise AssertionError("the server still refuses after the first tab closed")
+
+
+@async_test
+async def test_an_idle_tab_ends_and_its_game_is_saved(save_root: Path) -> None:
+    with ServedProcess(save_root, ["--idle-minutes", "0.1"]) as server:
+        async with aiohttp.ClientSession() as http:
+            tab = Tab(http, server.url, 100, 30)
+            await tab.open()
+            await tab.wait_for(SIGN_IN)
+            await tab.send("Ana\r")
+            await tab.wait_for("New game")
+            await tab.send("\r")
+            await tab.wait_for("Start game")
+            await tab.send("\r")
+            await tab.wait_for("Your move")
+            await tab.send("1")  # a last key: the table is left in the middle of the opening
+            await asyncio.wait_for(tab.closed.wait(), 60)  # 6 s without a key: ended
+    (game,) = list_campaigns(save_root / "ana")
+    assert game.campaign is not None and game.campaign.in_round
+    from civio_tui.serve.players import PlayerLock
+
+    assert not PlayerLock(save_root / "ana").is_held_elsewhere()
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()

@@ -1,0 +1,78 @@
+"""A served tab: the sign-in screen, then the ordinary game from the player's own folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from serve_helpers import async_test, type_line, wait_until
+from textual.widgets import Static
+
+from civio_tui.screens.main_menu import MainMenuScreen
+from civio_tui.serve.child import IN_USE, ServedApp
+from civio_tui.serve.sign_in import SignInScreen
+
+
+def problem(app: ServedApp) -> str:
+    return str(app.screen.query_one("#sign-in-problem", Static).render())
+
+
+def menu_ready(app: ServedApp) -> bool:
+    return isinstance(app.screen, MainMenuScreen) and app.screen.scanned
+
+
+@async_test
+async def test_a_name_opens_the_game_in_that_players_own_folder(save_root: Path) -> None:
+    app = ServedApp(save_root, rules="summary")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, SignInScreen)
+        await type_line(pilot, "Ana")
+        await wait_until(pilot, lambda: menu_ready(app))
+        assert app.save_dir == str(save_root / "ana")
+        assert app.settings.new_game.player_name == "Ana"
+        assert app.settings.new_game.rules == "summary"  # the teacher's rule set
+        await pilot.press("enter", "enter")  # New game, start: as in the terminal
+        await wait_until(pilot, lambda: any((save_root / "ana").glob("*.civio.json")))
+    settings = json.loads((save_root / "ana" / "settings.json").read_text())
+    assert settings["new_game"]["player_name"] == "Ana"
+
+
+@async_test
+async def test_a_bad_name_is_explained_and_nothing_is_made(save_root: Path) -> None:
+    app = ServedApp(save_root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "../Ana")
+        assert isinstance(app.screen, SignInScreen)
+        assert "path separator" in problem(app)
+    assert list(save_root.iterdir()) == []
+
+
+@async_test
+async def test_a_name_in_play_in_another_tab_is_refused(save_root: Path, lock_holder) -> None:
+    lock_holder(save_root / "ana")
+    app = ServedApp(save_root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "ANA")
+        assert isinstance(app.screen, SignInScreen)
+        assert problem(app) == IN_USE
+        assert app.save_dir is None
+
+
+@async_test
+async def test_continue_finds_the_game_again_in_a_new_tab(save_root: Path) -> None:
+    from civio_tui.screens.table import TableScreen
+
+    app = ServedApp(save_root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "Ana")
+        await wait_until(pilot, lambda: menu_ready(app))
+        await pilot.press("enter", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        hand = sorted(app.screen.controller.view().hand)
+    app = ServedApp(save_root)  # the first tab's process has ended: its lock is free
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "ana")
+        await wait_until(pilot, lambda: menu_ready(app) and app.screen.latest is not None)
+        await pilot.press("2")  # Continue
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert sorted(app.screen.controller.view().hand) == hand
