@@ -16,6 +16,19 @@ def add_parser(subparsers: Any) -> None:
         description="Measure speed figures with fixed seeds: the go-out check against brute "
         "force, the go-out rate of random hands, and (when present) engine and start-up times.",
     )
+    parser.add_argument(
+        "part",
+        nargs="?",
+        choices=["serve"],
+        help="serve: many browser tabs at once on `civio serve` (127.0.0.1), instead of the rest",
+    )
+    parser.add_argument(
+        "--sessions",
+        type=int,
+        default=20,
+        metavar="N",
+        help="with `serve`: tabs at once (default 20)",
+    )
     add_json_option(parser)
 
 
@@ -30,7 +43,15 @@ def _lines(document: dict[str, Any], prefix: str = "") -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    document = run_sections()
+    if args.part == "serve":
+        from civio_tui.bench.serve import run_serve_bench
+        from civio_tui.commands.common import UsageError
+
+        if not 1 <= args.sessions <= 200:
+            raise UsageError(f"--sessions {args.sessions}: give 1 to 200 tabs")
+        document = {"serve": run_serve_bench(args.sessions)}
+    else:
+        document = run_sections()
     if args.json:
         print_json(document)
     else:

@@ -1,9 +1,9 @@
 """A scripted browser tab without a browser: what the load test and `civio bench serve` use.
 
 A `Tab` speaks textual-serve's websocket protocol as textual.js does (["stdin", keys] out,
-the terminal's bytes in). With `pyte` installed (a test dependency) it keeps the screen as a
-terminal would show it, so a script can wait for words on the screen now; without it, it
-looks in everything drawn so far (enough to time the first frame).
+the terminal's bytes in). With `pyte` installed (a test dependency) and `screen=True` it keeps
+the screen as a terminal would show it, so a script can wait for words on the screen now;
+otherwise it looks in everything drawn so far (enough to time the first frame).
 
 `ServedProcess` runs `civio serve` as a child on a free 127.0.0.1 port.
 """
@@ -36,7 +36,15 @@ def plain_text(data: bytes | bytearray) -> str:
 class Tab:
     """One browser tab's connection to the game."""
 
-    def __init__(self, session: aiohttp.ClientSession, url: str, width: int, height: int) -> None:
+    def __init__(
+        self,
+        session: aiohttp.ClientSession,
+        url: str,
+        width: int,
+        height: int,
+        *,
+        screen: bool = True,
+    ) -> None:
         self.session = session
         self.url = url
         self.width = width
@@ -48,13 +56,14 @@ class Tab:
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._screen: Any = None
         self._stream: Any = None
-        try:
-            import pyte
-        except ImportError:
-            pass
-        else:
-            self._screen = pyte.Screen(width, height)
-            self._stream = pyte.ByteStream(self._screen)
+        if screen:
+            try:
+                import pyte
+            except ImportError:
+                pass
+            else:
+                self._screen = pyte.Screen(width, height)
+                self._stream = pyte.ByteStream(self._screen)
         self._reader: asyncio.Task[None] | None = None
         self._new_data = asyncio.Event()
 

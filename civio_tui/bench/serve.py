@@ -1,0 +1,112 @@
+"""`civio bench serve`: many browser tabs at once on `civio serve` (127.0.0.1 only).
+
+Each tab connects, waits for its first frame (time from connecting until the sign-in question
+is drawn), signs in with its own
+name, starts a game with Enter, Enter and plays the opening. While every tab sits at its table,
+the memory of each game process is read. Then the tabs close and every save is read back.
+The load test runs the same scenario and checks it had no error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+SIGN_IN = "Who is playing"
+TIME_LIMIT_S = 240.0
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+async def _play(tab: Any, name: str, first_frames: list[float]) -> None:
+    await tab.open()
+    await tab.wait_for(SIGN_IN, timeout=120)
+    first_frames.append(time.perf_counter() - tab.opened_at)
+    mark = tab.mark()
+    await tab.send(name + "\r")
+    await tab.wait_for("New game", timeout=60, since=mark)
+    mark = tab.mark()
+    await tab.send("\r")
+    await tab.wait_for("Start game", timeout=60, since=mark)
+    mark = tab.mark()
+    await tab.send("\r")
+    await tab.wait_for("Your move", timeout=60, since=mark)
+    mark = tab.mark()
+    for key in "128":  # the opening: keep two cards hidden, lay five face up
+        await tab.send(key)
+        await asyncio.sleep(0.2)
+    await tab.wait_for(f"{name} lays face up", timeout=60, since=mark)
+
+
+async def _scenario(url: str, sessions: int, pids: Any) -> dict[str, Any]:
+    import aiohttp
+
+    from civio_tui.serve.probe import Tab, memory_mb
+
+    timeout = aiohttp.ClientTimeout(total=None)
+    async with aiohttp.ClientSession(timeout=timeout) as http:
+        # No terminal emulator here: the measuring client must cost far less than the games.
+        tabs = [Tab(http, url, 100, 30, screen=False) for _ in range(sessions)]
+        names = [f"Player {n:02d}" for n in range(1, sessions + 1)]
+        first: list[float] = []
+        results = await asyncio.gather(
+            *(_play(tab, name, first) for tab, name in zip(tabs, names, strict=True)),
+            return_exceptions=True,
+        )
+        errors = [f"{name}: {result!r}" for name, result in zip(names, results, strict=True)]
+        errors = [e for e, r in zip(errors, results, strict=True) if isinstance(r, BaseException)]
+        memory = [memory_mb(pid) for pid in pids()]
+        for tab in tabs:
+            await tab.close()
+    return {"first_frames": first, "errors": errors, "memory": memory, "names": names}
+
+
+def run_serve_bench(sessions: int = 20, save_root: Path | None = None) -> dict[str, Any]:
+    """The figures of `civio bench serve` (see the module's docstring)."""
+    from civio_tui.campaigns.session import list_campaigns
+    from civio_tui.serve.players import PlayerFolder
+    from civio_tui.serve.probe import ServedProcess
+
+    with tempfile.TemporaryDirectory(prefix="civio-bench-serve-") as scratch:
+        root = save_root or Path(scratch) / "class"
+        extra = ["--max-sessions", str(sessions)]
+        started = time.perf_counter()
+        with ServedProcess(root, extra) as server:
+            outcome = asyncio.run(
+                asyncio.wait_for(_scenario(server.url, sessions, server.game_pids), TIME_LIMIT_S)
+            )
+        elapsed = time.perf_counter() - started
+        readable = 0
+        for name in outcome["names"]:
+            summaries = list_campaigns(PlayerFolder(root, name).path)
+            readable += sum(1 for s in summaries if s.campaign is not None and s.campaign.in_round)
+    first = outcome["first_frames"]
+    rss = [m[0] for m in outcome["memory"] if m[0]]
+    pss = [m[1] for m in outcome["memory"] if m[1]]
+    return {
+        "sessions": sessions,
+        "first_frame_s": {
+            "p50": round(percentile(first, 0.5), 2),
+            "p95": round(percentile(first, 0.95), 2),
+            "max": round(max(first, default=0.0), 2),
+        },
+        "memory_mb_per_session": {
+            "rss_mean": round(statistics.fmean(rss), 1) if rss else None,
+            "rss_max": round(max(rss), 1) if rss else None,
+            "pss_mean": round(statistics.fmean(pss), 1) if pss else None,
+            "processes_measured": len(rss),
+        },
+        "errors": outcome["errors"],
+        "saves_readable": readable,
+        "total_s": round(elapsed, 1),
+    }
