@@ -73,7 +73,7 @@ async def _scenario(url: str, sessions: int, pids: Any) -> dict[str, Any]:
 
 def run_serve_bench(sessions: int = 20, save_root: Path | None = None) -> dict[str, Any]:
     """The figures of `civio bench serve` (see the module's docstring)."""
-    from civio_tui.campaigns.session import list_campaigns
+    from civio_tui.campaigns import list_campaigns
     from civio_tui.serve.players import PlayerFolder
     from civio_tui.serve.probe import ServedProcess
 

@@ -45,7 +45,7 @@ def class_rows(root: Path, deck: Deck | None = None) -> list[ClassRow]:
 
 
 def _row(player: PlayerFolder, deck: Deck | None) -> ClassRow:
-    from civio_tui.campaigns.session import list_campaigns
+    from civio_tui.campaigns import list_campaigns
 
     summaries = list_campaigns(player.path, deck)
     readable = [s for s in summaries if s.campaign is not None]

@@ -128,7 +128,7 @@ def browser() -> Iterator[Any]:
 def hand_names(folder: Path) -> list[str]:
     """The player's seven cards in the saved round, by name (from the save, not the screen)."""
     from cards.deck import standard_deck
-    from civio_tui.campaigns.session import open_campaign
+    from civio_tui.campaigns import open_campaign
 
     deck = standard_deck()
     session = open_campaign("Game 1", save_dir=folder, deck=deck)

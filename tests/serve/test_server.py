@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from serve_helpers import async_test
 
-from civio_tui.campaigns.session import list_campaigns
+from civio_tui.campaigns import list_campaigns
 from civio_tui.serve.probe import ServedProcess, Tab
 
 pytestmark = pytest.mark.serve
