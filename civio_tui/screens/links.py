@@ -34,6 +34,8 @@ class LinksScreen(CivioModal[None]):
         self.history: list[int] = []
         self.others: list[int | None] = []
         """The card of each option of the list (None for a heading)."""
+        self.prompts: dict[int, Content] = {}
+        """Each card option's whole line, by its index (the list shows it cut to fit)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="links-box"):
@@ -66,6 +68,7 @@ class LinksScreen(CivioModal[None]):
         )
         options: list[Option] = []
         self.others = []
+        self.prompts = {}
 
         def heading(text: str) -> None:
             options.append(Option(Content.styled(text, "bold underline"), disabled=True))
@@ -75,6 +78,7 @@ class LinksScreen(CivioModal[None]):
             text = Content.assemble(card_line(deck[other], points=False), ("  " + why, "dim"))
             options.append(Option(text, id=f"{len(options)}:{other}"))
             self.others.append(other)
+            self.prompts[len(options) - 1] = text
 
         def section(title: str, links: list[Link], side: str) -> None:
             # The links the two cards make alone come first; Amendments closing a precedent
@@ -104,12 +108,29 @@ class LinksScreen(CivioModal[None]):
         if first is not None:
             menu.highlighted = first
         menu.focus()
+        self.call_after_refresh(self._fit)
         back = "Backspace: previous card · " if self.history else ""
         self.query_one("#links-nav", Static).update(
             f"↑↓ cards · Enter: that card's links · {back}Esc closes"
         )
         self._show_pair(first)
         self.refresh_bindings()
+
+    def _fit(self) -> None:
+        """One line per card, so many fit at 80x24: the sentence is cut short in the list and
+        given whole, both ways, under it for the highlighted card."""
+        menu = self.query_one("#links-list", NavList)
+        width = menu.scrollable_content_region.width
+        if width <= 0:  # not laid out yet
+            self.set_timer(0.05, self._fit)
+            return
+        for index, text in self.prompts.items():
+            if index < menu.option_count:
+                fitted = text.truncate(width, ellipsis=True) if text.cell_length > width else text
+                menu.replace_option_prompt_at_index(index, fitted)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
 
     def _show_pair(self, index: int | None) -> None:
         pair = self.query_one("#links-pair", Static)
