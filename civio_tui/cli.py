@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, str] = {
     "stats": "stats_cmd",
     "serve": "serve_cmd",
     "class": "class_cmd",
+    "concentration": "concentration_cmd",
 }
 
 

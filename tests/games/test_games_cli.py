@@ -104,3 +104,19 @@ def test_puzzle_bad_input_is_one_line_and_exit_2(
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_concentration_pairs_json_is_the_ten_publisher_pairs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cards.concentration import PUBLISHER_PAIRS
+
+    code, out, err = run(capsys, "concentration", "pairs", "--json")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc == [
+        [DECK[DECK.lookup(a)].name, DECK[DECK.lookup(b)].name] for a, b in PUBLISHER_PAIRS
+    ]
+    assert len(doc) == 10 and all(len(p) == 2 for p in doc)
+    code, text, _ = run(capsys, "concentration", "pairs")
+    assert code == 0 and "Korematsu v US lists Executive Order 9066" in text

@@ -1,0 +1,230 @@
+"""Concentration (RULES.md, "Other ways to play"): the publisher's 10 pairs face down in 4 rows
+of 5; a turn turns up two cards; a listed pair is captured and the same player goes again (ours),
+otherwise both are turned back and the turn passes.
+
+The engine has the shape of `Round`: seeded, one pending `ConcentrationDecision` (who turns, and
+the positions they may turn), `apply` (checked: `IllegalActionError`, nothing changed), a view
+per seat and an event log. Every card turned up is seen by everyone, so a seat's view is the
+public record: the grid, the captured pairs, the card turned first this turn, and every card
+turned so far with its position (what a player could have seen; an AI's memory forgets from it).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict
+
+from cards.actions import IllegalActionError
+from cards.deck import Deck, standard_deck
+from cards.link_reasons import link_reason
+
+ROWS = 4
+COLUMNS = 5
+CELLS = ROWS * COLUMNS
+COLUMN_LETTERS = "ABCDE"
+
+PUBLISHER_PAIRS: tuple[tuple[str, str], ...] = (
+    ("Texas v Johnson", "US v O'Brien"),
+    ("California v Greenwood", "Katz v US"),
+    ("Espionage Act of 1917", "Dennis v US"),
+    ("Escobedo v Illinois", "Gideon v Wainwright"),
+    ("Zelman v Simmons-Harris", "Lemon v Kurtzman"),
+    ("Griswold v Connecticut", "Bowers v Hardwick"),
+    ("Regents of the University of California v Bakke", "United Steelworkers v Weber"),
+    ("Gregg v Georgia", "Furman v Georgia"),
+    ("Shaw v Reno", "Baker v Carr"),
+    ("Executive Order 9066", "Korematsu v US"),
+)
+"""The publisher's pairs, as RULES.md lists them."""
+
+
+def pairs(deck: Deck) -> tuple[tuple[int, int], ...]:
+    """The 10 pairs as card ids of `deck` (a pack that lacks one of the cards cannot play)."""
+    return tuple((deck.lookup(a), deck.lookup(b)) for a, b in PUBLISHER_PAIRS)
+
+
+def position_name(position: int) -> str:
+    """ "A1" for the top-left card, "E4" for the bottom-right: column letter, row number."""
+    row, column = divmod(position, COLUMNS)
+    return f"{COLUMN_LETTERS[column]}{row + 1}"
+
+
+def parse_position(text: str) -> int:
+    """ "b3" or "B3" → its position; ValueError naming the problem otherwise."""
+    t = text.strip().upper()
+    if len(t) != 2 or t[0] not in COLUMN_LETTERS or not t[1].isdigit():
+        raise ValueError(f"{text!r} is not a place like A1 or E4 (columns A-E, rows 1-4)")
+    row = int(t[1])
+    if not 1 <= row <= ROWS:
+        raise ValueError(f"{text!r}: rows go from 1 to {ROWS}")
+    return (row - 1) * COLUMNS + COLUMN_LETTERS.index(t[0])
+
+
+def pair_link(deck: Deck, a: int, b: int) -> str:
+    """How the two cards of a pair are linked, in words: the rule that lets one follow the
+    other, or (for the publisher's pairs no rule links directly) what they share."""
+    for x, y in ((a, b), (b, a)):
+        why = link_reason(deck, x, y)
+        if why is not None:
+            return why
+    ca, cb = deck[a], deck[b]
+    shared = [i for i in ca.issues if i in cb.issues]
+    both_plus = [p for p in ca.plus if p in cb.plus]
+    parts = []
+    if shared:
+        parts.append(f"both list the issue {' and '.join(shared)}")
+    if both_plus:
+        parts.append(f"both list {' and '.join(both_plus)} in their plus column")
+    if not parts:
+        return f"the publisher pairs {ca.name} with {cb.name}"
+    return f"{ca.name} and {cb.name} " + "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCard:
+    """Turn up the card at `position` (0-19, row by row)."""
+
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConcentrationDecision:
+    seat: int
+    options: tuple[int, ...]
+    """The face-down positions that may be turned now."""
+    second: bool
+    """True when this is the second card of the turn."""
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, TurnCard) and action.position in self.options
+
+
+@dataclass(frozen=True, slots=True)
+class ConcentrationEvent:
+    """One card turned up; after a second card, whether the pair was captured."""
+
+    seat: int
+    position: int
+    card: int
+    captured: bool | None = None
+    """None for a first card; True or False after the second."""
+
+    def describe(self, deck: Deck, names: tuple[str, ...]) -> str:
+        who = names[self.seat]
+        text = f"{who} turned up {deck[self.card].name} at {position_name(self.position)}"
+        if self.captured:
+            return f"{text}: a pair!"
+        if self.captured is False:
+            return f"{text}: not a pair; both go back face down"
+        return f"{text}."
+
+
+class ConcentrationView(BaseModel):
+    """What every seat sees: the grid's captured cards, the card turned first this turn, and
+    every card turned up so far in order (public, so an AI may remember it)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    to_move: int | None
+    captured: dict[int, tuple[int, int]]
+    """position -> (card, seat that captured it)."""
+    first: tuple[int, int] | None
+    """(position, card) of the card turned first this turn."""
+    seen: list[tuple[int, int]]
+    """Every card turned up so far, as (position, card), oldest first."""
+    pairs: list[tuple[int, int]]
+    scores: list[int]
+    turns: list[int]
+    over: bool
+
+
+class Concentration:
+    """One game for 1 or 2 players (seat 0 starts)."""
+
+    def __init__(self, seed: int, players: int = 1, deck: Deck | None = None) -> None:
+        if players not in (1, 2):
+            raise ValueError(f"Concentration is for 1 or 2 players, not {players}")
+        self.deck = deck if deck is not None else standard_deck()
+        self.seed = seed
+        self.players = players
+        self.pairs = pairs(self.deck)
+        cards = [c for pair in self.pairs for c in pair]
+        random.Random(seed).shuffle(cards)
+        self.grid: tuple[int, ...] = tuple(cards)
+        self._mate = {a: b for a, b in self.pairs} | {b: a for a, b in self.pairs}
+        self.captured: dict[int, int] = {}
+        """position -> the seat that captured its card."""
+        self.first: int | None = None
+        self.to_move = 0
+        self.scores = [0] * players
+        self.turns = [0] * players
+        self.events: list[ConcentrationEvent] = []
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.captured) == CELLS
+
+    @property
+    def decision(self) -> ConcentrationDecision | None:
+        if self.is_over:
+            return None
+        options = tuple(p for p in range(CELLS) if p not in self.captured and p != self.first)
+        return ConcentrationDecision(self.to_move, options, self.first is not None)
+
+    def is_pair(self, a: int, b: int) -> bool:
+        """True when the cards at positions a and b are one of the listed pairs."""
+        return self._mate[self.grid[a]] == self.grid[b]
+
+    def apply(self, action: TurnCard) -> None:
+        """Turn up a card; an illegal position raises `IllegalActionError`, changing nothing."""
+        decision = self.decision
+        if decision is None:
+            raise IllegalActionError("the game is over: every pair is captured")
+        if not isinstance(action, TurnCard):
+            raise IllegalActionError(f"{action!r} is not a card to turn")
+        p = action.position
+        if not 0 <= p < CELLS:
+            raise IllegalActionError(f"there is no place {p} (the grid has {CELLS} cards)")
+        if p in self.captured:
+            raise IllegalActionError(f"the card at {position_name(p)} is already captured")
+        if p == self.first:
+            raise IllegalActionError(
+                f"the card at {position_name(p)} is already face up: turn a second, other card"
+            )
+        seat = self.to_move
+        card = self.grid[p]
+        if self.first is None:
+            self.first = p
+            self.events.append(ConcentrationEvent(seat, p, card))
+            return
+        first, self.first = self.first, None
+        self.turns[seat] += 1
+        if self.is_pair(first, p):
+            self.captured[first] = self.captured[p] = seat
+            self.scores[seat] += 1
+            self.events.append(ConcentrationEvent(seat, p, card, captured=True))
+            return  # ours: a capture earns another turn
+        self.events.append(ConcentrationEvent(seat, p, card, captured=False))
+        self.to_move = (seat + 1) % self.players
+
+    def view(self, seat: int) -> ConcentrationView:
+        first = None if self.first is None else (self.first, self.grid[self.first])
+        return ConcentrationView(
+            seat=seat,
+            to_move=None if self.is_over else self.to_move,
+            captured={p: (self.grid[p], s) for p, s in self.captured.items()},
+            first=first,
+            seen=[(e.position, e.card) for e in self.events],
+            pairs=[(a, b) for a, b in self.pairs],
+            scores=list(self.scores),
+            turns=list(self.turns),
+            over=self.is_over,
+        )
+
+    def winners(self) -> list[int]:
+        """The seats with the most pairs (both on a tie); in a one-player game, seat 0."""
+        best = max(self.scores)
+        return [s for s, n in enumerate(self.scores) if n == best]
