@@ -17,6 +17,7 @@ GAMES: tuple[tuple[str, str, str], ...] = (
         "1 player: turn 21 cards one by one, call CIVIO as early as you can",
     ),
     ("puzzles", "Puzzles", "short exercises: go out, complete, best 7, broken, linked"),
+    ("concentration", "Concentration", "1-2 players: find the publisher's 10 pairs"),
 )
 
 
@@ -54,3 +55,7 @@ class GamesScreen(CivioScreen[None]):
             from civio_tui.screens.puzzles import PuzzleMenuScreen
 
             self.app.push_screen(PuzzleMenuScreen())
+        elif event.option.id == "concentration":
+            from civio_tui.screens.concentration import ConcentrationMenuScreen
+
+            self.app.push_screen(ConcentrationMenuScreen())

@@ -32,7 +32,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("campaigns", "Campaigns"),
     ("rules", "Rules"),
     ("encyclopedia", "Card encyclopedia"),
-    ("games", "More games: Solitaire, Puzzles"),
+    ("games", "More games: Solitaire, Puzzles, Concentration"),
     ("settings", "Settings"),
     ("quit", "Quit"),
 )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from tests.tui.conftest import make_app
+from tests.tui.conftest import main_menu, make_app, wait_for_screen
+from tests.tui.test_games_concentration import human_turns_pairs, type_place
 from tests.tui.test_games_puzzles import open_puzzle, solve
 from tests.tui.test_games_solitaire import highlight, open_solitaire
 
@@ -33,5 +34,25 @@ def test_puzzle_go_out_solved(snap_compare: object) -> None:
     async def run_before(pilot: Pilot[int]) -> None:
         screen = await open_puzzle(pilot, "go-out", 12)
         await solve(pilot, screen)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_concentration_after_a_pair_and_a_miss(snap_compare: object) -> None:
+    from civio_tui.screens.concentration import ConcentrationScreen
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await main_menu(pilot)
+        pilot.app.push_screen(ConcentrationScreen("solo", 4))
+        await wait_for_screen(pilot, ConcentrationScreen)
+        screen = pilot.app.screen
+        assert isinstance(screen, ConcentrationScreen)
+        await human_turns_pairs(pilot, screen)
+        game = screen.game
+        assert game is not None
+        rest = [p for p in range(20) if p not in game.captured]
+        miss = next(p for p in rest[1:] if not game.is_pair(rest[0], p))
+        await type_place(pilot, rest[0])
+        await type_place(pilot, miss)
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]

@@ -1,0 +1,336 @@
+"""Concentration at 80x24: the 10 pairs to look over, then 20 cards face down in 4 rows of 5.
+Arrows (or h j k l) move, Enter or Space turns a card, or type a place like B3. One player,
+against an AI with a memory, or two players at one keyboard (nothing is hidden from either)."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Grid, Vertical
+from textual.content import Content
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from ai.concentration import ConcentrationPlayer
+from cards.concentration import (
+    CELLS,
+    COLUMN_LETTERS,
+    COLUMNS,
+    ROWS,
+    Concentration,
+    TurnCard,
+    pair_link,
+    pairs,
+    parse_position,
+    position_name,
+)
+from cards.models import Card
+from civio_tui import keymap
+from civio_tui.records import RecordsFile
+from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.lists import NavList
+
+MODES: tuple[tuple[str, str], ...] = (
+    ("solo", "One player: capture every pair in as few turns as you can"),
+    ("easy", "Against the computer, easy (it forgets what it saw a few turns ago)"),
+    ("hard", "Against the computer, hard (it remembers every card it has seen)"),
+    ("two", "Two players at this keyboard"),
+)
+CELL_TEXT = 28
+"""Two lines of a cell: longer names show their longest alias that fits."""
+
+
+def short_name(card: Card) -> str:
+    if len(card.name) <= CELL_TEXT:
+        return card.name
+    fitting = [a for a in card.aliases if len(a) <= CELL_TEXT]
+    return max(fitting, key=len) if fitting else card.name[: CELL_TEXT - 1] + "…"
+
+
+class ConcentrationMenuScreen(CivioScreen[None]):
+    """Look the pairs over, then choose who plays."""
+
+    DEFAULT_CSS = """
+    ConcentrationMenuScreen { align: center middle; }
+    #cm-box { width: 78; height: auto; }
+    #cm-title { text-style: bold; color: $accent; }
+    #cm-pairs { margin-bottom: 1; }
+    #cm-list { height: auto; border: round $primary; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="cm-box"):
+            yield Static("Concentration: find the 10 pairs", id="cm-title")
+            yield Static(id="cm-pairs")
+            yield NavList(*[Option(label, id=key) for key, label in MODES], id="cm-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        deck = self.app.deck
+        lines = [f"{short_name(deck[a])} / {short_name(deck[b])}" for a, b in pairs(deck)]
+        self.query_one("#cm-pairs", Static).update(
+            Content.assemble(("Look the pairs over first:\n", "$text-muted"), "\n".join(lines))
+        )
+        self.query_one(NavList).focus()
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        mode = event.option.id or "solo"
+        self.app.push_screen(ConcentrationScreen(mode, random.randrange(1, 1_000_000)))
+
+
+class ConcentrationScreen(CivioScreen[None]):
+    """One game; n starts another in the same mode once it is over."""
+
+    CSS_PATH = "concentration.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *keymap.bindings("nav.up", "nav.down", "nav.left", "nav.right", "nav.act"),
+        *keymap.bindings("games.new"),
+    ]
+
+    def __init__(self, mode: str, seed: int) -> None:
+        super().__init__()
+        self.mode = mode
+        players = 1 if mode == "solo" else 2
+        self.game: Concentration | None = None
+        self.seed = seed
+        self.players = players
+        self.cursor = 0
+        self.typed = ""
+        self.shown: tuple[int, ...] = ()
+        """Positions of a missed pair, left face up until the next card is turned."""
+        self.ai = ConcentrationPlayer(mode) if mode in ("easy", "hard") else None
+        self.ai_rng = random.Random(seed)
+        self.records: RecordsFile | None = None
+        self.note: Content | str = ""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        you = self.app.settings.new_game.player_name or "You"
+        if self.mode == "solo":
+            return (you,)
+        if self.ai is not None:
+            return (you, f"Computer ({self.mode})")
+        return ("Player 1", "Player 2")
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="cc-title")
+        with Grid(id="cc-grid"):
+            for p in range(CELLS):
+                yield Static(id=f"cc-{p}", classes="cell")
+        yield Static(id="cc-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.records = RecordsFile(self.app.save_dir)
+        self.game = Concentration(self.seed, self.players, self.app.deck)
+        self.note = "Turn two cards: a listed pair is yours, and you go again."
+        self.refresh_all()
+
+    # Drawing.
+    def refresh_all(self) -> None:
+        game = self.game
+        assert game is not None
+        deck = game.deck
+        face_up = set(self.shown)
+        if game.first is not None:
+            face_up.add(game.first)
+        for p in range(CELLS):
+            cell = self.query_one(f"#cc-{p}", Static)
+            cell.border_title = position_name(p)
+            cell.set_class(p == self.cursor, "cursor")
+            cell.set_class(p in game.captured, "captured")
+            if p in game.captured:
+                owner = game.captured[p]
+                mark = f" ({self.names[owner][:8]})" if self.players == 2 else ""
+                cell.update(Content.styled(short_name(deck[game.grid[p]]) + mark, "dim"))
+            elif p in face_up:
+                cell.update(Content.styled(short_name(deck[game.grid[p]]), "bold"))
+            else:
+                cell.update(Content.styled("?", "$text-muted"))
+        scores = " · ".join(
+            f"{name}: {game.scores[s]} pair{'s' if game.scores[s] != 1 else ''}"
+            for s, name in enumerate(self.names)
+        )
+        turns = sum(game.turns)
+        self.query_one("#cc-title", Static).update(
+            Content.assemble(("Concentration", "bold $accent"), f"  {scores} · {turns} turns")
+        )
+        self.query_one("#cc-status", Static).update(Content("\n").join([self.whose(), self.note]))
+
+    def whose(self) -> Content:
+        game = self.game
+        assert game is not None
+        if game.is_over:
+            return Content.styled(self.result_line(), "bold $success")
+        who = self.names[game.to_move]
+        card = "second" if game.first is not None else "first"
+        if self.ai is not None and game.to_move == 1:
+            return Content.styled(f"{who} is turning its {card} card…", "italic")
+        typed = f"  (typed: {self.typed})" if self.typed else ""
+        head = f"{who}: " if self.players == 2 else ""
+        action = f"turn your {card} card" if head else f"Turn your {card} card"
+        return Content.assemble(
+            (f"{head}{action}", "bold"),
+            f": arrows and Enter, or type a place like B3{typed}",
+        )
+
+    def result_line(self) -> str:
+        game = self.game
+        assert game is not None
+        if self.players == 1:
+            return f"All 10 pairs in {game.turns[0]} turns! n: play again · Esc: back"
+        winners = game.winners()
+        if len(winners) == 2:
+            return "A tie: 5 pairs each! n: play again · Esc: back"
+        return (
+            f"{self.names[winners[0]]} wins, {game.scores[winners[0]]} pairs to "
+            f"{game.scores[1 - winners[0]]}! n: play again · Esc: back"
+        )
+
+    # Moving and turning.
+    def human_to_move(self) -> bool:
+        game = self.game
+        return game is not None and not game.is_over and not (self.ai and game.to_move == 1)
+
+    def move(self, drow: int, dcol: int) -> None:
+        row, col = divmod(self.cursor, COLUMNS)
+        row = (row + drow) % ROWS
+        col = (col + dcol) % COLUMNS
+        self.cursor = row * COLUMNS + col
+        self.refresh_all()
+
+    def action_cursor_up(self) -> None:
+        self.move(-1, 0)
+
+    def action_cursor_down(self) -> None:
+        self.move(1, 0)
+
+    def action_cursor_left(self) -> None:
+        self.move(0, -1)
+
+    def action_cursor_right(self) -> None:
+        self.move(0, 1)
+
+    def action_select(self) -> None:
+        if self.human_to_move():
+            self.turn(self.cursor)
+
+    def on_key(self, event: events.Key) -> None:
+        char = (event.character or "").upper()
+        if not char or not self.human_to_move():
+            return
+        if char in COLUMN_LETTERS and not self.typed:
+            self.typed = char
+            event.stop()
+            self.refresh_all()
+        elif self.typed and char.isdigit():
+            event.stop()
+            text, self.typed = self.typed + char, ""
+            try:
+                position = parse_position(text)
+            except ValueError as exc:
+                self.note = str(exc)
+                self.refresh_all()
+                return
+            self.cursor = position
+            self.turn(position)
+
+    def turn(self, position: int) -> None:
+        game = self.game
+        assert game is not None
+        decision = game.decision
+        if decision is None or TurnCard(position) not in decision:
+            where = position_name(position)
+            self.note = (
+                f"{where} is already captured"
+                if position in game.captured
+                else f"{where} is already face up: turn another card"
+            )
+            self.refresh_all()
+            return
+        self.shown = ()
+        seat = game.to_move
+        game.apply(TurnCard(position))
+        last = game.events[-1]
+        deck = game.deck
+        if last.captured:
+            first = game.events[-2]
+            self.note = Content.assemble(
+                ("Pair! ", "bold $success"),
+                f"{deck[first.card].name} / {deck[last.card].name}: ",
+                pair_link(deck, first.card, last.card),
+            )
+        elif last.captured is False:
+            first = game.events[-2]
+            self.shown = (first.position, last.position)
+            nxt = self.names[game.to_move]
+            passes = ""
+            if self.players == 2:
+                passes = "; your turn" if nxt == self.names[0] and self.ai else f"; {nxt}'s turn"
+            self.note = (
+                f"{deck[first.card].name} and {deck[last.card].name} are not a pair{passes}."
+            )
+        else:
+            self.note = f"{self.names[seat]} turned up {deck[last.card].name}."
+        if game.is_over:
+            self.finished()
+        self.refresh_all()
+        self.refresh_bindings()
+        if self.ai is not None and not game.is_over and game.to_move == 1:
+            self.set_timer(max(self.app.settings.ai_delay, 0.05), self.ai_step)
+
+    def ai_step(self) -> None:
+        game = self.game
+        if game is None or game.is_over or self.ai is None or game.to_move != 1:
+            return
+        decision = game.decision
+        assert decision is not None
+        action = self.ai.choose(game.view(1), decision, self.ai_rng)
+        self.turn(action.position)
+
+    def finished(self) -> None:
+        game = self.game
+        assert game is not None
+        if self.players == 1 and self.records is not None:
+            best = self.records.records.record_concentration(game.turns[0])
+            problem = self.records.save()
+            if problem:
+                self.note = problem
+            elif best:
+                self.note = "Your fewest turns yet!"
+            else:
+                self.note = f"Your best: {self.records.records.concentration.fewest_turns} turns."
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new":
+            return True if self.game is not None and self.game.is_over else None
+        return True
+
+    def action_new(self) -> None:
+        self.app.switch_screen(ConcentrationScreen(self.mode, random.randrange(1, 1_000_000)))
+
+    def action_back(self) -> None:
+        game = self.game
+        if game is None or game.is_over or not game.events:
+            self.dismiss(None)
+            return
+        from civio_tui.screens.confirm import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Leave this game?",
+                "It is not finished and will not be kept.",
+                yes="Leave",
+                no="Keep playing",
+            ),
+            answer,
+        )

@@ -1,0 +1,129 @@
+"""Concentration in the app: whole games with the keys (alone, against the hard AI, and two
+players at one keyboard), typed places, and the fewest turns kept with the saves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from cards.concentration import position_name
+from civio_tui.records import RECORDS_FILE
+from civio_tui.screens.concentration import ConcentrationMenuScreen, ConcentrationScreen
+from civio_tui.screens.games import GamesScreen
+from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
+
+
+async def open_concentration(pilot: Pilot[int], mode_index: int) -> ConcentrationScreen:
+    await main_menu(pilot)
+    await pilot.press("6")
+    await wait_for_screen(pilot, GamesScreen)
+    await pilot.press("down", "down", "enter")
+    await wait_for_screen(pilot, ConcentrationMenuScreen)
+    await pilot.press(*["down"] * mode_index, "enter")
+    await wait_for_screen(pilot, ConcentrationScreen)
+    screen = pilot.app.screen
+    assert isinstance(screen, ConcentrationScreen)
+    await pilot.pause()
+    return screen
+
+
+async def type_place(pilot: Pilot[int], position: int) -> None:
+    await pilot.press(*position_name(position).lower())
+    await pilot.pause()
+
+
+async def human_turns_pairs(pilot: Pilot[int], screen: ConcentrationScreen) -> None:
+    """Capture a pair the way a player with a perfect memory would, by typing places."""
+    game = screen.game
+    assert game is not None
+    open_positions = [p for p in range(20) if p not in game.captured]
+    first = open_positions[0]
+    mate = next(p for p in open_positions if p != first and game.is_pair(first, p))
+    await type_place(pilot, first)
+    await type_place(pilot, mate)
+
+
+async def until_human(pilot: Pilot[int], screen: ConcentrationScreen) -> None:
+    for _ in range(400):
+        if screen.game is None or screen.game.is_over or screen.human_to_move():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the computer did not finish its turn")
+
+
+@async_test
+async def test_a_whole_one_player_game_keeps_the_fewest_turns(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_concentration(pilot, 0)
+        game = screen.game
+        assert game is not None
+        # A miss first, with the cursor and Enter: both stay face up until the next card.
+        a = 0
+        b = next(p for p in range(1, 20) if not game.is_pair(a, p))
+        await pilot.press("enter")
+        for _ in range(b):
+            await pilot.press("right" if (_ + 1) % 5 else "down")
+        screen.cursor = b
+        await pilot.press("enter")
+        assert game.turns == [1] and screen.shown == (a, b)
+        assert "not a pair" in str(screen.query_one("#cc-status").render())
+        while not game.is_over:
+            await human_turns_pairs(pilot, screen)
+        assert game.turns == [11]
+        assert "All 10 pairs in 11 turns" in str(screen.query_one("#cc-status").render())
+        await pilot.press("escape")
+        await wait_for_screen(pilot, ConcentrationMenuScreen)
+    records = json.loads((isolated / "saves" / RECORDS_FILE).read_text())
+    assert records["concentration"] == {"games": 1, "fewest_turns": 11}
+
+
+@async_test
+async def test_a_capture_shows_both_cards_and_their_link(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_concentration(pilot, 0)
+        await human_turns_pairs(pilot, screen)
+        status = str(screen.query_one("#cc-status").render())
+        assert ("Pair!" in status and " lists " in status) or "both list" in status
+
+
+@async_test
+async def test_a_whole_game_against_the_hard_computer(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_concentration(pilot, 2)
+        game = screen.game
+        assert game is not None and screen.ai is not None and screen.ai.level == "hard"
+        for _ in range(60):
+            await until_human(pilot, screen)
+            if game.is_over:
+                break
+            # A forgetful human: always turns the first two open places it can.
+            open_positions = [p for p in range(20) if p not in game.captured]
+            await type_place(pilot, open_positions[0])
+            await type_place(pilot, open_positions[1])
+        assert game.is_over and sum(game.scores) == 10
+        assert game.scores[1] > 0  # the computer captured pairs too
+
+
+@async_test
+async def test_two_players_at_one_keyboard_take_turns(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_concentration(pilot, 3)
+        game = screen.game
+        assert game is not None and screen.ai is None
+        assert "Player 1" in str(screen.query_one("#cc-status").render())
+        a = 0
+        b = next(p for p in range(1, 20) if not game.is_pair(a, p))
+        await type_place(pilot, a)
+        await type_place(pilot, b)
+        assert game.to_move == 1
+        assert "Player 2" in str(screen.query_one("#cc-status").render())
+        await type_place(pilot, a)
+        await type_place(pilot, a)  # the same card twice: explained, nothing changes
+        assert "already face up" in str(screen.query_one("#cc-status").render())
+        assert game.first == a and game.to_move == 1
