@@ -319,7 +319,9 @@ class Round:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        # The round has a result exactly when its phase is OVER (`_finish` sets both); testing
+        # the result spares an Enum member look-up, slow in Python 3.11, on every action.
+        return self.result is not None
 
     @property
     def phase_name(self) -> str:
@@ -338,7 +340,7 @@ class Round:
     def decision(self) -> Decision | None:
         """The pending decision, or None when the round is over."""
         d = self._decision
-        if d is None and self.phase is not Phase.OVER:
+        if d is None and self.result is None:
             d = self._decision = HANDLERS[self.phase].decision(self)
         return d
 

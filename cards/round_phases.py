@@ -15,7 +15,7 @@ turn helpers (`_after_main_discard`, `_end_turn`, `_next_turn`, `_finish`).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cards.actions import (
     ACCEPT,
@@ -40,6 +40,7 @@ from cards.actions import (
     TARGET,
     Action,
     Decision,
+    DecisionKind,
     IllegalActionError,
 )
 from cards.events import EVERYONE, NOTE_LOSES_TURN, NOTE_REPLACEMENT, Note
@@ -64,6 +65,14 @@ class PhaseHandler:
     phase: Phase
     action_kinds: frozenset[str] = frozenset()
     """The action kinds this phase's decision may hold (others are refused before any detail)."""
+    next_phase: Phase
+    """Where the turn goes next (where it depends only on this phase). Read from the handler,
+    not as `Phase.X`: Python 3.11 looks Enum members up on their class several times slower,
+    and this runs on every action."""
+
+    def __init__(self) -> None:
+        # Every phase but OVER poses a decision of its kind; OVER's handler never builds one.
+        self.kind = cast(DecisionKind, self.phase.kind)
 
     def decider(self, rnd: Round) -> int:
         return rnd.current
@@ -98,7 +107,7 @@ class FaceUpHandler(PhaseHandler):
         options = tuple(
             Action(FACE_UP, cards=c) for c in combinations(sorted(rnd.hidden[s]), FACE_UP_COUNT)
         )
-        return Decision(s, Phase.FACE_UP.kind, options)  # type: ignore[arg-type]
+        return Decision(s, self.kind, options)
 
     def apply(self, rnd: Round, action: Action, seat: int) -> Outcome:
         rnd.choices[seat] = action.cards
@@ -115,6 +124,7 @@ class DrawHandler(PhaseHandler):
     takes the top discard."""
 
     phase = Phase.DRAW
+    next_phase = Phase.DISCARD
     action_kinds = frozenset({DRAW})
 
     def decision(self, rnd: Round) -> Decision:
@@ -123,7 +133,7 @@ class DrawHandler(PhaseHandler):
             options.append(DRAW_SUPPLY)
         if rnd.discard_pile:
             options.append(DRAW_DISCARD)
-        return Decision(rnd.current, Phase.DRAW.kind, tuple(options))  # type: ignore[arg-type]
+        return Decision(rnd.current, self.kind, tuple(options))
 
     def apply(self, rnd: Round, action: Action, seat: int) -> Outcome:
         s = rnd.current
@@ -141,7 +151,7 @@ class DrawHandler(PhaseHandler):
             rnd.source = DISCARD_PILE
         rnd.hidden[s].append(c)
         rnd.drawn = c
-        rnd.phase = Phase.DISCARD
+        rnd.phase = self.next_phase
         return ((c,), to, None, False)
 
     def why_illegal(self, rnd: Round, action: Action, d: Decision, name: str) -> str | None:
@@ -190,11 +200,12 @@ class DiscardHandler(_DiscardHandler):
     """The turn's main discard; an attacking Law discarded here launches its attack."""
 
     phase = Phase.DISCARD
+    next_phase = Phase.REVEAL
 
     def decision(self, rnd: Round) -> Decision:
         return Decision(
             rnd.current,
-            Phase.DISCARD.kind,  # type: ignore[arg-type]
+            self.kind,
             self.options(rnd),
             drawn=rnd.drawn,
             source=rnd.source,
@@ -203,7 +214,7 @@ class DiscardHandler(_DiscardHandler):
     def apply(self, rnd: Round, action: Action, seat: int) -> Outcome:
         rnd.discarded = action.card
         if self.discard(rnd, action) == 3:
-            rnd.phase = Phase.REVEAL
+            rnd.phase = self.next_phase
         else:
             rnd._after_main_discard()
         return PUBLIC
@@ -213,12 +224,13 @@ class ConfiscationDiscardHandler(_DiscardHandler):
     """The attacker's discard after a confiscation: it launches no attack."""
 
     phase = Phase.CONF_DISCARD
+    next_phase = Phase.CONF_REVEAL
 
     def decision(self, rnd: Round) -> Decision:
         s = rnd.current
         return Decision(
             s,
-            Phase.CONF_DISCARD.kind,  # type: ignore[arg-type]
+            self.kind,
             self.options(rnd),
             stage=Phase.CONF_DISCARD.stage,
             attacker=s,
@@ -232,7 +244,7 @@ class ConfiscationDiscardHandler(_DiscardHandler):
 
     def apply(self, rnd: Round, action: Action, seat: int) -> Outcome:
         if self.discard(rnd, action) == 3:
-            rnd.phase = Phase.CONF_REVEAL
+            rnd.phase = self.next_phase
         else:
             rnd._end_turn()
         return PUBLIC
@@ -248,7 +260,7 @@ class _RevealHandler(PhaseHandler):
         options = tuple(Action.reveal(c) for c in rnd.hidden[s])
         return Decision(
             s,
-            self.phase.kind,  # type: ignore[arg-type]
+            self.kind,
             options,
             stage=self.phase.stage,
             attacker=rnd.current,
@@ -286,7 +298,7 @@ class RevealHandler(_RevealHandler):
         options = tuple(Action.reveal(c) for c in rnd.hidden[s])
         return Decision(
             s,
-            Phase.REVEAL.kind,  # type: ignore[arg-type]
+            self.kind,
             options,
             drawn=rnd.drawn,
             source=rnd.source,
@@ -300,13 +312,14 @@ class TargetRevealHandler(_RevealHandler):
     """The target of a confiscation, after drawing its replacement; the attacker discards next."""
 
     phase = Phase.TARGET_REVEAL
+    next_phase = Phase.CONF_DISCARD
 
     def decider(self, rnd: Round) -> int:
         assert rnd.target is not None
         return rnd.target
 
     def then(self, rnd: Round) -> None:
-        rnd.phase = Phase.CONF_DISCARD
+        rnd.phase = self.next_phase
 
 
 class ConfiscationRevealHandler(_RevealHandler):
@@ -323,6 +336,7 @@ class TargetHandler(PhaseHandler):
     under the optional-attacks rule)."""
 
     phase = Phase.TARGET
+    next_phase = Phase.OVERRULE
     action_kinds = frozenset({TARGET, DECLINE})
 
     def decision(self, rnd: Round) -> Decision:
@@ -332,7 +346,7 @@ class TargetHandler(PhaseHandler):
             options.append(DECLINE_ACTION)
         return Decision(
             s,
-            Phase.TARGET.kind,  # type: ignore[arg-type]
+            self.kind,
             tuple(options),
             attacker=s,
             effect=rnd.effect,
@@ -345,7 +359,7 @@ class TargetHandler(PhaseHandler):
             rnd._end_turn()
         else:
             rnd.target = action.seat
-            rnd.phase = Phase.OVERRULE
+            rnd.phase = self.next_phase
         return (cards, EVERYONE, None, False)
 
     def why_illegal(self, rnd: Round, action: Action, d: Decision, name: str) -> str | None:
@@ -360,6 +374,7 @@ class OverruleHandler(PhaseHandler):
     """The target overrules the attack with a Law of its own (shown to all) or accepts it."""
 
     phase = Phase.OVERRULE
+    next_phase = Phase.CONFISCATE
     action_kinds = frozenset({OVERRULE, ACCEPT})
 
     def decider(self, rnd: Round) -> int:
@@ -373,7 +388,7 @@ class OverruleHandler(PhaseHandler):
         options.append(ACCEPT_ACTION)
         return Decision(
             t,
-            Phase.OVERRULE.kind,  # type: ignore[arg-type]
+            self.kind,
             tuple(options),
             attacker=rnd.current,
             target=t,
@@ -391,7 +406,7 @@ class OverruleHandler(PhaseHandler):
             rnd._notes.append(Note(NOTE_LOSES_TURN, seat, count=rnd.skips[seat]))
             rnd._end_turn()
         else:
-            rnd.phase = Phase.CONFISCATE
+            rnd.phase = self.next_phase
         return PUBLIC
 
     def why_illegal(self, rnd: Round, action: Action, d: Decision, name: str) -> str | None:
@@ -421,7 +436,7 @@ class ConfiscateHandler(PhaseHandler):
         )
         return Decision(
             rnd.current,
-            Phase.CONFISCATE.kind,  # type: ignore[arg-type]
+            self.kind,
             options,
             attacker=rnd.current,
             target=t,
@@ -487,7 +502,7 @@ class CivioHandler(PhaseHandler):
 
     def decision(self, rnd: Round) -> Decision:
         options = (CIVIO_CALL, CIVIO_PLAY_ON)
-        return Decision(rnd.current, Phase.CIVIO.kind, options)  # type: ignore[arg-type]
+        return Decision(rnd.current, self.kind, options)
 
     def apply(self, rnd: Round, action: Action, seat: int) -> Outcome:
         s = rnd.current
