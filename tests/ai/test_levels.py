@@ -222,4 +222,5 @@ def test_small_arena_medium_clearly_beats_random() -> None:
     medium = doc["seats"][0]
     assert medium["win_rate"] >= 0.9
     assert medium["ci95"][0] > 0.8
-    assert doc["seats"][0]["latency_ms"]["p50"] < 5
+    # No wall-clock check here: medium's latency goal is measured by `civio bench` and the slow
+    # arena tests (tests/ai/test_arena_figures.py).

@@ -56,8 +56,9 @@ def _autoplay_and_kill(folder: Path, delay: float) -> tuple[int, int] | None:
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     # The delay counts from the first save, not from launch: on a loaded machine the start-up
-    # alone can outlast a fixed delay, and a kill before any save tests nothing.
-    first_save.wait(timeout=60)
+    # alone can outlast a fixed delay, and a kill before any save tests nothing. No first save
+    # at all (autoplay failed or hung) fails here, with its errors.
+    _wait_for_first_save(proc, first_save, reader)
     time.sleep(delay)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
@@ -70,6 +71,26 @@ def _autoplay_and_kill(folder: Path, delay: float) -> tuple[int, int] | None:
         assert open_campaign(NAME, save_dir=folder).finished
     saved = [line.split() for line in lines if line.startswith("saved ")]
     return (int(saved[-1][1]), int(saved[-1][2])) if saved else None
+
+
+def _wait_for_first_save(
+    proc: subprocess.Popen[str], first_save: threading.Event, reader: threading.Thread
+) -> None:
+    """Return once autoplay has reported a save; fail if it exits or hangs without one."""
+    for _ in range(1200):  # two minutes, in tenths of a second
+        if first_save.wait(timeout=0.1):
+            return
+        if proc.poll() is not None:
+            reader.join(timeout=30)  # its last lines may still be on their way
+            if first_save.is_set():
+                return
+            assert proc.stderr is not None
+            raise AssertionError(
+                f"autoplay exited ({proc.returncode}) before its first save: {proc.stderr.read()}"
+            )
+    proc.kill()
+    proc.wait(timeout=30)
+    raise AssertionError("autoplay reported no save in two minutes")
 
 
 def _kill_repeatedly(

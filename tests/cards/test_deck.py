@@ -153,14 +153,20 @@ def test_count_breaking_the_78_card_deck(tmp_path: Path) -> None:
 
 
 def test_custom_pack_still_gets_every_other_check(tmp_path: Path) -> None:
-    load_error(write_pack(tmp_path, custom="true", tinker_plus='"Nobody v Nowhere"'))
+    # custom = true lifts only the 78-card counts: a link to no card is still refused, by name.
+    message = load_error(write_pack(tmp_path, custom="true", tinker_plus='"Nobody v Nowhere"'))
+    assert "card 'Tinker v Des Moines School District', field 'plus'" in message
+    assert "'Nobody v Nowhere' names no card in the deck" in message
+    assert "78-card" not in message
 
 
 def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
-    load_error(tmp_path / "missing.toml")
+    message = load_error(tmp_path / "missing.toml")
+    assert "cannot read card file" in message
     bad = tmp_path / "bad.toml"
     bad.write_text("[[cards]\nname = ", encoding="utf-8")
-    load_error(bad)
+    message = load_error(bad)
+    assert "not valid TOML" in message and "line 1" in message
 
 
 # The standard deck's invariants.

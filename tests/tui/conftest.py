@@ -184,11 +184,14 @@ async def main_menu(pilot: Pilot[int]) -> MainMenuScreen:
 
 
 async def wait_for_screen(pilot: Pilot[int], screen_type: type, limit: int = 50) -> None:
-    """Pause until a `screen_type` is on top, for at most `limit` pauses."""
+    """Pause until a `screen_type` is on top; fail after `limit` pauses without one."""
     for _ in range(limit):
         await pilot.pause()
         if isinstance(pilot.app.screen, screen_type):
-            break
+            return
+    raise AssertionError(
+        f"{screen_type.__name__} never came on top (still {type(pilot.app.screen).__name__})"
+    )
 
 
 async def open_table(pilot: Pilot[int], controller: TableController) -> None:

@@ -47,9 +47,9 @@ async def leave_for_the_menu(pilot: Pilot[int]) -> MainMenuScreen:
     screen = await main_menu(pilot)
     for _ in range(100):  # the menu looks for saves again in a worker when it comes back
         if screen.latest is not None:
-            break
+            return screen
         await pilot.pause()
-    return screen
+    raise AssertionError("the main menu did not find the saved game")
 
 
 async def open_unsaved_game(pilot: Pilot[int], deck: Deck) -> None:
@@ -446,6 +446,8 @@ async def test_campaigns_recover_here_and_keep_the_place_in_the_list(isolated: P
             if screen.summaries:
                 break
             await pilot.pause()
+        else:
+            raise AssertionError("the Campaigns screen listed nothing")
         names = [s.name for s in screen.summaries]
         menu = screen.query_one(NavList)
         menu.highlighted = names.index("Tampered")

@@ -9,7 +9,6 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from cards.deck import Deck
-from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.round_end import RoundEndScreen
 from civio_tui.table_controller import TableController
 from tests.tui.conftest import (
@@ -17,6 +16,7 @@ from tests.tui.conftest import (
     PLAIN_BOT,
     DealtBackend,
     ScriptedPlayer,
+    main_menu,
     make_app,
     open_table,
     settle,
@@ -27,12 +27,9 @@ SUPPLY = ["Mapp v Ohio", "Katz v US", "Baker v Carr", "Reynolds v Sims"]
 
 
 async def menu_ready(pilot: Pilot[int]) -> None:
-    """Wait until the menu has looked for saved games (it does so after the first frame)."""
-    for _ in range(100):
-        await pilot.pause()
-        screen = pilot.app.screen
-        if isinstance(screen, MainMenuScreen) and screen.scanned:
-            break
+    """Wait until the menu has looked for saved games (it does so after the first frame); fail
+    if it never does, rather than snapshot a menu still looking."""
+    await main_menu(pilot)
     await pilot.pause()
 
 

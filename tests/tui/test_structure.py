@@ -4,6 +4,7 @@ listed in Help, and the arrangement of your cards follows the hand."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -130,31 +131,52 @@ def test_the_arrangement_follows_the_hand(standard: Deck) -> None:
     assert arrangement.groups[UNPLACED][-1] == standard.lookup("Religion")
 
 
+def _rules_section(heading: str) -> list[str]:
+    """The bullets under `heading` on the Rules screen, each joined into one line."""
+    from civio_tui.screens.rules import RULES_MARKDOWN
+
+    section = RULES_MARKDOWN.split(f"### {heading}\n", 1)[1].split("\n\n#", 1)[0]
+    return [" ".join(b.split()) for b in section.split("\n- ")[1:] if b.strip()]
+
+
+def _shown_cards(bullet: str) -> list[str]:
+    """The cards a bullet lays out: `[C] Name` → `[C] Name` → ..."""
+    return re.findall(r"`\[[A-Z]\] ([^`]+)`", bullet)
+
+
 def test_rules_screen_examples_hold(standard: Deck) -> None:
-    """The worked examples on the Rules screen are checked by the rules themselves."""
+    """The worked examples, read from the Rules screen's own text, are checked by the rules
+    themselves: each precedent is valid or invalid as it says, with the reason it quotes."""
     from cards.precedent import check_precedent
 
-    def check(*names: str) -> object:
-        return check_precedent(standard, [standard.lookup(n) for n in names])
+    examples = _rules_section("Worked examples")
+    assert len(examples) == 4
+    for bullet in examples:
+        names = _shown_cards(bullet)
+        assert len(names) >= 2, bullet
+        check = check_precedent(standard, [standard.lookup(n) for n in names])
+        if bullet.startswith("**Valid"):
+            assert check.valid, (bullet, check.reason)
+        else:
+            assert bullet.startswith("**Invalid:**") and not check.valid, bullet
+            quoted = re.search(r'\*"(.+)"\*', bullet)
+            assert quoted is not None and quoted.group(1) == check.reason
 
-    assert check(
-        "Brown v Board of Education of Topeka", "Lemon v Kurtzman", "Zelman v Simmons-Harris"
-    ).valid  # type: ignore[attr-defined]
-    assert check("Jim Crow Laws", "Plessy v Ferguson", "Civil Rights Act of 1964").valid  # type: ignore[attr-defined]
-    assert check("Katz v US", "California v Greenwood", "4th Amendment").valid  # type: ignore[attr-defined]
-    bad = check("Engel v Vitale", "Korematsu v US")
-    assert not bad.valid  # type: ignore[attr-defined]
-    assert bad.reason == "Korematsu v US cannot follow Engel v Vitale: neither case lists the other"  # type: ignore[attr-defined]
-    flush = check(
-        "School",
-        "Board of Education v Barnette",
-        "Tinker v Des Moines School District",
-        "Board of Education v Pico",
-        "Expression",
-        "1st Amendment",
-        "14th Amendment",
-    )
-    assert flush.valid and flush.points == 6  # type: ignore[attr-defined]
+
+def test_rules_screen_flush_scores_as_it_says(standard: Deck) -> None:
+    from cards.go_out import best_go_out
+    from cards.precedent import check_precedent
+    from cards.scoring import winner_score
+
+    (flush,) = [b for b in _rules_section("Worked scores") if b.startswith("The booklet's flush")]
+    hand = [standard.lookup(n) for n in _shown_cards(flush)]
+    assert len(hand) == 7
+    best = best_go_out(standard, hand, RuleSet.named("booklet"))
+    assert best is not None and best.kind == "flush"
+    said = re.search(r"so \((\d+) \+ 2\) × 3 = \*\*(\d+)\*\*", flush)
+    assert said is not None
+    assert int(said.group(1)) == check_precedent(standard, hand).points
+    assert winner_score(best, RuleSet.named("booklet")) == int(said.group(2))
 
 
 def test_the_arrangement_saves_and_is_left_alone_when_nothing_better(standard: Deck) -> None:

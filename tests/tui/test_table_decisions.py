@@ -377,7 +377,6 @@ async def test_no_hint_module_says_so(deck: Deck, monkeypatch: pytest.MonkeyPatc
 
 @async_test
 async def test_the_real_hint_marks_the_opening_and_highlights_a_discard(deck: Deck) -> None:
-    pytest.importorskip("ai.hint")
     backend = against_bot(deck, PLAIN_BOT, HAND)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
