@@ -9,7 +9,9 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from cards.deck import Deck
+from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.round_end import RoundEndScreen
+from civio_tui.screens.too_small import TooSmallScreen
 from civio_tui.table_controller import TableController
 from tests.tui.conftest import (
     FLUSH_HAND,
@@ -47,7 +49,19 @@ def test_help(snap_compare: object) -> None:
 
 
 def test_too_small(snap_compare: object) -> None:
-    assert snap_compare(make_app(), terminal_size=(70, 20), run_before=menu_ready)  # type: ignore[operator]
+    async def run_before(pilot: Pilot[int]) -> None:
+        # The message covers the menu, which still looks for saves underneath.
+        await wait_for_screen(pilot, TooSmallScreen)
+        for _ in range(100):
+            await pilot.pause()
+            menus = [s for s in pilot.app.screen_stack if isinstance(s, MainMenuScreen)]
+            if menus and menus[0].scanned:
+                break
+        else:
+            raise AssertionError("the menu under the message did not finish looking for saves")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(70, 20), run_before=run_before)  # type: ignore[operator]
 
 
 def test_card_detail(snap_compare: object) -> None:
