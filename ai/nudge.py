@@ -17,7 +17,7 @@ from cards.actions import DISCARD_PILE, OVERRULE, Decision, DecisionKind
 from cards.deck import Deck
 from cards.joins import joins
 from cards.link_reasons import Link, link
-from cards.links import AMENDMENT, CASE, FREEDOM, ISSUE, LAW, tables
+from cards.links import AMENDMENT, CASE, CRA, FREEDOM, ISSUE, LAW, tables
 from cards.models import effect_label
 from cards.precedent import amendment_label
 from cards.view import PlayerView
@@ -88,6 +88,8 @@ def _link_sentence(deck: Deck, x: Link) -> str:
         return f"{x.why}: a precedent could start there."
     if kinds[x.card] == AMENDMENT:
         return f"{x.why}, so {amendment_label(deck[x.card])} can close a precedent after it."
+    if kinds[x.card] in (LAW, CRA):  # a Law after a Case: the sentence already says the order
+        return f"{x.why}."
     return f"{x.why}, so {deck[x.card].name} can follow {deck[x.prev].name}."
 
 
@@ -151,7 +153,7 @@ def teaching_nudge(
                 how = "confiscated"
             where = " from the discard pile" if decision.source == DISCARD_PILE else ""
             parts.append(f"You {how} {deck[drawn].name}{where}. {fact.text}")
-        parts.append("Which card does the least for your precedents? That is the one to let go.")
+        parts.append("Which card does the least for your precedents?")
         if view.taken_from_discard is not None and view.taken_from_discard in hand:
             parts.append("A card taken from the discard pile cannot go back there this turn.")
         return Nudge(_join(*parts), fact.links, fact.needs)
