@@ -46,6 +46,7 @@ CONTEXTS: dict[str, str] = {
     "hand": "In your cards",
     "browse": "Encyclopedia and card lists",
     "games": "Solitaire, Puzzles and Concentration",
+    "lesson": "In a lesson",
 }
 
 KEYS: tuple[KeySpec, ...] = (
@@ -197,6 +198,24 @@ KEYS: tuple[KeySpec, ...] = (
     KeySpec("games.new", "n", "new", "New", "Start a new deal, puzzle or game"),
     KeySpec("games.day", "d", "day", "Of the day", "The deal or puzzle of the day"),
     KeySpec("games.seed", "s", "seed", "Seed", "Play the deal or puzzle of a chosen seed"),
+    # Learn to play.
+    KeySpec(
+        "lesson.hint",
+        "H",
+        "hint",
+        "Hint",
+        "A hint; again for the move (costs a star)",
+        key_display="H",
+    ),
+    KeySpec(
+        "lesson.take_back",
+        "backspace,u",
+        "take_back",
+        "Take back",
+        "Take back the last card you placed",
+        key_display="⌫",
+    ),
+    KeySpec("lesson.leave", "escape", "back", "Leave", "Leave the lesson (your place is kept)"),
 )
 
 _BY_ID = {spec.id: spec for spec in KEYS}

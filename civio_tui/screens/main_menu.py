@@ -30,6 +30,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("new", "New game"),
     ("continue", "Continue"),
     ("campaigns", "Campaigns"),
+    ("learn", "Learn to play"),
     ("rules", "Rules"),
     ("encyclopedia", "Card encyclopedia"),
     ("games", "More games: Solitaire, Puzzles, Concentration"),
@@ -39,7 +40,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
 
 
 class MainMenuScreen(CivioScreen[None]):
-    """New game, Continue, Campaigns, Rules, Card encyclopedia, Settings, Quit."""
+    """New game, Continue, Campaigns, Learn to play, Rules, Card encyclopedia, Settings, Quit."""
 
     CSS_PATH = "main_menu.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -48,6 +49,7 @@ class MainMenuScreen(CivioScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
+        self.learn_first = self._no_lesson_done()
         with Vertical(id="menu-box"):
             yield Static(TITLE_ART, id="menu-title")
             yield Static("the civil-rights strategy card game", id="menu-tagline")
@@ -60,10 +62,22 @@ class MainMenuScreen(CivioScreen[None]):
         self.latest: SavedGame | None = None
         self.damaged = 0
         self.scanned = False
+        self.learn_first = True
+
+    def _no_lesson_done(self) -> bool:
+        from civio_tui.lessons.progress import any_lesson_done
+
+        return not any_lesson_done(self.app.save_dir)
+
+    def entries(self) -> tuple[tuple[str, str], ...]:
+        """ENTRIES, with Learn to play first until the player has finished a lesson."""
+        if not self.learn_first:
+            return ENTRIES
+        return tuple(sorted(ENTRIES, key=lambda entry: entry[0] != "learn"))
 
     def _options(self) -> list[Option]:
         options = []
-        for number, (key, label) in enumerate(ENTRIES, 1):
+        for number, (key, label) in enumerate(self.entries(), 1):
             text = f"{number}  {label}"
             disabled = False
             if key == "continue":
@@ -114,6 +128,7 @@ class MainMenuScreen(CivioScreen[None]):
     def on_screen_resume(self) -> None:
         # A game may have been saved or finished since the menu was last shown.
         self.app.game_in_progress = False
+        self.learn_first = self._no_lesson_done()
         self.call_after_refresh(self.scan_saves)
 
     def on_key(self, event: events.Key) -> None:
@@ -147,6 +162,10 @@ class MainMenuScreen(CivioScreen[None]):
             from civio_tui.screens.games import GamesScreen
 
             self.app.push_screen(GamesScreen())
+        elif key == "learn":
+            from civio_tui.screens.lessons import LessonsScreen
+
+            self.app.push_screen(LessonsScreen())
         elif key == "rules":
             self.app.action_rules()
         elif key == "encyclopedia":

@@ -183,6 +183,15 @@ async def main_menu(pilot: Pilot[int]) -> MainMenuScreen:
     raise AssertionError("the main menu did not finish looking for saves")
 
 
+async def choose_entry(pilot: Pilot[int], key: str) -> None:
+    """Press the number of the main menu's entry `key` ("new", "settings", ...): the numbers
+    move when Learn to play comes first, or when entries are added."""
+    screen = pilot.app.screen
+    assert isinstance(screen, MainMenuScreen)
+    keys = [entry for entry, _ in screen.entries()]
+    await pilot.press(str(keys.index(key) + 1))
+
+
 async def wait_for_screen(pilot: Pilot[int], screen_type: type, limit: int = 50) -> None:
     """Pause until a `screen_type` is on top; fail after `limit` pauses without one."""
     for _ in range(limit):

@@ -15,6 +15,7 @@ from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.encyclopedia import EncyclopediaScreen, filter_cards
 from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.help import HelpScreen
+from civio_tui.screens.lessons import LessonsScreen
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.new_game import NewGameScreen
 from civio_tui.screens.rules import RulesScreen
@@ -26,6 +27,7 @@ from civio_tui.table_controller import TableController
 from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import (
     async_test,
+    choose_entry,
     main_menu,
     make_app,
     open_table,
@@ -35,9 +37,10 @@ from tests.tui.conftest import (
 
 
 async def start_default_game(pilot: Pilot[int]) -> None:
-    """Enter, Enter from the main menu: a new game with the defaults, at its first question."""
+    """New game, then Enter: a new game with the defaults, at its first question."""
     await main_menu(pilot)
-    await pilot.press("enter", "enter")
+    await choose_entry(pilot, "new")
+    await pilot.press("enter")
     await settle(pilot)
 
 
@@ -64,28 +67,32 @@ async def test_menu_opens_every_screen_and_escape_comes_back() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await main_menu(pilot)
         for key, screen_type in (
-            ("4", RulesScreen),
-            ("5", EncyclopediaScreen),
-            ("6", GamesScreen),
-            ("7", SettingsScreen),
-            ("1", NewGameScreen),
+            ("learn", LessonsScreen),
+            ("rules", RulesScreen),
+            ("encyclopedia", EncyclopediaScreen),
+            ("games", GamesScreen),
+            ("settings", SettingsScreen),
+            ("new", NewGameScreen),
             ("question_mark", HelpScreen),
             ("f1", HelpScreen),
         ):
-            await pilot.press(key)
+            if key.isalpha():
+                await choose_entry(pilot, key)
+            else:
+                await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, screen_type), key
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, MainMenuScreen), key
-        # Continue is disabled with no saved game: pressing 2 does nothing.
-        await pilot.press("2")
+        # Continue is disabled with no saved game: choosing it does nothing.
+        await choose_entry(pilot, "continue")
         await pilot.pause()
         assert isinstance(app.screen, MainMenuScreen)
 
 
 @async_test
-async def test_enter_enter_starts_a_game_against_one_medium_opponent() -> None:
+async def test_new_game_then_enter_starts_a_game_against_one_medium_opponent() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await start_default_game(pilot)
@@ -129,7 +136,7 @@ async def test_settings_apply_at_once_and_persist(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await main_menu(pilot)
-        await pilot.press("7")
+        await choose_entry(pilot, "settings")
         await pilot.pause()
         await pilot.press("down", "down", "right", "right")  # the theme: two steps on
         await pilot.pause()
@@ -189,7 +196,7 @@ async def test_a_game_saves_itself_and_continue_resumes_it() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await main_menu(pilot)
-        await pilot.press("2")  # Continue
+        await choose_entry(pilot, "continue")  # Continue
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
@@ -231,7 +238,7 @@ async def test_encyclopedia_filters_search_and_card_detail() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await main_menu(pilot)
-        await pilot.press("5")
+        await choose_entry(pilot, "encyclopedia")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, EncyclopediaScreen)
@@ -286,12 +293,13 @@ async def test_your_name_from_settings_sits_at_the_table(isolated: Path) -> None
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await main_menu(pilot)
-        await pilot.press("7")  # Settings: the name is the first line
+        await choose_entry(pilot, "settings")  # Settings: the name is the first line
         await pilot.pause()
         await pilot.press(*"Kaj", "space", "backspace", "escape")  # k and j type, not move
         await pilot.pause()
         assert app.settings.new_game.player_name == "Kaj"
-        await pilot.press("enter", "enter")
+        await choose_entry(pilot, "new")
+        await pilot.press("enter")
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
@@ -377,7 +385,7 @@ async def test_home_and_end_jump_in_forms_and_in_your_cards() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await main_menu(pilot)
-        await pilot.press("7")  # Settings: the name line is first, a text line
+        await choose_entry(pilot, "settings")  # Settings: the name line is first, a text line
         await pilot.pause()
         form = app.screen.query_one(ChoiceForm)
         await pilot.press("end")
@@ -388,7 +396,8 @@ async def test_home_and_end_jump_in_forms_and_in_your_cards() -> None:
         assert form.cursor == 0 and form.current.text == "gG"
         await pilot.press("backspace", "backspace", "escape")
         await pilot.pause()
-        await pilot.press("enter", "enter")  # a new game
+        await choose_entry(pilot, "new")
+        await pilot.press("enter")  # a new game
         await settle(pilot)
         hand = app.screen.query_one(HandPane)
         hand.focus()
@@ -413,7 +422,7 @@ async def test_continue_puts_focus_where_enter_acts() -> None:
         app.screen.query_one(LogPane).focus()
         await pilot.pause()
         await leave_for_the_menu(pilot)  # with the log in focus
-        await pilot.press("2")  # Continue
+        await choose_entry(pilot, "continue")  # Continue
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
@@ -421,7 +430,7 @@ async def test_continue_puts_focus_where_enter_acts() -> None:
         table.query_one(HandPane).focus()  # Your cards in focus is kept, though
         await pilot.pause()
         await leave_for_the_menu(pilot)
-        await pilot.press("2")
+        await choose_entry(pilot, "continue")
         await settle(pilot)
         assert isinstance(app.focused, HandPane)
 
@@ -438,7 +447,7 @@ async def test_campaigns_recover_here_and_keep_the_place_in_the_list(isolated: P
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await main_menu(pilot)
-        await pilot.press("3")
+        await choose_entry(pilot, "campaigns")
         await wait_for_screen(pilot, CampaignsScreen)
         screen = app.screen
         assert isinstance(screen, CampaignsScreen)
@@ -497,7 +506,7 @@ async def test_new_game_names_a_custom_card_pack(mini: Deck) -> None:
         app = CivioApp(deck=deck, settings=Settings(ai_speed="instant"))
         async with app.run_test(size=(100, 30)) as pilot:
             await main_menu(pilot)
-            await pilot.press("1")
+            await choose_entry(pilot, "new")
             await wait_for_screen(pilot, NewGameScreen)
             intro = str(app.screen.query_one("#new-game-intro").render())
             assert (f"card pack {mini.name} ({len(mini)} cards)" in intro) is said

@@ -13,14 +13,14 @@ from civio_tui.records import RECORDS_FILE, RecordsFile
 from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.solitaire import SolitaireScreen
 from civio_tui.widgets.lists import NavList
-from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 
 SEED = 20261125
 
 
 async def open_solitaire(pilot: Pilot[int], seed: int) -> SolitaireScreen:
     await main_menu(pilot)
-    await pilot.press("6")  # More games
+    await choose_entry(pilot, "games")
     await wait_for_screen(pilot, GamesScreen)
     await pilot.press("enter")  # Solitaire
     await wait_for_screen(pilot, SolitaireScreen)

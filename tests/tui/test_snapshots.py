@@ -18,6 +18,7 @@ from tests.tui.conftest import (
     PLAIN_BOT,
     DealtBackend,
     ScriptedPlayer,
+    choose_entry,
     main_menu,
     make_app,
     open_table,
@@ -67,7 +68,7 @@ def test_too_small(snap_compare: object) -> None:
 def test_card_detail(snap_compare: object) -> None:
     async def run_before(pilot: Pilot[int]) -> None:
         await menu_ready(pilot)
-        await pilot.press("5")  # the encyclopedia
+        await choose_entry(pilot, "encyclopedia")
         await pilot.pause()
         await pilot.press("slash", *"brown", "enter", "enter")
         await pilot.pause()

@@ -9,13 +9,13 @@ from textual.pilot import Pilot
 from civio_tui.campaigns.catalogue import open_campaign
 from civio_tui.screens.table import TableScreen
 from civio_tui.settings import Settings
-from tests.tui.conftest import async_test, main_menu, make_app, settle
+from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, settle
 
 
 async def new_game(pilot: Pilot[int], *, practice: bool) -> TableScreen:
     """From the main menu, New game (seed 42) with the Practice line set, at the first question."""
     await main_menu(pilot)
-    await pilot.press("1")
+    await choose_entry(pilot, "new")
     await pilot.pause()
     await pilot.press("up", "4", "2", "up")  # Start game → Seed: 42 → Practice
     if practice:

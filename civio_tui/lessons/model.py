@@ -1,0 +1,176 @@
+"""What a lesson is made of, as data: steps with a goal, a small deal and the moves they expect.
+
+One lesson screen plays every lesson (civio_tui/screens/lesson.py); the rules judge each move, so
+the data never says why a move is wrong. What the data does say about cards (praise, questions)
+is backed by claims (see `civio_tui/lessons/claims.py`) that a test checks against the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class Valid:
+    """Claim: these cards, in this order, are a valid precedent (worth `points` when given)."""
+
+    cards: tuple[str, ...]
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """Claim: these cards, in this order, are not a valid precedent."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Lists:
+    """Claim: `card` names `other` in its plus or minus column."""
+
+    card: str
+    other: str
+    column: Literal["plus", "minus"]
+
+
+@dataclass(frozen=True)
+class Strengthens:
+    """Claim: the Case `case` strengthens the amendment numbered `amendment`."""
+
+    case: str
+    amendment: int
+
+
+@dataclass(frozen=True)
+class LawDoes:
+    """Claim: the Law's one action is `kind` (attack or overrule) of `what`."""
+
+    law: str
+    kind: Literal["attack", "overrule"]
+    what: Literal["lose_turn", "confiscate", "both"]
+
+
+@dataclass(frozen=True)
+class Alone:
+    """Claim: `card` can stand next to none of `others` in any precedent."""
+
+    card: str
+    others: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class WinnerScores:
+    """Claim: going out with these precedents scores `score` for the winner (booklet rules)."""
+
+    precedents: tuple[tuple[str, ...], ...]
+    score: int
+
+
+@dataclass(frozen=True)
+class RankAt:
+    """Claim: `points` cumulative points hold the rank `title`."""
+
+    points: int
+    title: str
+
+
+@dataclass(frozen=True)
+class Year:
+    """Claim: the card's year is `year` (the year a lesson's words give it)."""
+
+    card: str
+    year: int
+
+
+Claim = Valid | Invalid | Lists | Strengthens | LawDoes | Alone | WinnerScores | RankAt | Year
+
+
+@dataclass(frozen=True)
+class Sketch:
+    """A small picture of the table for the turn lessons: your cards and the discard pile."""
+
+    face_up: tuple[str, ...]
+    hidden: tuple[str, ...]
+    discard_top: str | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Build:
+    """Place cards from `hand` one by one to build a precedent (after the `start` cards).
+
+    Each card placed is checked with the rules at once: a card that cannot follow is refused
+    with the rules' own sentence. The step is done when the row is a valid precedent as long as
+    `solution` that holds every card of `must_use` (by default, the solution's cards)."""
+
+    goal: str
+    hand: tuple[str, ...]
+    solution: tuple[str, ...]
+    praise: str
+    nudge: str
+    start: tuple[str, ...] = ()
+    must_use: tuple[str, ...] | None = None
+    context: str = ""
+    claims: tuple[Claim, ...] = ()
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return self.solution if self.must_use is None else self.must_use
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer to a `Choice`: its words (or a card's name when `card`), whether it is right,
+    and the reply: why it is wrong, or the praise."""
+
+    label: str
+    right: bool
+    reply: str
+    card: bool = False
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A question with a few answers; a wrong answer says why and the player tries again."""
+
+    question: str
+    options: tuple[Option, ...]
+    nudge: str
+    show: tuple[str, ...] = ()
+    """Cards shown in full beside the question (their columns are what to read)."""
+    sketch: Sketch | None = None
+    claims: tuple[Claim, ...] = ()
+
+
+@dataclass(frozen=True)
+class Follow:
+    """ "May `card` follow `prev`?": the rules give the answer, the data only the praise."""
+
+    prev: str
+    card: str
+    praise: str
+    nudge: str
+    claims: tuple[Claim, ...] = ()
+
+
+@dataclass(frozen=True)
+class Play:
+    """A real round at the table against `opponent`, with teaching hints on."""
+
+    text: str
+    opponent: str = "easy"
+
+
+Step = Build | Choice | Follow | Play
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One idea, taught in three to six steps."""
+
+    id: str
+    title: str
+    summary: str
+    steps: tuple[Step, ...] = field(default_factory=tuple)

@@ -1,0 +1,140 @@
+"""Lesson progress, kept per player in the save folder as `lessons.json`.
+
+Written like the saves: a temporary file in the same folder, flushed and fsynced, then moved over
+the old one, so a crash leaves either the old progress or the new. A file that cannot be read is
+never written over: it is kept beside it as `lessons.bad.json` and the player is told.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from civio_tui.json_errors import UnreadableJsonError, read_json
+
+PROGRESS_FILE = "lessons.json"
+BAD_FILE = "lessons.bad.json"
+MAX_STARS = 3
+
+
+class LessonRecord(BaseModel):
+    """One lesson: done or not, the best stars, and where an unfinished attempt stands."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    done: bool = False
+    stars: int = Field(default=0, ge=0, le=MAX_STARS)
+    step: int = Field(default=0, ge=0)
+    """The step to resume at (0 when not started or finished)."""
+    hints: int = Field(default=0, ge=0)
+    """Hints taken so far in the current attempt (each costs a star)."""
+    game: str | None = None
+    """The saved game of a coached round not yet played to the end of a round."""
+
+
+class LessonProgress(BaseModel):
+    """Every lesson's record, by lesson id."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    version: int = 1
+    lessons: dict[str, LessonRecord] = Field(default_factory=dict)
+
+    def record(self, lesson_id: str) -> LessonRecord:
+        return self.lessons.setdefault(lesson_id, LessonRecord())
+
+    def any_done(self) -> bool:
+        return any(record.done for record in self.lessons.values())
+
+
+def stars_for(hints: int) -> int:
+    """Three stars without hints; each hint taken costs one (never below one)."""
+    return max(1, MAX_STARS - hints)
+
+
+class ProgressFile:
+    """The progress file of one save folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.path = folder / PROGRESS_FILE
+        self.unreadable = False
+        """The file on disk could not be read: the next save keeps it aside first."""
+
+    def load(self) -> tuple[LessonProgress, str | None]:
+        """The progress, and a sentence for the player when the file could not be used."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return LessonProgress(), None
+        except (OSError, UnicodeDecodeError) as exc:
+            self.unreadable = True
+            return LessonProgress(), f"{self.path}: cannot be read ({exc}); {self._fresh()}"
+        try:
+            return LessonProgress.model_validate(read_json(text)), None
+        except (UnreadableJsonError, ValidationError) as exc:
+            self.unreadable = True
+            first = str(exc).splitlines()[0]
+            return LessonProgress(), f"{self.path}: not lesson progress ({first}); {self._fresh()}"
+
+    def _fresh(self) -> str:
+        return f"your lessons start afresh and the file will be kept as {BAD_FILE}."
+
+    def save(self, progress: LessonProgress) -> str | None:
+        """Write the progress; a sentence for the player when it could not be written."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            if self.unreadable and self.path.exists():
+                os.replace(self.path, _free_name(self.folder / BAD_FILE))
+            self.unreadable = False
+            temp = self.folder / f".{PROGRESS_FILE}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+            try:
+                with open(temp, "x", encoding="utf-8") as handle:
+                    handle.write(progress.model_dump_json(indent=2))
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.replace(temp, self.path)
+                _fsync_dir(self.folder)
+            finally:
+                with contextlib.suppress(OSError):
+                    temp.unlink()
+        except OSError as exc:
+            return f"Lesson progress not saved: {exc.strerror or exc}"
+        return None
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename durable (POSIX; elsewhere the rename is all there is)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _free_name(path: Path) -> Path:
+    """`path`, or `path` with a number added when a file already has that name."""
+    candidate = path
+    number = 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.name.removesuffix('.json')}.{number}.json")
+    return candidate
+
+
+def progress_file(save_dir: str | None) -> ProgressFile:
+    """The progress file for the app's save folder (`--save-dir`, `$CIVIO_SAVE_DIR`, default)."""
+    from civio_tui.campaigns.store import resolve_save_dir
+
+    return ProgressFile(resolve_save_dir(save_dir))
+
+
+def any_lesson_done(save_dir: str | None) -> bool:
+    """Whether the player has finished a lesson (a file that cannot be read counts as none)."""
+    return progress_file(save_dir).load()[0].any_done()

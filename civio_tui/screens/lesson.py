@@ -1,0 +1,531 @@
+"""One lesson screen plays every lesson of Learn to play (the lessons are data: lessons/).
+
+Each step shows its goal, a small deal and the card under the cursor in full (its columns are
+what the player learns to read). Every move is judged at once by the rules: a card that cannot
+follow is refused with `check_precedent`'s own sentence, a wrong answer says why, and the player
+tries again. Progress is saved after every step, so Escape leaves and the lesson resumes there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from cards.deck import Deck
+from cards.models import Card, CardType
+from cards.precedent import PrecedentCheck, check_precedent
+from civio_tui import keymap
+from civio_tui.lessons.catalogue import LESSONS
+from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Play, Sketch, Step
+from civio_tui.lessons.progress import MAX_STARS, LessonProgress, ProgressFile, stars_for
+from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.cards import card_line, short_name, type_tag
+from civio_tui.widgets.lists import NavList
+
+if TYPE_CHECKING:
+    from civio_tui.table_controller import TableController
+
+NEXT = "next"
+OPEN_ONLY = frozenset({CardType.ISSUE, CardType.WILD})
+"""A row of only these cards is a precedent still being started, not a wrong one."""
+
+
+def stars_text(stars: int) -> str:
+    return "★" * stars + "☆" * (MAX_STARS - stars)
+
+
+def card_brief(deck: Deck, card: Card, *, history: bool = True) -> Content:
+    """A card in a few lines: what a lesson asks the player to read (issues, columns, action),
+    then its history when `history` (left out when two cards must share the pane)."""
+    facts = [card.type_label()]
+    if card.year is not None:
+        facts.append(str(card.year))
+    facts.append(f"{card.points} point" + ("" if card.points == 1 else "s"))
+    lines = [
+        Content.assemble(type_tag(card), " ", (card.name, "bold")),
+        Content.styled(" · ".join(facts), "dim"),
+    ]
+
+    def field(label: str, values: tuple[str, ...] | list[str]) -> None:
+        if values:
+            lines.append(Content.assemble((f"{label}: ", "bold"), ", ".join(values)))
+
+    field("Issues", card.issues)
+    field("Plus (strengthened)", card.plus)
+    field("Minus (weakened)", card.minus)
+    if card.type is CardType.CASE:
+        names = []
+        for number in card.amendments:
+            amendment = deck.amendment_card(number)
+            names.append(deck[amendment].name if amendment is not None else str(number))
+        field("Strengthens", names or ["no amendment"])
+    if card.action is not None:
+        field("Action", [card.action.describe()])
+    if card.type is CardType.WILD:
+        lines.append(Content("Wild: may stand anywhere in a precedent."))
+    if history and card.summary:
+        lines.append(Content.styled(f"\n{card.summary}", "italic"))
+    return Content("\n").join(lines)
+
+
+def started_only(deck: Deck, row: list[int]) -> bool:
+    return all(deck[c].type in OPEN_ONLY for c in row)
+
+
+class LessonScreen(CivioScreen[None]):
+    """Plays `lesson` from its saved place; dismisses when the player leaves."""
+
+    CSS_PATH = "lesson.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings(
+        "lesson.hint", "lesson.take_back", "lesson.leave"
+    )
+
+    def __init__(self, lesson: Lesson, progress: LessonProgress, store: ProgressFile) -> None:
+        super().__init__()
+        self.lesson = lesson
+        self.number = LESSONS.index(lesson) + 1 if lesson in LESSONS else 1
+        self.progress = progress
+        self.store = store
+        record = progress.record(lesson.id)
+        self.step_index = min(record.step, len(lesson.steps) - 1)
+        self.row: list[int] = []
+        self.solved = False
+        self.finished = False
+        self.hint_level = 0
+        self.controller: TableController | None = None
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lesson-head")
+        yield Static(id="lesson-goal")
+        with Horizontal(id="lesson-body"):
+            with Vertical(id="lesson-left"):
+                yield Static(id="lesson-sketch")
+                yield NavList(id="lesson-list")
+                yield Static(id="lesson-before")
+            with VerticalScroll(id="lesson-right", classes="pane"):
+                yield Static(id="lesson-card")
+        yield Static(id="lesson-feedback")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#lesson-right").border_title = "Card"
+        resumed = self.step_index > 0
+        self.show_step()
+        if resumed:
+            self.say(f"Welcome back: resuming at step {self.step_index + 1}.", "muted")
+
+    @property
+    def deck(self) -> Deck:
+        return self.app.deck
+
+    @property
+    def step(self) -> Step:
+        return self.lesson.steps[self.step_index]
+
+    def card(self, name: str) -> int:
+        return self.deck.id_of(name)
+
+    # -- showing a step -----------------------------------------------------------------------
+
+    def show_step(self) -> None:
+        step = self.step
+        self.solved = False
+        self.hint_level = 0
+        self.row = [self.card(n) for n in step.start] if isinstance(step, Build) else []
+        total = len(self.lesson.steps)
+        self.query_one("#lesson-head", Static).update(
+            Content.assemble(
+                (f"Lesson {self.number} of {len(LESSONS)} · {self.lesson.title}", "bold"),
+                (f" · step {self.step_index + 1} of {total}", "dim"),
+            )
+        )
+        self.query_one("#lesson-goal", Static).update(self._goal(step))
+        self.say("")
+        self._fill_list()
+        self._draw_left()
+        self._draw_card()
+
+    def _goal(self, step: Step) -> str:
+        if isinstance(step, Build):
+            return step.goal
+        if isinstance(step, Choice):
+            return step.question
+        if isinstance(step, Follow):
+            return f"May {step.card} follow {step.prev} in a precedent?"
+        return step.text
+
+    def _fill_list(self) -> None:
+        step = self.step
+        options: list[Option] = []
+        if self.solved:
+            last = self.step_index == len(self.lesson.steps) - 1
+            options.append(Option("Finish the lesson ▸" if last else "Next step ▸", id=NEXT))
+        elif isinstance(step, Build):
+            for name in step.hand:
+                card_id = self.card(name)
+                if card_id not in self.row:
+                    options.append(
+                        Option(
+                            card_line(self.deck[card_id], short=True, limit=30),
+                            id=f"card:{card_id}",
+                        )
+                    )
+        elif isinstance(step, Choice):
+            for index, option in enumerate(step.options):
+                label: str | Content = option.label
+                if option.card:
+                    label = card_line(self.deck[self.card(option.label)])
+                options.append(Option(label, id=f"answer:{index}"))
+        elif isinstance(step, Follow):
+            options.append(Option("Yes, it may follow", id="yes"))
+            options.append(Option("No, it may not", id="no"))
+        else:
+            options.extend(self._play_options())
+        menu = self.query_one(NavList)
+        menu.clear_options()
+        menu.add_options(options)
+        menu.highlighted = 0 if options else None
+        menu.focus()
+
+    def _draw_left(self) -> None:
+        step = self.step
+        sketch = self.query_one("#lesson-sketch", Static)
+        parts: list[Content] = []
+        if isinstance(step, Build):
+            if step.context:
+                parts.append(Content.styled(step.context, "dim"))
+            names = [short_name(self.deck[c], 18) for c in self.row]
+            slots = ["·"] * (len(step.solution) - len(self.row))
+            parts.append(
+                Content.assemble(
+                    ("Your precedent: ", "bold"), " → ".join([*names, *slots]) or "(empty)"
+                )
+            )
+            parts.append(Content.styled("Your cards (Enter places one):", "bold"))
+        elif isinstance(step, Choice) and step.sketch is not None:
+            parts.append(self._sketch(step.sketch))
+        sketch.update(Content("\n").join(parts))
+        sketch.display = bool(parts)
+
+    def _sketch(self, sketch: Sketch) -> Content:
+        def names(cards: tuple[str, ...]) -> str:
+            return ", ".join(short_name(self.deck[self.card(n)], 14) for n in cards)
+
+        lines = [
+            Content.assemble(("Face up: ", "bold"), names(sketch.face_up)),
+            Content.assemble(("Hidden: ", "bold"), names(sketch.hidden)),
+        ]
+        if sketch.discard_top:
+            lines.append(Content.assemble(("Discard pile: ", "bold"), sketch.discard_top))
+        if sketch.note:
+            lines.append(Content.styled(sketch.note, "dim"))
+        return Content("\n").join(lines)
+
+    def _draw_card(self) -> None:
+        """The right pane: the card under the cursor, or the cards the question is about."""
+        step = self.step
+        shown: list[int] = []
+        highlighted = self._highlighted_card()
+        if highlighted is not None:
+            shown.append(highlighted)
+        elif isinstance(step, Follow):
+            shown = [self.card(step.card)]
+        elif isinstance(step, Choice):
+            shown = [self.card(n) for n in step.show]
+        elif isinstance(step, Build) and self.row:
+            shown = [self.row[-1]]
+        pane = self.query_one("#lesson-right")
+        pane.display = bool(shown)
+        before = self.query_one("#lesson-before", Static)
+        before.display = isinstance(step, Follow) and not self.finished
+        if isinstance(step, Follow):
+            # The card before sits under the answers, the card that would follow beside it.
+            prev = self.deck[self.card(step.prev)]
+            before.update(
+                Content.assemble(
+                    ("The card before:\n", "dim"), card_brief(self.deck, prev, history=False)
+                )
+            )
+        self.query_one("#lesson-card", Static).update(
+            Content("\n\n").join(
+                card_brief(self.deck, self.deck[c], history=len(shown) == 1) for c in shown
+            )
+        )
+
+    def _highlighted_card(self) -> int | None:
+        menu = self.query_one(NavList)
+        if menu.highlighted is None or menu.option_count == 0:
+            return None
+        option_id = menu.get_option_at_index(menu.highlighted).id or ""
+        if option_id.startswith("card:"):
+            return int(option_id.removeprefix("card:"))
+        step = self.step
+        if option_id.startswith("answer:") and isinstance(step, Choice):
+            option = step.options[int(option_id.removeprefix("answer:"))]
+            if option.card:
+                return self.card(option.label)
+        return None
+
+    def say(self, text: str | Content, style: str = "") -> None:
+        feedback = self.query_one("#lesson-feedback", Static)
+        feedback.set_classes(style)
+        feedback.update(text)
+        feedback.display = bool(text)
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def on_option_list_option_highlighted(self, event: NavList.OptionHighlighted) -> None:
+        event.stop()
+        self._draw_card()
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        option_id = event.option.id or ""
+        if option_id == NEXT:
+            self.next_step()
+        elif option_id.startswith("card:"):
+            self.place(int(option_id.removeprefix("card:")))
+        elif option_id.startswith("answer:"):
+            self.answer(int(option_id.removeprefix("answer:")))
+        elif option_id in ("yes", "no"):
+            self.answer_follow(option_id == "yes")
+        elif option_id in ("start", "continue"):
+            self.play(option_id)
+        elif option_id == "lessons":
+            self.dismiss(None)
+        elif option_id.startswith("lesson:"):
+            self.open_next(option_id.removeprefix("lesson:"))
+
+    def place(self, card_id: int) -> None:
+        step = self.step
+        assert isinstance(step, Build)
+        name = self.deck[card_id].name
+        row = [*self.row, card_id]
+        check = check_precedent(self.deck, row)
+        if not check.valid and not (len(row) < len(step.solution) and started_only(self.deck, row)):
+            self.say(self._refusal(check), "bad")
+            return
+        missing = [n for n in step.required if self.card(n) not in row]
+        if len(step.solution) - len(row) < len(missing):
+            self.say(
+                f"✗ {name} may stand there, but then there is no room for "
+                f"{' and '.join(missing)}, which this step asks for. Try another card.",
+                "bad",
+            )
+            return
+        self.row = row
+        if len(row) == len(step.solution):
+            self.solve(f"✓ {step.praise}")
+            return
+        self._fill_list()
+        self._draw_left()
+        self._draw_card()
+        where = "opens the precedent" if len(row) == 1 else f"may follow {self._before(row)}"
+        self.say(f"✓ {name} {where}. Which card comes next?", "good")
+
+    def _before(self, row: list[int]) -> str:
+        """The card the last one follows (Marbury is transparent: it is skipped)."""
+        for card_id in reversed(row[:-1]):
+            if self.deck[card_id].type is not CardType.WILD:
+                return self.deck[card_id].name
+        return self.deck[row[0]].name
+
+    def _refusal(self, check: PrecedentCheck) -> str:
+        return f"✗ {check.reason}. Try another card."
+
+    def answer(self, index: int) -> None:
+        step = self.step
+        assert isinstance(step, Choice)
+        option = step.options[index]
+        if option.right:
+            self.solve(f"✓ {option.reply}")
+        else:
+            self.say(f"✗ {option.reply} Try again.", "bad")
+
+    def answer_follow(self, yes: bool) -> None:
+        step = self.step
+        assert isinstance(step, Follow)
+        check = check_precedent(self.deck, [self.card(step.prev), self.card(step.card)])
+        if yes == check.valid:
+            self.solve(f"✓ Right. {step.praise}" if check.valid else f"✓ Right: {check.reason}.")
+        elif check.valid:
+            self.say("✗ Look again: one of the two cards names the other. Try again.", "bad")
+        else:
+            self.say(f"✗ {check.reason}. Try again.", "bad")
+
+    def solve(self, praise: str) -> None:
+        self.solved = True
+        self.say(praise, "good")
+        record = self.progress.record(self.lesson.id)
+        last = self.step_index == len(self.lesson.steps) - 1
+        record.step = 0 if last else self.step_index + 1
+        if last:
+            self.finish_lesson()
+        else:
+            self._save()
+        self._fill_list()
+        self._draw_left()
+        self._draw_card()
+
+    def finish_lesson(self) -> None:
+        record = self.progress.record(self.lesson.id)
+        stars = stars_for(record.hints)
+        record.done = True
+        record.stars = max(record.stars, stars)
+        record.hints = 0
+        record.step = 0
+        self.earned = stars
+        self._save()
+
+    def next_step(self) -> None:
+        if self.step_index < len(self.lesson.steps) - 1:
+            self.step_index += 1
+            self.show_step()
+            return
+        self.show_finish()
+
+    def show_finish(self) -> None:
+        """The lesson's end: the stars, then the next lesson or back to the list."""
+        self.finished = True
+        stars = getattr(self, "earned", MAX_STARS)
+        why = "no hints" if stars == MAX_STARS else "a star less for each hint"
+        self.query_one("#lesson-head", Static).update(
+            Content.assemble(
+                (f"Lesson {self.number} of {len(LESSONS)} · {self.lesson.title}", "bold"),
+                " · done",
+            )
+        )
+        self.query_one("#lesson-goal", Static).update(
+            Content.assemble(("Lesson done! ", "bold"), f"{stars_text(stars)} ({why})")
+        )
+        options = []
+        later = LESSONS[self.number :] if self.lesson in LESSONS else ()
+        if later:
+            options.append(Option(f"Next lesson: {later[0].title} ▸", id=f"lesson:{later[0].id}"))
+        options.append(Option("Back to the lessons", id="lessons"))
+        menu = self.query_one(NavList)
+        menu.clear_options()
+        menu.add_options(options)
+        menu.highlighted = 0
+        self.query_one("#lesson-sketch", Static).display = False
+        self.query_one("#lesson-before", Static).display = False
+        self.query_one("#lesson-right").display = False
+
+    def open_next(self, lesson_id: str) -> None:
+        lesson = next(lesson for lesson in LESSONS if lesson.id == lesson_id)
+        self.app.switch_screen(LessonScreen(lesson, self.progress, self.store))
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        if self.solved or self.finished:
+            return
+        step = self.step
+        record = self.progress.record(self.lesson.id)
+        if self.hint_level < 2:
+            record.hints += 1
+            self.hint_level += 1
+            self._save()
+        if self.hint_level == 1 and not isinstance(step, Play):
+            self.say(f"Hint: {self._nudge(step)} (H again shows the move.)", "muted")
+        else:
+            self.say(f"The move: {self._move(step)}", "muted")
+
+    def _nudge(self, step: Step) -> str:
+        return step.nudge if not isinstance(step, Play) else ""
+
+    def _move(self, step: Step) -> str:
+        if isinstance(step, Build):
+            solution = [self.card(n) for n in step.solution]
+            if self.row == solution[: len(self.row)]:
+                return f"place {self.deck[solution[len(self.row)]].name}."
+            chain = " → ".join(step.solution)
+            return f"take back with {keymap.key_label('lesson.take_back')}, then build {chain}."
+        if isinstance(step, Choice):
+            right = [o.label for o in step.options if o.right]
+            return f"choose {' or '.join(right)}."
+        if isinstance(step, Follow):
+            check = check_precedent(self.deck, [self.card(step.prev), self.card(step.card)])
+            return "yes, it may follow." if check.valid else f"no: {check.reason}."
+        return "choose Start and play the round; H at the table gives hints there too."
+
+    def action_take_back(self) -> None:
+        step = self.step
+        if self.solved or self.finished or not isinstance(step, Build):
+            return
+        if len(self.row) <= len(step.start):
+            self.say("Nothing to take back: those cards were placed for you.", "muted")
+            return
+        taken = self.row.pop()
+        self._fill_list()
+        self._draw_left()
+        self._draw_card()
+        self.say(f"{self.deck[taken].name} is back in your cards.", "muted")
+
+    def action_back(self) -> None:
+        self._save()
+        self.dismiss(None)
+
+    def _save(self) -> None:
+        problem = self.store.save(self.progress)
+        if problem:
+            self.notify(problem, severity="warning", timeout=8)
+
+    # -- the coached round --------------------------------------------------------------------
+
+    def _play_options(self) -> list[Option]:
+        options = [Option("Start a round against Easy", id="start")]
+        record = self.progress.record(self.lesson.id)
+        if record.game:
+            options.insert(0, Option(f"Continue your coached game ({record.game})", id="continue"))
+        return options
+
+    def play(self, how: str) -> None:
+        from civio_tui.campaigns.store import SaveError
+        from civio_tui.screens.table import TableScreen
+        from civio_tui.table_controller import TableController
+
+        step = self.step
+        assert isinstance(step, Play)
+        record = self.progress.record(self.lesson.id)
+        try:
+            if how == "continue" and record.game:
+                controller = TableController.resume(self.deck, record.game, self.app.save_dir)
+            else:
+                controller = TableController.new_game(
+                    self.deck,
+                    [step.opponent],
+                    save_dir=self.app.save_dir,
+                    player_name=self.app.settings.new_game.player_name,
+                    practice=True,
+                )
+        except (SaveError, OSError, ValueError) as exc:
+            record.game = None
+            self._save()
+            self._fill_list()
+            self.say(f"✗ That game cannot be opened: {exc}", "bad")
+            return
+        record.game = controller.backend.name
+        self._save()
+        self.controller = controller
+        self.app.push_screen(TableScreen(controller))
+
+    def on_screen_resume(self) -> None:
+        controller = self.controller
+        if controller is None or self.solved:
+            return
+        self.controller = None
+        if controller.backend.history():
+            self.progress.record(self.lesson.id).game = None
+            self.solve("✓ You played a whole round. You know the game now: New game is yours.")
+        else:
+            self.say("The round is not over yet: Continue picks it up where you left.", "muted")
+            self._fill_list()

@@ -1,0 +1,73 @@
+"""Learn to play: the list of lessons, each marked done with its stars or where it stands."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from civio_tui.lessons.catalogue import LESSONS
+from civio_tui.lessons.progress import LessonProgress, progress_file
+from civio_tui.screens.base import CivioScreen
+from civio_tui.screens.lesson import LessonScreen, stars_text
+from civio_tui.widgets.lists import NavList
+
+
+class LessonsScreen(CivioScreen[None]):
+    """Eight short lessons; any can be opened, in any order, so all of it is skippable."""
+
+    CSS_PATH = "lessons.tcss"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.store = progress_file(None)
+        self.progress = LessonProgress()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lessons-box", classes="pane"):
+            yield Static(
+                "Eight short lessons, two minutes each: you learn by doing. A wrong move is "
+                "explained and you try again. Leave any time with Esc: your place is kept. "
+                "Skip ahead freely. Stars: ★★★ without hints, a star less for each hint.",
+                id="lessons-intro",
+            )
+            yield NavList(id="lessons-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#lessons-box").border_title = "Learn to play"
+        self.store = progress_file(self.app.save_dir)
+        self.progress, problem = self.store.load()
+        if problem:
+            self.notify(problem, title="Lesson progress", severity="warning", timeout=15)
+        self._fill()
+        self.query_one(NavList).focus()
+
+    def on_screen_resume(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        menu = self.query_one(NavList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        first_open = None
+        for number, lesson in enumerate(LESSONS, 1):
+            record = self.progress.lessons.get(lesson.id)
+            if record is not None and record.step:
+                state = f"step {record.step + 1} of {len(lesson.steps)}"
+            elif record is not None and record.done:
+                state = f"{stars_text(record.stars)} done"
+            else:
+                state = ""
+                first_open = number - 1 if first_open is None else first_open
+            label = f"{number}  {lesson.title:<24} {state}\n   {lesson.summary}"
+            menu.add_option(Option(label, id=lesson.id))
+        if highlighted is None:
+            highlighted = first_open or 0
+        menu.highlighted = highlighted
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        lesson = next(lesson for lesson in LESSONS if lesson.id == event.option.id)
+        self.app.push_screen(LessonScreen(lesson, self.progress, self.store))

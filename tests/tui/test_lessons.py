@@ -1,0 +1,201 @@
+"""Learn to play with the Pilot: every lesson played through, wrong moves explained with the
+rules' own sentence, progress kept and resumed, and the menu entry moving once one is done."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from textual.pilot import Pilot
+
+from cards.deck import Deck, standard_deck
+from cards.precedent import check_precedent
+from civio_tui.lessons.catalogue import LESSONS
+from civio_tui.lessons.model import Build, Choice, Follow, Play
+from civio_tui.lessons.progress import PROGRESS_FILE
+from civio_tui.screens.lesson import NEXT, LessonScreen
+from civio_tui.screens.lessons import LessonsScreen
+from civio_tui.screens.main_menu import MainMenuScreen
+from civio_tui.screens.table import TableScreen
+from civio_tui.widgets.lists import NavList
+from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
+
+
+async def open_lessons(pilot: Pilot[int]) -> LessonsScreen:
+    await main_menu(pilot)
+    await choose_entry(pilot, "learn")
+    await wait_for_screen(pilot, LessonsScreen)
+    screen = pilot.app.screen
+    assert isinstance(screen, LessonsScreen)
+    return screen
+
+
+async def select(pilot: Pilot[int], option_id: str) -> None:
+    """Put the cursor on the option `option_id` and press Enter."""
+    menu = pilot.app.screen.query_one(NavList)
+    menu.highlighted = menu.get_option_index(option_id)
+    await pilot.press("enter")
+
+
+async def open_lesson(pilot: Pilot[int], number: int) -> LessonScreen:
+    await select(pilot, LESSONS[number - 1].id)
+    await wait_for_screen(pilot, LessonScreen)
+    screen = pilot.app.screen
+    assert isinstance(screen, LessonScreen)
+    return screen
+
+
+def feedback(screen: LessonScreen) -> str:
+    return str(screen.query_one("#lesson-feedback").render())
+
+
+async def solve_step(pilot: Pilot[int], screen: LessonScreen, deck: Deck) -> None:
+    step = screen.step
+    if isinstance(step, Build):
+        for name in step.solution[len(step.start) :]:
+            await select(pilot, f"card:{deck.id_of(name)}")
+    elif isinstance(step, Choice):
+        right = next(i for i, option in enumerate(step.options) if option.right)
+        await select(pilot, f"answer:{right}")
+    elif isinstance(step, Follow):
+        pair = [deck.id_of(step.prev), deck.id_of(step.card)]
+        await select(pilot, "yes" if check_precedent(deck, pair).valid else "no")
+    assert screen.solved, (screen.lesson.id, screen.step_index, feedback(screen))
+    assert "✓" in feedback(screen)
+
+
+def saved_progress(isolated: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((isolated / "saves" / PROGRESS_FILE).read_text("utf-8"))
+    return data["lessons"]
+
+
+@async_test
+async def test_every_lesson_can_be_played_through(isolated: Path) -> None:
+    deck = standard_deck()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await main_menu(pilot)
+        assert menu.entries()[0][0] == "learn"  # first while no lesson is done
+        await open_lessons(pilot)
+        for number, lesson in enumerate(LESSONS[:-1], 1):
+            screen = await open_lesson(pilot, number)
+            for _ in lesson.steps:
+                await solve_step(pilot, screen, deck)
+                await select(pilot, NEXT)
+            assert screen.finished
+            assert "★★★" in str(screen.query_one("#lesson-goal").render())
+            await select(pilot, "lessons")
+            await wait_for_screen(pilot, LessonsScreen)
+        done = saved_progress(isolated)
+        assert all(done[lesson.id]["done"] for lesson in LESSONS[:-1])
+        assert all(done[lesson.id]["stars"] == 3 for lesson in LESSONS[:-1])
+        await pilot.press("escape")
+        menu = await main_menu(pilot)
+        assert menu.entries()[0][0] == "new"  # a player who has played finds it lower down
+        assert "learn" in [key for key, _ in menu.entries()]
+
+
+@async_test
+async def test_a_wrong_card_is_refused_with_the_rules_sentence_and_tried_again() -> None:
+    deck = standard_deck()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 1)
+        race, engel = deck.id_of("Race"), deck.id_of("Engel v Vitale")
+        await select(pilot, f"card:{race}")
+        await select(pilot, f"card:{engel}")
+        reason = check_precedent(deck, [race, engel]).reason
+        assert reason is not None and reason in feedback(screen)
+        assert screen.row == [race] and not screen.solved
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert screen.row == []
+        await solve_step(pilot, screen, deck)
+
+
+@async_test
+async def test_a_wrong_answer_says_why_and_hints_cost_stars(isolated: Path) -> None:
+    deck = standard_deck()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 2)
+        await select(pilot, "yes")  # Tinker after Barnette: yes is right
+        await select(pilot, NEXT)
+        await select(pilot, "yes")  # Korematsu after Engel: wrong, and the rules say why
+        assert "neither case lists the other" in feedback(screen)
+        assert not screen.solved
+        await pilot.press("H")
+        await pilot.pause()
+        assert screen.step.nudge in feedback(screen)  # type: ignore[union-attr]
+        await pilot.press("H")
+        await pilot.pause()
+        assert "The move: no" in feedback(screen)
+        await select(pilot, "no")
+        await select(pilot, NEXT)
+        for _ in LESSONS[1].steps[2:]:
+            await solve_step(pilot, screen, deck)
+            await select(pilot, NEXT)
+        assert screen.finished
+        assert saved_progress(isolated)["case-to-case"]["stars"] == 1
+
+
+@async_test
+async def test_a_lesson_left_midway_resumes_at_its_step(isolated: Path) -> None:
+    deck = standard_deck()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 3)
+        await solve_step(pilot, screen, deck)
+        await select(pilot, NEXT)
+        await pilot.press("escape")
+        lessons = pilot.app.screen
+        assert isinstance(lessons, LessonsScreen)
+        assert saved_progress(isolated)["more-cards"]["step"] == 1
+        label = str(lessons.query_one(NavList).get_option(LESSONS[2].id).prompt)
+        assert "step 2 of 5" in label
+        screen = await open_lesson(pilot, 3)
+        assert screen.step_index == 1
+        assert "resuming at step 2" in feedback(screen)
+
+
+@async_test
+async def test_the_coached_round_opens_a_game_against_easy_and_is_done_after_a_round(
+    isolated: Path,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 8)
+        assert isinstance(screen.step, Play)
+        await select(pilot, "start")
+        await wait_for_screen(pilot, TableScreen)
+        table = pilot.app.screen
+        assert isinstance(table, TableScreen)
+        controller = table.controller
+        assert controller.levels[1:] == ["easy"] and controller.practice
+        await pilot.press("escape", "y")  # leave mid-round
+        await wait_for_screen(pilot, LessonScreen)
+        assert not screen.solved
+        assert "not over yet" in feedback(screen)
+        game = saved_progress(isolated)["coached"]["game"]
+        assert game == controller.backend.name
+        menu = screen.query_one(NavList)
+        assert menu.get_option_at_index(0).id == "continue"
+
+        class RoundPlayed:
+            def history(self) -> list[object]:
+                return [object()]
+
+        screen.controller = SimpleNamespace(backend=RoundPlayed())  # type: ignore[assignment]
+        screen.on_screen_resume()
+        await pilot.pause()
+        assert screen.solved
+        assert saved_progress(isolated)["coached"]["done"]
+        assert saved_progress(isolated)["coached"]["game"] is None
+        await pilot.press("escape", "escape")
+        await wait_for_screen(pilot, MainMenuScreen)
