@@ -1,6 +1,6 @@
 """New game: opponents and their levels, the rule reading, the target rank, an optional seed.
 
-The defaults (one medium opponent, booklet rules, Chief Justice) mean Enter on the main menu and
+The defaults (one medium opponent, booklet rules, Chief Justice) mean New game on the main menu and
 Enter here start a game. The form remembers the last choices in Settings.
 """
 

@@ -15,7 +15,7 @@ from civio_tui.records import RECORDS_FILE
 from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
 from civio_tui.widgets.lists import NavList
-from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 
 DECK = standard_deck()
 
@@ -23,7 +23,7 @@ DECK = standard_deck()
 async def open_puzzle(pilot: Pilot[int], kind: str, seed: int) -> PuzzleScreen:
     """Through the menus to the puzzle list, then the given puzzle."""
     await main_menu(pilot)
-    await pilot.press("6")
+    await choose_entry(pilot, "games")
     await wait_for_screen(pilot, GamesScreen)
     await pilot.press("down", "enter")
     await wait_for_screen(pilot, PuzzleMenuScreen)

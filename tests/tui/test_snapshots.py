@@ -1,5 +1,6 @@
-"""A handful of reviewed SVG snapshots: main menu, table, card detail, round end, help, and the
-terminal-too-small message. Fixed seeds and sizes; the cursor blink is frozen (conftest).
+"""A handful of reviewed SVG snapshots: main menu, table, card detail, round end, help, a lesson
+step, and the terminal-too-small message. Fixed seeds and sizes; the cursor blink is frozen
+(conftest).
 
 Update after a reviewed change with: pytest tests/tui/test_snapshots.py --snapshot-update
 """
@@ -128,11 +129,25 @@ def test_links_screen_at_80x24(snap_compare: object) -> None:
 
     async def run_before(pilot: Pilot[int]) -> None:
         await menu_ready(pilot)
-        await pilot.press("5")  # the encyclopedia
+        await choose_entry(pilot, "encyclopedia")
         await pilot.pause()
         await pilot.press("slash", *"tinker", "enter", "e")
         await pilot.pause()
         await pilot.press("down", "down", "down")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_lesson_step_with_a_wrong_card_explained(snap_compare: object) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        await menu_ready(pilot)
+        await choose_entry(pilot, "learn")
+        await pilot.pause()
+        await pilot.press("enter")  # lesson 1
+        await pilot.pause()
+        await pilot.press("enter")  # Race opens the precedent
+        await pilot.press("enter")  # Engel v Vitale: refused, with the rules' sentence
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
