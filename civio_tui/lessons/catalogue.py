@@ -344,6 +344,7 @@ TURN = Lesson(
             question="Your turn starts with a draw: the top card of the supply (face down) or "
             "the top of the discard pile. Which do you take?",
             sketch=TURN_HAND,
+            show=(MIRANDA,),
             options=(
                 Option(
                     f"{MIRANDA}, from the discard pile",
@@ -381,12 +382,20 @@ TURN = Lesson(
                 ),
                 Option(BROWN, False, "Brown links Race to the 14th Amendment.", card=True),
                 Option(GAULT, False, "In re Gault lists Miranda and Gideon.", card=True),
+                Option("Race", False, "Race opens your precedent Race → Brown → 14th.", card=True),
+                Option("14th Amendment", False, "Brown strengthens the 14th.", card=True),
+                Option(GIDEON, False, "Escobedo, Miranda and Gault list Gideon.", card=True),
+                Option(ESCOBEDO, False, "Escobedo lists Gideon; Miranda lists it.", card=True),
             ),
             nudge="Which card lists none of the others, and is listed by none?",
             claims=(
                 Alone(GREGG, (*RACE_PRECEDENT, *GIDEON_PRECEDENT)),
                 Lists(GAULT, MIRANDA, "plus"),
                 Lists(GAULT, GIDEON, "plus"),
+                Lists(ESCOBEDO, GIDEON, "plus"),
+                Lists(MIRANDA, GIDEON, "plus"),
+                Lists(MIRANDA, ESCOBEDO, "plus"),
+                Strengthens(BROWN, 14),
                 Valid(RACE_PRECEDENT),
                 Valid(GIDEON_PRECEDENT),
             ),
@@ -465,6 +474,7 @@ ATTACKS = Lesson(
                 LawDoes(ESPIONAGE, "attack", "lose_turn"),
                 LawDoes(EO9066, "attack", "confiscate"),
                 LawDoes(VRA, "overrule", "both"),
+                Lists("Schenck v US", ESPIONAGE, "plus"),
             ),
         ),
         Choice(
@@ -473,7 +483,7 @@ ATTACKS = Lesson(
             show=(CLA,),
             options=(
                 Option(
-                    "Reveal the Civil Liberties Act: it overrules Confiscate",
+                    "Reveal the Civil Liberties Act",
                     True,
                     "Right: the attack ends, and your card stays where it was, now seen by "
                     "all. In 1988 Congress apologised to the Japanese Americans interned under "

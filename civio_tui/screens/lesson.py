@@ -8,6 +8,7 @@ tries again. Progress is saved after every step, so Escape leaves and the lesson
 
 from __future__ import annotations
 
+import zlib
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -18,11 +19,13 @@ from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
 from cards.deck import Deck
+from cards.link_reasons import link_reason
 from cards.models import Card, CardType
-from cards.precedent import PrecedentCheck, check_precedent
+from cards.precedent import check_precedent
 from civio_tui import keymap
 from civio_tui.lessons.catalogue import LESSONS
 from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Play, Sketch, Step
+from civio_tui.lessons.model import Option as Answer
 from civio_tui.lessons.progress import MAX_STARS, LessonProgress, ProgressFile, stars_for
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.cards import card_line, short_name, type_tag
@@ -34,6 +37,16 @@ if TYPE_CHECKING:
 NEXT = "next"
 OPEN_ONLY = frozenset({CardType.ISSUE, CardType.WILD})
 """A row of only these cards is a precedent still being started, not a wrong one."""
+
+
+ROLE: dict[CardType, str] = {
+    CardType.ISSUE: "Opens a precedent; next comes a Case or Law that lists it.",
+    CardType.FREEDOM: "Stands right after a Case whose plus column lists it.",
+    CardType.AMENDMENT: "Closes a precedent that holds a Case strengthening it.",
+    CardType.LAW: "May follow a Case sharing an issue, same year or later.",
+    CardType.WILD: "Wild: may stand anywhere in a precedent.",
+}
+"""Where each type of card may stand (RULES.md, "A precedent"), in a line."""
 
 
 def stars_text(stars: int) -> str:
@@ -67,15 +80,28 @@ def card_brief(deck: Deck, card: Card, *, history: bool = True) -> Content:
         field("Strengthens", names or ["no amendment"])
     if card.action is not None:
         field("Action", [card.action.describe()])
-    if card.type is CardType.WILD:
-        lines.append(Content("Wild: may stand anywhere in a precedent."))
+    role = ROLE.get(card.type)
+    if role:
+        lines.append(Content.styled(role, "dim"))
     if history and card.summary:
         lines.append(Content.styled(f"\n{card.summary}", "italic"))
     return Content("\n").join(lines)
 
 
+def shown_order(step: Choice) -> list[tuple[int, Answer]]:
+    """The answers in a fixed order that does not put the right one first by habit: sorted by a
+    checksum of the question and the answer, so every run shows the same order."""
+
+    def key(item: tuple[int, Answer]) -> int:
+        return zlib.crc32(f"{step.question}|{item[1].label}".encode())
+
+    return sorted(enumerate(step.options), key=key)
+
+
 def started_only(deck: Deck, row: list[int]) -> bool:
-    return all(deck[c].type in OPEN_ONLY for c in row)
+    """True for a precedent only begun: one Issue, maybe with Marbury, waiting for its Case."""
+    issues = sum(deck[c].type is CardType.ISSUE for c in row)
+    return issues <= 1 and all(deck[c].type in OPEN_ONLY for c in row)
 
 
 class LessonScreen(CivioScreen[None]):
@@ -174,15 +200,15 @@ class LessonScreen(CivioScreen[None]):
                 if card_id not in self.row:
                     options.append(
                         Option(
-                            card_line(self.deck[card_id], short=True, limit=30),
+                            card_line(self.deck[card_id], short=True, limit=22),
                             id=f"card:{card_id}",
                         )
                     )
         elif isinstance(step, Choice):
-            for index, option in enumerate(step.options):
+            for index, option in shown_order(step):
                 label: str | Content = option.label
                 if option.card:
-                    label = card_line(self.deck[self.card(option.label)])
+                    label = card_line(self.deck[self.card(option.label)], short=True, limit=22)
                 options.append(Option(label, id=f"answer:{index}"))
         elif isinstance(step, Follow):
             options.append(Option("Yes, it may follow", id="yes"))
@@ -209,7 +235,8 @@ class LessonScreen(CivioScreen[None]):
                     ("Your precedent: ", "bold"), " → ".join([*names, *slots]) or "(empty)"
                 )
             )
-            parts.append(Content.styled("Your cards (Enter places one):", "bold"))
+            if not self.solved:
+                parts.append(Content.styled("Your cards (Enter places one):", "bold"))
         elif isinstance(step, Choice) and step.sketch is not None:
             parts.append(self._sketch(step.sketch))
         sketch.update(Content("\n").join(parts))
@@ -231,6 +258,8 @@ class LessonScreen(CivioScreen[None]):
 
     def _draw_card(self) -> None:
         """The right pane: the card under the cursor, or the cards the question is about."""
+        if self.finished:
+            return
         step = self.step
         shown: list[int] = []
         highlighted = self._highlighted_card()
@@ -245,13 +274,21 @@ class LessonScreen(CivioScreen[None]):
         pane = self.query_one("#lesson-right")
         pane.display = bool(shown)
         before = self.query_one("#lesson-before", Static)
-        before.display = isinstance(step, Follow) and not self.finished
+        prev_id: int | None = None
         if isinstance(step, Follow):
             # The card before sits under the answers, the card that would follow beside it.
-            prev = self.deck[self.card(step.prev)]
+            prev_id = self.card(step.prev)
+        elif isinstance(step, Build) and self.row and not self.solved:
+            # The card to follow stays in sight while the cursor reads the candidates, when
+            # there is room for it under the hand.
+            in_hand = [n for n in step.hand if self.card(n) not in self.row]
+            prev_id = self.row[-1] if len(in_hand) <= 5 else None
+        before.display = prev_id is not None and not self.finished
+        if prev_id is not None:
             before.update(
                 Content.assemble(
-                    ("The card before:\n", "dim"), card_brief(self.deck, prev, history=False)
+                    ("The card before:\n", "dim"),
+                    card_brief(self.deck, self.deck[prev_id], history=False),
                 )
             )
         self.query_one("#lesson-card", Static).update(
@@ -307,19 +344,10 @@ class LessonScreen(CivioScreen[None]):
     def place(self, card_id: int) -> None:
         step = self.step
         assert isinstance(step, Build)
-        name = self.deck[card_id].name
         row = [*self.row, card_id]
-        check = check_precedent(self.deck, row)
-        if not check.valid and not (len(row) < len(step.solution) and started_only(self.deck, row)):
-            self.say(self._refusal(check), "bad")
-            return
-        missing = [n for n in step.required if self.card(n) not in row]
-        if len(step.solution) - len(row) < len(missing):
-            self.say(
-                f"✗ {name} may stand there, but then there is no room for "
-                f"{' and '.join(missing)}, which this step asks for. Try another card.",
-                "bad",
-            )
+        problem = self._problem(step, row)
+        if problem:
+            self.say(f"✗ {problem}. {self._try_again(step)}", "bad")
             return
         self.row = row
         if len(row) == len(step.solution):
@@ -328,18 +356,52 @@ class LessonScreen(CivioScreen[None]):
         self._fill_list()
         self._draw_left()
         self._draw_card()
-        where = "opens the precedent" if len(row) == 1 else f"may follow {self._before(row)}"
-        self.say(f"✓ {name} {where}. Which card comes next?", "good")
+        self.say(f"✓ {self._why_here(row)}. Which card comes next?", "good")
 
-    def _before(self, row: list[int]) -> str:
-        """The card the last one follows (Marbury is transparent: it is skipped)."""
-        for card_id in reversed(row[:-1]):
-            if self.deck[card_id].type is not CardType.WILD:
-                return self.deck[card_id].name
-        return self.deck[row[0]].name
+    def _why_here(self, row: list[int]) -> str:
+        """The rule that lets the last card of `row` stand there, in the rules' words."""
+        card = row[-1]
+        name = self.deck[card].name
+        if self.deck[card].type is CardType.WILD:
+            return f"{name} is wild: it may stand anywhere"
+        # Marbury is transparent: the card before is the nearest one that is not wild.
+        before = [c for c in row[:-1] if self.deck[c].type is not CardType.WILD]
+        if not before:
+            return f"{name} opens the precedent"
+        if self.deck[card].type is CardType.AMENDMENT:
+            # What lets an Amendment close a precedent is a Case anywhere in it, not its neighbour.
+            number = self.deck[card].amendments[0]
+            case = next(
+                c
+                for c in row
+                if self.deck[c].type is CardType.CASE and number in self.deck[c].amendments
+            )
+            return f"{name} may close the precedent: {self.deck[case].name} strengthens it"
+        why = link_reason(self.deck, before[-1], card)
+        return why or f"{name} may follow {self.deck[before[-1]].name}"
 
-    def _refusal(self, check: PrecedentCheck) -> str:
-        return f"✗ {check.reason}. Try another card."
+    def _problem(self, step: Build, row: list[int]) -> str | None:
+        """Why `row` cannot be this step's precedent (the rules' sentence first), or None."""
+        check = check_precedent(self.deck, row)
+        if not check.valid and not (len(row) < len(step.solution) and started_only(self.deck, row)):
+            return check.reason
+        missing = [n for n in step.required if self.card(n) not in row]
+        if len(step.solution) - len(row) < len(missing):
+            names = [short_name(self.deck[self.card(n)], 24) for n in missing]
+            needed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            return (
+                f"{self.deck[row[-1]].name} may stand there, but this step needs {needed}, "
+                "and there would be no room left for them"
+            )
+        return None
+
+    def _try_again(self, step: Build) -> str:
+        """Try another card, or take one back when no card left in hand can come next."""
+        left = [self.card(n) for n in step.hand if self.card(n) not in self.row]
+        if any(self._problem(step, [*self.row, c]) is None for c in left):
+            return "Try another card."
+        key = keymap.key_label("lesson.take_back")
+        return f"No card you hold can come next: take back the last one ({key})."
 
     def answer(self, index: int) -> None:
         step = self.step
@@ -357,7 +419,8 @@ class LessonScreen(CivioScreen[None]):
         if yes == check.valid:
             self.solve(f"✓ Right. {step.praise}" if check.valid else f"✓ Right: {check.reason}.")
         elif check.valid:
-            self.say("✗ Look again: one of the two cards names the other. Try again.", "bad")
+            why = link_reason(self.deck, self.card(step.prev), self.card(step.card))
+            self.say(f"✗ It may: {why or 'the rules accept it'}. Try again.", "bad")
         else:
             self.say(f"✗ {check.reason}. Try again.", "bad")
 
@@ -516,7 +579,9 @@ class LessonScreen(CivioScreen[None]):
         record.game = controller.backend.name
         self._save()
         self.controller = controller
-        self.app.push_screen(TableScreen(controller))
+        table = TableScreen(controller)
+        table.teaching_hints = True  # a nudge at each decision, whatever the setting says
+        self.app.push_screen(table)
 
     def on_screen_resume(self) -> None:
         controller = self.controller

@@ -60,10 +60,12 @@ class LessonsScreen(CivioScreen[None]):
                 state = f"{stars_text(record.stars)} done"
             else:
                 state = ""
-                first_open = number - 1 if first_open is None else first_open
+            if first_open is None and not (record is not None and record.done and not record.step):
+                first_open = number - 1
             label = f"{number}  {lesson.title:<24} {state}\n   {lesson.summary}"
             menu.add_option(Option(label, id=lesson.id))
         if highlighted is None:
+            # The cursor starts on the first lesson not finished (or left midway).
             highlighted = first_open or 0
         menu.highlighted = highlighted
 

@@ -15,7 +15,7 @@ from cards.precedent import check_precedent
 from civio_tui.lessons.catalogue import LESSONS
 from civio_tui.lessons.model import Build, Choice, Follow, Play
 from civio_tui.lessons.progress import PROGRESS_FILE
-from civio_tui.screens.lesson import NEXT, LessonScreen
+from civio_tui.screens.lesson import NEXT, LessonScreen, shown_order
 from civio_tui.screens.lessons import LessonsScreen
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.table import TableScreen
@@ -178,6 +178,7 @@ async def test_the_coached_round_opens_a_game_against_easy_and_is_done_after_a_r
         assert isinstance(table, TableScreen)
         controller = table.controller
         assert controller.levels[1:] == ["easy"] and controller.practice
+        assert table.teaching_hints  # nudges at every decision in the coached round
         await pilot.press("escape", "y")  # leave mid-round
         await wait_for_screen(pilot, LessonScreen)
         assert not screen.solved
@@ -199,3 +200,14 @@ async def test_the_coached_round_opens_a_game_against_easy_and_is_done_after_a_r
         assert saved_progress(isolated)["coached"]["game"] is None
         await pilot.press("escape", "escape")
         await wait_for_screen(pilot, MainMenuScreen)
+
+
+def test_the_right_answer_is_not_always_first() -> None:
+    """Enter, Enter must not pass a lesson: the answers are shown in a fixed mixed order."""
+    firsts = [
+        shown_order(step)[0][1].right
+        for lesson in LESSONS
+        for step in lesson.steps
+        if isinstance(step, Choice) and not all(option.right for option in step.options)
+    ]
+    assert firsts.count(True) <= len(firsts) // 2
