@@ -584,7 +584,12 @@ CIVIO = Lesson(
                 "the same rights."
             ),
             nudge="Start from Gideon: which card lists it?",
-            claims=(Valid(GIDEON_PRECEDENT, points=4), Lists(ESCOBEDO, GIDEON, "plus")),
+            claims=(
+                Valid(GIDEON_PRECEDENT, points=4),
+                Lists(ESCOBEDO, GIDEON, "plus"),
+                Lists(MIRANDA, GIDEON, "plus"),
+                Lists(GAULT, MIRANDA, "plus"),
+            ),
         ),
         Build(
             goal="Now the other three cards: the 3-card precedent.",
@@ -599,6 +604,7 @@ CIVIO = Lesson(
             question="The winner scores the points in the precedents (+1 cards: Amendments, "
             "Freedoms, the Civil Rights Act, Cases that strengthen an Amendment), plus 2 for "
             "going out. What does this win score?",
+            precedents=(RACE_PRECEDENT, GIDEON_PRECEDENT),
             options=(
                 Option(
                     "8",
@@ -641,13 +647,15 @@ CIVIO = Lesson(
         Choice(
             question="A flush triples the whole score: (points + 2) × 3. This flush holds 6 "
             "points. What does it score?",
+            precedents=(BOOKLET_FLUSH,),
             options=(
                 Option("24", True, "Right: (6 + 2) × 3 = 24, the booklet's own example."),
                 Option("18", False, "6 × 3 forgets the 2 for going out: it is tripled too."),
                 Option(
                     "20",
                     False,
-                    "6 × 3 + 2 is the summary's house rule; the booklet triples the 2 too.",
+                    "6 × 3 + 2 is a house rule you may pick in New game; the booklet's rule "
+                    "triples the 2 too.",
                 ),
             ),
             nudge="Add the 2 first, then multiply by 3.",
@@ -725,7 +733,7 @@ COACHED = Lesson(
         Play(
             "Time to play a real round against Easy, the gentlest opponent. Teaching hints are "
             "on: at each of your decisions a nudge names the idea. Press H for a hint, H again "
-            "for the move. Play until the round ends, then come back here.",
+            "for the move. When the round is over, press Esc and then y to come back here.",
         ),
     ),
 )

@@ -89,6 +89,7 @@ def card_names(step: Step) -> list[str]:
         names += [*step.start, *step.hand, *step.solution, *step.required]
     elif isinstance(step, Choice):
         names += list(step.show) + [o.label for o in step.options if o.card]
+        names += [name for precedent in step.precedents for name in precedent]
         if step.sketch is not None:
             sketch = step.sketch
             names += [*sketch.face_up, *sketch.hidden]

@@ -141,6 +141,8 @@ class Choice:
     show: tuple[str, ...] = ()
     """Cards shown in full beside the question (their columns are what to read)."""
     sketch: Sketch | None = None
+    precedents: tuple[tuple[str, ...], ...] = ()
+    """Precedents the question is about, shown card by card with their points."""
     claims: tuple[Claim, ...] = ()
 
 

@@ -239,6 +239,14 @@ class LessonScreen(CivioScreen[None]):
                 parts.append(Content.styled("Your cards (Enter places one):", "bold"))
         elif isinstance(step, Choice) and step.sketch is not None:
             parts.append(self._sketch(step.sketch))
+        elif isinstance(step, Choice) and step.precedents:
+            for precedent in step.precedents:
+                cards = [self.deck[self.card(n)] for n in precedent]
+                parts.append(
+                    Content(" → ").join(
+                        card_line(c, short=True, limit=12, year=False) for c in cards
+                    )
+                )
         sketch.update(Content("\n").join(parts))
         sketch.display = bool(parts)
 
@@ -396,12 +404,22 @@ class LessonScreen(CivioScreen[None]):
         return None
 
     def _try_again(self, step: Build) -> str:
-        """Try another card, or take one back when no card left in hand can come next."""
-        left = [self.card(n) for n in step.hand if self.card(n) not in self.row]
-        if any(self._problem(step, [*self.row, c]) is None for c in left):
+        """Try another card, or take one back when the row can no longer become the goal."""
+        if self._completable(step, self.row):
             return "Try another card."
         key = keymap.key_label("lesson.take_back")
-        return f"No card you hold can come next: take back the last one ({key})."
+        return f"From here the goal cannot be reached: take back a card ({key})."
+
+    def _completable(self, step: Build, row: list[int]) -> bool:
+        """Whether the cards left in hand can still finish `row` into the step's precedent (a
+        search over at most seven cards)."""
+        if len(row) == len(step.solution):
+            return True
+        left = [self.card(n) for n in step.hand if self.card(n) not in row]
+        return any(
+            self._problem(step, [*row, c]) is None and self._completable(step, [*row, c])
+            for c in left
+        )
 
     def answer(self, index: int) -> None:
         step = self.step

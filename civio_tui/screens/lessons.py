@@ -45,11 +45,13 @@ class LessonsScreen(CivioScreen[None]):
         self.query_one(NavList).focus()
 
     def on_screen_resume(self) -> None:
-        self._fill()
+        self._fill(keep_cursor=False)
 
-    def _fill(self) -> None:
+    def _fill(self, *, keep_cursor: bool = True) -> None:
+        """List the lessons with their state; the cursor goes to the next lesson to do unless
+        `keep_cursor`."""
         menu = self.query_one(NavList)
-        highlighted = menu.highlighted
+        highlighted = menu.highlighted if keep_cursor else None
         menu.clear_options()
         first_open = None
         for number, lesson in enumerate(LESSONS, 1):
