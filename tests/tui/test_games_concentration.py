@@ -12,12 +12,12 @@ from cards.concentration import position_name
 from civio_tui.records import RECORDS_FILE
 from civio_tui.screens.concentration import ConcentrationMenuScreen, ConcentrationScreen
 from civio_tui.screens.games import GamesScreen
-from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 
 
 async def open_concentration(pilot: Pilot[int], mode_index: int) -> ConcentrationScreen:
     await main_menu(pilot)
-    await pilot.press("6")
+    await choose_entry(pilot, "games")
     await wait_for_screen(pilot, GamesScreen)
     await pilot.press("down", "down", "enter")
     await wait_for_screen(pilot, ConcentrationMenuScreen)
