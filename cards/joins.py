@@ -58,6 +58,10 @@ def _needs(deck: Deck, card: int, after: list[int], before: list[int]) -> str | 
     if kind == AMENDMENT and not after:
         return f"a Case that strengthens {amendment_label(deck[card])}"
     if kind in (CASE, LAW, CRA) and not after and not before:
-        issues = " or ".join(deck[card].issues) or "none"
-        return f"an Issue it lists ({issues}) or a Case linked to it"
+        issues = deck[card].issues
+        if not issues:
+            return "a linked Case"
+        if len(issues) == 1:
+            return f"its Issue {issues[0]} or a linked Case"
+        return f"one of its Issues ({', '.join(issues)}) or a linked Case"
     return None
