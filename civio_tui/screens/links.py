@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
+from cards.deck import Deck
 from cards.link_reasons import Link, can_follow, can_precede, pair_sentence
 from cards.models import CardType
 from civio_tui.screens.base import CivioModal
@@ -28,8 +29,10 @@ class LinksScreen(CivioModal[None]):
         Binding("e", "back", "Close", show=False, id="links.close"),
     ]
 
-    def __init__(self, card_id: int) -> None:
+    def __init__(self, card_id: int, deck: Deck | None = None) -> None:
         super().__init__()
+        self._deck = deck
+        """The deck the card belongs to (a game's may be an older edition); else the app's."""
         self.current = card_id
         self.history: list[int] = []
         self.others: list[int | None] = []
@@ -45,11 +48,15 @@ class LinksScreen(CivioModal[None]):
             yield Static(id="links-nav")
         yield Footer()
 
+    @property
+    def deck(self) -> Deck:
+        return self._deck if self._deck is not None else self.app.deck
+
     def on_mount(self) -> None:
         self.show(self.current)
 
     def show(self, card_id: int) -> None:
-        deck = self.app.deck
+        deck = self.deck
         self.current = card_id
         card = deck[card_id]
         before = can_follow(deck, card_id)
@@ -138,7 +145,7 @@ class LinksScreen(CivioModal[None]):
         if other is None:
             pair.update("")
             return
-        deck = self.app.deck
+        deck = self.deck
         lines = [pair_sentence(deck, other, self.current), pair_sentence(deck, self.current, other)]
         pair.update(Content("\n").join(Content(f"• {line}") for line in lines))
 

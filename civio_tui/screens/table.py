@@ -581,7 +581,7 @@ class TableScreen(CivioScreen[None]):
 
         found = self._highlighted_card()
         if found is not None:
-            self.app.push_screen(LinksScreen(found[1]))
+            self.app.push_screen(LinksScreen(found[1], self.controller.deck))
 
     def action_discard_pile(self) -> None:
         from civio_tui.screens.table_cards import TableCardsScreen

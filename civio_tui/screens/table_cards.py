@@ -88,4 +88,4 @@ class TableCardsScreen(CivioModal[None]):
         menu = self.query_one(NavList)
         option = menu.highlighted_option
         if option is not None and option.id is not None:
-            self.app.push_screen(LinksScreen(int(option.id)))
+            self.app.push_screen(LinksScreen(int(option.id), self.controller.deck))
