@@ -2,9 +2,10 @@
 of 5; a turn turns up two cards; a listed pair is captured and the same player goes again (ours),
 otherwise both are turned back and the turn passes.
 
-The engine has the shape of `Round`: seeded, one pending `ConcentrationDecision` (who turns, and
-the positions they may turn), `apply` (checked: `IllegalActionError`, nothing changed), a view
-per seat and an event log. Every card turned up is seen by everyone, so a seat's view is the
+The engine has the shape of `Round` (ENGINE_API.md, "The engine's shape"): a
+`ConcentrationPhase` enum with one handler per deciding phase in `HANDLERS`, seeded, one pending
+`ConcentrationDecision` (who turns, and the places they may turn), `apply` (checked:
+`IllegalActionError`, nothing changed), a view per seat and an event log. Every card turned up is seen by everyone, so a seat's view is the
 public record: the grid, the captured pairs, the card turned first this turn, and every card
 turned so far with its position (what a player could have seen; an AI's memory forgets from it).
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import Enum
 
 from pydantic import BaseModel, ConfigDict
 
@@ -141,6 +143,20 @@ class ConcentrationView(BaseModel):
     over: bool
 
 
+class ConcentrationPhase(Enum):
+    """Where a game stands (the engine's shape, ENGINE_API.md): the first or the second card
+    of a turn, or over."""
+
+    FIRST_CARD = "first_card"
+    SECOND_CARD = "second_card"
+    OVER = "over"
+
+    @property
+    def label(self) -> str:
+        name: str = self.value
+        return name
+
+
 class Concentration:
     """One game for 1 or 2 players (seat 0 starts)."""
 
@@ -158,6 +174,7 @@ class Concentration:
         self.captured: dict[int, int] = {}
         """position -> the seat that captured its card."""
         self.first: int | None = None
+        self.phase = ConcentrationPhase.FIRST_CARD
         self.to_move = 0
         self.scores = [0] * players
         self.turns = [0] * players
@@ -165,14 +182,12 @@ class Concentration:
 
     @property
     def is_over(self) -> bool:
-        return len(self.captured) == CELLS
+        return self.phase is ConcentrationPhase.OVER
 
     @property
     def decision(self) -> ConcentrationDecision | None:
-        if self.is_over:
-            return None
-        options = tuple(p for p in range(CELLS) if p not in self.captured and p != self.first)
-        return ConcentrationDecision(self.to_move, options, self.first is not None)
+        handler = HANDLERS.get(self.phase)
+        return None if handler is None else handler.decision(self)
 
     def is_pair(self, a: int, b: int) -> bool:
         """True when the cards at positions a and b are one of the listed pairs."""
@@ -180,35 +195,25 @@ class Concentration:
 
     def apply(self, action: TurnCard) -> None:
         """Turn up a card; an illegal position raises `IllegalActionError`, changing nothing."""
-        decision = self.decision
-        if decision is None:
+        handler = HANDLERS.get(self.phase)
+        if handler is None:
             raise IllegalActionError("the game is over: every pair is captured")
         if not isinstance(action, TurnCard):
             raise IllegalActionError(f"{action!r} is not a card to turn")
-        p = action.position
+        why = self._why_illegal(action.position)
+        if why is not None:
+            raise IllegalActionError(why)
+        handler.apply(self, action.position)
+
+    def _why_illegal(self, p: int) -> str | None:
+        """Why no phase lets this place be turned now (every phase shares these checks)."""
         if not 0 <= p < CELLS:
-            raise IllegalActionError(f"there is no place {p} (the grid has {CELLS} cards)")
+            return f"there is no place {p} (the grid has {CELLS} cards)"
         if p in self.captured:
-            raise IllegalActionError(f"the card at {position_name(p)} is already captured")
+            return f"the card at {position_name(p)} is already captured"
         if p == self.first:
-            raise IllegalActionError(
-                f"the card at {position_name(p)} is already face up: turn a second, other card"
-            )
-        seat = self.to_move
-        card = self.grid[p]
-        if self.first is None:
-            self.first = p
-            self.events.append(ConcentrationEvent(seat, p, card))
-            return
-        first, self.first = self.first, None
-        self.turns[seat] += 1
-        if self.is_pair(first, p):
-            self.captured[first] = self.captured[p] = seat
-            self.scores[seat] += 1
-            self.events.append(ConcentrationEvent(seat, p, card, captured=True))
-            return  # ours: a capture earns another turn
-        self.events.append(ConcentrationEvent(seat, p, card, captured=False))
-        self.to_move = (seat + 1) % self.players
+            return f"the card at {position_name(p)} is already face up: turn a second, other card"
+        return None
 
     def view(self, seat: int) -> ConcentrationView:
         first = None if self.first is None else (self.first, self.grid[self.first])
@@ -228,3 +233,52 @@ class Concentration:
         """The seats with the most pairs (both on a tie); in a one-player game, seat 0."""
         best = max(self.scores)
         return [s for s, n in enumerate(self.scores) if n == best]
+
+
+class _FirstCard:
+    """Turn a first card: it stays face up while the second is chosen."""
+
+    phase = ConcentrationPhase.FIRST_CARD
+
+    def decision(self, game: Concentration) -> ConcentrationDecision:
+        options = tuple(p for p in range(CELLS) if p not in game.captured)
+        return ConcentrationDecision(game.to_move, options, second=False)
+
+    def apply(self, game: Concentration, p: int) -> None:
+        game.first = p
+        game.phase = ConcentrationPhase.SECOND_CARD
+        game.events.append(ConcentrationEvent(game.to_move, p, game.grid[p]))
+
+
+class _SecondCard:
+    """Turn a second card: a listed pair is captured and the same player goes again (ours);
+    otherwise both go back face down and the turn passes."""
+
+    phase = ConcentrationPhase.SECOND_CARD
+
+    def decision(self, game: Concentration) -> ConcentrationDecision:
+        options = tuple(p for p in range(CELLS) if p not in game.captured and p != game.first)
+        return ConcentrationDecision(game.to_move, options, second=True)
+
+    def apply(self, game: Concentration, p: int) -> None:
+        seat = game.to_move
+        first = game.first
+        assert first is not None
+        game.first = None
+        game.turns[seat] += 1
+        captured = game.is_pair(first, p)
+        game.events.append(ConcentrationEvent(seat, p, game.grid[p], captured=captured))
+        if captured:
+            game.captured[first] = game.captured[p] = seat
+            game.scores[seat] += 1
+        else:
+            game.to_move = (seat + 1) % game.players
+        done = len(game.captured) == CELLS
+        game.phase = ConcentrationPhase.OVER if done else ConcentrationPhase.FIRST_CARD
+
+
+HANDLERS: dict[ConcentrationPhase, _FirstCard | _SecondCard] = {
+    ConcentrationPhase.FIRST_CARD: _FirstCard(),
+    ConcentrationPhase.SECOND_CARD: _SecondCard(),
+}
+"""One handler per deciding phase (OVER has none)."""

@@ -1,10 +1,11 @@
 """Solitaire (RULES.md, "Other ways to play"): 21 cards turned one at a time, CIVIO called from
 the turned cards, and par, the best score any player could have had on the deal.
 
-The engine has the shape of `Round`: seeded, one pending `SolitaireDecision` with its legal
-options, `apply` (which checks and raises `IllegalActionError` leaving the game unchanged), a
-`view` that shows only what is face up, and an event log. A wrong CIVIO call is explained and
-costs nothing (ours): `apply` refuses it with the rules' sentence and nothing changes.
+The engine has the shape of `Round` (ENGINE_API.md, "The engine's shape"): a `SolitairePhase`
+enum with one handler per deciding phase in `HANDLERS`, seeded, one pending `SolitaireDecision`
+with its legal options, `apply` (which checks and raises `IllegalActionError` leaving the game
+unchanged), a `view` that shows only what is face up, and an event log. A wrong CIVIO call is
+explained and costs nothing (ours): `apply` refuses it with the rules' sentence, changing nothing.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -134,6 +136,19 @@ def score_of(points: int, turned: int) -> int:
     return points + DEAL_SIZE - turned
 
 
+class SolitairePhase(Enum):
+    """Where a game stands (the engine's shape, ENGINE_API.md): one deciding phase, then over."""
+
+    PLAY = "play"
+    """Turn the next card, call CIVIO (7 or more cards up), or end with 0 (every card up)."""
+    OVER = "over"
+
+    @property
+    def label(self) -> str:
+        name: str = self.value
+        return name
+
+
 class Solitaire:
     """One game of Solitaire on deal `seed`."""
 
@@ -153,6 +168,7 @@ class Solitaire:
                 if not 0 <= c < len(self.deck):
                     raise ValueError(f"card id {c} is not in the deck")
         self._turned = 0
+        self.phase = SolitairePhase.PLAY
         self.result: SolitaireResult | None = None
         self.events: list[SolitaireEvent] = []
 
@@ -171,55 +187,34 @@ class Solitaire:
 
     @property
     def decision(self) -> SolitaireDecision | None:
-        if self.result is not None:
-            return None
-        options: list[SolitaireActionKind] = []
-        if self._turned < DEAL_SIZE:
-            options.append(TURN)
-        if self._turned >= CIVIO_CARDS:
-            options.append(CALL)
-        if self._turned == DEAL_SIZE:
-            options.append(END)
-        return SolitaireDecision(tuple(options), self.turned)
+        handler = HANDLERS.get(self.phase)
+        return None if handler is None else handler.decision(self)
 
     def apply(self, action: SolitaireAction) -> None:
         """Apply a legal action; anything else raises `IllegalActionError`, changing nothing."""
-        decision = self.decision
-        if decision is None:
+        handler = HANDLERS.get(self.phase)
+        if handler is None:
             raise IllegalActionError("the game is over")
+        decision = handler.decision(self)
         if action.kind not in decision:
-            raise IllegalActionError(self._why_not(action.kind))
-        if action.kind == TURN:
-            if action.precedents:
-                raise IllegalActionError("turning a card takes no precedents")
-            card = self.deal[self._turned]
-            self._turned += 1
-            self.events.append(SolitaireEvent(action, card))
-        elif action.kind == CALL:
-            check = check_call(self.deck, self.turned, action.precedents)
-            if not check.valid:
-                raise IllegalActionError(f"not a CIVIO: {check.reason}")
-            self.result = SolitaireResult(
-                score_of(check.points, self._turned), check.points, self._turned, check.precedents
-            )
-            self.events.append(SolitaireEvent(SolitaireAction(CALL, check.precedents)))
-        else:
-            if action.precedents:
-                raise IllegalActionError("ending the game takes no precedents")
-            self.result = SolitaireResult(0, 0, self._turned, ())
-            self.events.append(SolitaireEvent(action))
+            raise IllegalActionError(handler.why_illegal(self, action.kind))
+        handler.apply(self, action)
 
-    def _why_not(self, kind: str) -> str:
-        if kind == TURN:
-            return "every card is already turned up"
-        if kind == CALL:
-            return (
-                f"a CIVIO needs {CIVIO_CARDS} cards and only {self._turned} "
-                f"{'is' if self._turned == 1 else 'are'} turned up"
-            )
-        if kind == END:
-            return "the game ends with 0 only once every card is up; turn a card or call CIVIO"
-        return f"unknown action {kind!r}"
+    def _turn_next(self, action: SolitaireAction) -> None:
+        card = self.deal[self._turned]
+        self._turned += 1
+        self.events.append(SolitaireEvent(action, card))
+
+    def _finish(
+        self,
+        action: SolitaireAction,
+        score: int,
+        points: int,
+        precedents: tuple[tuple[int, ...], ...],
+    ) -> None:
+        self.result = SolitaireResult(score, points, self._turned, precedents)
+        self.phase = SolitairePhase.OVER
+        self.events.append(SolitaireEvent(action))
 
     def view(self) -> SolitaireView:
         decision = self.decision
@@ -233,6 +228,59 @@ class Solitaire:
             score=result.score if result else None,
             precedents=[list(p) for p in result.precedents] if result else [],
         )
+
+
+class _PlayHandler:
+    """The whole rule of the one deciding phase: what may be done, and what it does."""
+
+    phase = SolitairePhase.PLAY
+
+    def decision(self, game: Solitaire) -> SolitaireDecision:
+        turned = len(game.turned)
+        options: list[SolitaireActionKind] = []
+        if turned < DEAL_SIZE:
+            options.append(TURN)
+        if turned >= CIVIO_CARDS:
+            options.append(CALL)
+        if turned == DEAL_SIZE:
+            options.append(END)
+        return SolitaireDecision(tuple(options), game.turned)
+
+    def apply(self, game: Solitaire, action: SolitaireAction) -> None:
+        if action.kind == TURN:
+            if action.precedents:
+                raise IllegalActionError("turning a card takes no precedents")
+            game._turn_next(action)
+            return
+        if action.kind == CALL:
+            check = check_call(game.deck, game.turned, action.precedents)
+            if not check.valid:
+                raise IllegalActionError(f"not a CIVIO: {check.reason}")
+            game._finish(
+                SolitaireAction(CALL, check.precedents),
+                score_of(check.points, len(game.turned)),
+                check.points,
+                check.precedents,
+            )
+            return
+        if action.precedents:
+            raise IllegalActionError("ending the game takes no precedents")
+        game._finish(action, 0, 0, ())
+
+    def why_illegal(self, game: Solitaire, kind: str) -> str:
+        turned = len(game.turned)
+        if kind == TURN:
+            return "every card is already turned up"
+        if kind == CALL:
+            verb = "is" if turned == 1 else "are"
+            return f"a CIVIO needs {CIVIO_CARDS} cards and only {turned} {verb} turned up"
+        if kind == END:
+            return "the game ends with 0 only once every card is up; turn a card or call CIVIO"
+        return f"unknown action {kind!r}"
+
+
+HANDLERS: dict[SolitairePhase, _PlayHandler] = {SolitairePhase.PLAY: _PlayHandler()}
+"""One handler per deciding phase (OVER has none)."""
 
 
 def par(deck: Deck, deal: tuple[int, ...]) -> SolitaireResult:

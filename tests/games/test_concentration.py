@@ -245,3 +245,16 @@ ConcentrationMachine.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 TestConcentrationMachine = ConcentrationMachine.TestCase
+
+
+def test_the_phases_follow_the_turn() -> None:
+    from cards.concentration import HANDLERS, ConcentrationPhase
+
+    assert set(HANDLERS) == {ConcentrationPhase.FIRST_CARD, ConcentrationPhase.SECOND_CARD}
+    game = Concentration(9)
+    assert game.phase is ConcentrationPhase.FIRST_CARD
+    first, second = a_pair(game)
+    game.apply(TurnCard(first))
+    assert game.phase is ConcentrationPhase.SECOND_CARD and game.phase.label == "second_card"
+    game.apply(TurnCard(second))
+    assert game.phase is ConcentrationPhase.FIRST_CARD

@@ -240,3 +240,13 @@ def _par_by_brute_force(deal: tuple[int, ...]) -> int:
 def test_par_matches_the_definition_by_brute_force(seed: int) -> None:
     deal = deal_cards(DECK, seed)
     assert par(DECK, deal).score == _par_by_brute_force(deal)
+
+
+def test_the_phase_is_play_until_the_game_ends() -> None:
+    from cards.solitaire import HANDLERS, SolitairePhase
+
+    assert set(HANDLERS) == {SolitairePhase.PLAY}
+    game = turned(Solitaire(5), DEAL_SIZE)
+    assert game.phase is SolitairePhase.PLAY
+    game.apply(END_ACTION)
+    assert game.phase is SolitairePhase.OVER and game.phase.label == "over"
