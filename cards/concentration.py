@@ -5,9 +5,10 @@ otherwise both are turned back and the turn passes.
 The engine has the shape of `Round` (ENGINE_API.md, "The engine's shape"): a
 `ConcentrationPhase` enum with one handler per deciding phase in `HANDLERS`, seeded, one pending
 `ConcentrationDecision` (who turns, and the places they may turn), `apply` (checked:
-`IllegalActionError`, nothing changed), a view per seat and an event log. Every card turned up is seen by everyone, so a seat's view is the
-public record: the grid, the captured pairs, the card turned first this turn, and every card
-turned so far with its position (what a player could have seen; an AI's memory forgets from it).
+`IllegalActionError`, nothing changed), a view per seat and an event log. Every card turned up is
+seen by everyone, so a seat's view is the public record: the grid, the captured pairs, the card
+turned first this turn, and every card turned so far with its place (what a player could have
+seen; an AI's memory forgets from it).
 """
 
 from __future__ import annotations
