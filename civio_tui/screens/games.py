@@ -45,8 +45,30 @@ class GamesScreen(CivioScreen[None]):
     def on_mount(self) -> None:
         self.query_one(NavList).focus()
 
+    def cannot_play(self, game: str) -> str | None:
+        """Why this card pack cannot play `game` (None when it can)."""
+        deck = self.app.deck
+        if game == "solitaire":
+            from cards.solitaire import DEAL_SIZE
+
+            if len(deck) < DEAL_SIZE:
+                return f"Solitaire needs {DEAL_SIZE} cards; this card pack has {len(deck)}."
+        if game == "concentration":
+            from cards.concentration import pairs
+            from cards.deck import UnknownCardError
+
+            try:
+                pairs(deck)
+            except UnknownCardError as exc:
+                return f"This card pack lacks a card of the publisher's pairs: {exc}."
+        return None
+
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()
+        problem = self.cannot_play(event.option.id or "")
+        if problem is not None:
+            self.notify(problem, severity="warning")
+            return
         if event.option.id == "solitaire":
             from civio_tui.screens.solitaire import SolitaireScreen
 

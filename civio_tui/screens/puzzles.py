@@ -137,7 +137,11 @@ class PuzzleMenuScreen(CivioScreen[None]):
         else:
             assert choice is not None
             kind, seed = choice, random.randrange(1, 1_000_000)
-        puzzle = generate(self.app.deck, kind, self.difficulty, seed)
+        try:
+            puzzle = generate(self.app.deck, kind, self.difficulty, seed)
+        except ValueError as exc:  # a card pack too small for this kind
+            self.notify(str(exc), severity="warning")
+            return
         self.app.push_screen(PuzzleScreen(puzzle))
 
 
@@ -196,6 +200,8 @@ class PuzzleScreen(CivioScreen[None]):
         for i, c in enumerate(p.cards):
             mark = self.picked.mark(c)
             prefix = f"{i + 1}. " if p.kind == "broken" else ""
+            if p.kind == "best":
+                prefix = "• " if deck[c].points else "  "  # points decide the best 7
             items.append(
                 (
                     str(c),
@@ -225,6 +231,8 @@ class PuzzleScreen(CivioScreen[None]):
         parts: list[Content | str] = []
         if p.kind in ("go-out", "best"):
             parts.extend(self.picked.lines(deck))
+            if p.kind == "best":
+                parts.append(Content.styled("• = a point card", "$text-muted"))
         elif p.kind == "complete":
             parts.append(Content.styled("The 6 cards", "bold"))
             parts.extend(deck[c].name for c in p.cards)

@@ -127,3 +127,23 @@ async def test_two_players_at_one_keyboard_take_turns(isolated: Path) -> None:
         await type_place(pilot, a)  # the same card twice: explained, nothing changes
         assert "already face up" in str(screen.query_one("#cc-status").render())
         assert game.first == a and game.to_move == 1
+
+
+@async_test
+async def test_a_card_pack_without_the_pairs_is_told_not_to_play(isolated: Path) -> None:
+    from cards.deck import load_deck
+    from civio_tui.app import CivioApp
+    from civio_tui.settings import Settings
+
+    pack = load_deck(Path(__file__).parents[1] / "engine" / "fixtures" / "engine_pack.toml")
+    app = CivioApp(deck=pack, settings=Settings.model_validate({"ai_speed": "instant"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await pilot.press("6")
+        await wait_for_screen(pilot, GamesScreen)
+        screen = pilot.app.screen
+        assert isinstance(screen, GamesScreen)
+        assert screen.cannot_play("concentration") is not None
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GamesScreen)  # stayed, with a warning
