@@ -139,7 +139,7 @@ async def test_a_card_pack_without_the_pairs_is_told_not_to_play(isolated: Path)
     app = CivioApp(deck=pack, settings=Settings.model_validate({"ai_speed": "instant"}))
     async with app.run_test(size=(80, 24)) as pilot:
         await main_menu(pilot)
-        await pilot.press("6")
+        await choose_entry(pilot, "games")
         await wait_for_screen(pilot, GamesScreen)
         screen = pilot.app.screen
         assert isinstance(screen, GamesScreen)
