@@ -340,7 +340,14 @@ class SolitaireScreen(CivioScreen[None]):
                 note = " A new best on this deal!"
         best = par(self.game.deck, self.game.deal)
         self.best_result = best
-        verdict = "You made par!" if result.score >= best.score else "Par shows the best play."
+        if result.score >= best.score:
+            verdict = "You made par!"
+        else:
+            more = best.score - result.score
+            verdict = (
+                f"Par is {best.score}: {more} more point{'s were' if more != 1 else ' was'} possible "
+                f"on this deal (see how on the right)."
+            )
         self.say(f"{verdict}{note}")
         self.refresh_all()
 

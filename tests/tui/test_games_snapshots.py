@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from cards.solitaire import par
 from tests.tui.conftest import main_menu, make_app, wait_for_screen
 from tests.tui.test_games_concentration import human_turns_pairs, type_place
 from tests.tui.test_games_puzzles import open_puzzle, solve
@@ -54,5 +55,20 @@ def test_concentration_after_a_pair_and_a_miss(snap_compare: object) -> None:
         miss = next(p for p in rest[1:] if not game.is_pair(rest[0], p))
         await type_place(pilot, rest[0])
         await type_place(pilot, miss)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_solitaire_after_the_game_shows_par(snap_compare: object) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        screen = await open_solitaire(pilot, 20261125)
+        await pilot.press(*"t" * 12)
+        best = par(screen.game.deck, screen.game.deal)
+        for number, precedent in enumerate(best.precedents, 1):
+            for card in precedent:
+                await highlight(pilot, screen, card)
+                await pilot.press(str(number))
+        await pilot.press("c")
+        await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
