@@ -344,10 +344,8 @@ class SolitaireScreen(CivioScreen[None]):
             verdict = "You made par!"
         else:
             more = best.score - result.score
-            verdict = (
-                f"Par is {best.score}: {more} more point{'s were' if more != 1 else ' was'} possible "
-                f"on this deal (see how on the right)."
-            )
+            were = "points were" if more != 1 else "point was"
+            verdict = f"Par is {best.score}: {more} more {were} possible (see how on the right)."
         self.say(f"{verdict}{note}")
         self.refresh_all()
 
