@@ -312,7 +312,7 @@ class CivioApp(App[int]):
         from civio_tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(first=getattr(self.screen, "HELP_FIRST", None)))
 
     def action_rules(self) -> None:
         from civio_tui.screens.rules import RulesScreen

@@ -112,8 +112,9 @@ class HandArrangement:
             if not precedents:
                 # Nothing better to offer: the player's own arrangement stays as it is.
                 return "No 3- or 4-card precedent with points can be made from these cards yet."
+            unit = "point" if points == 1 else "points"
             message = (
-                f"Arranged your best scoring precedents ({points} points if someone else wins)."
+                f"Arranged your best scoring precedents ({points} {unit} if someone else wins)."
             )
         used = {c for p in precedents for c in p}
         self.groups = [

@@ -27,6 +27,8 @@ class CivioScreen(Screen[ResultT]):
 
     app = getters.app(civio_app_type)
     BINDINGS: ClassVar[list[BindingType]] = keymap.bindings("app.back")
+    HELP_FIRST: ClassVar[str | None] = None
+    """The keymap context Help shows first when opened here (None: the keymap's order)."""
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -14,6 +14,7 @@ from cards.ranks import rank_for
 from civio_tui.game_backends import HUMAN_SEAT
 from civio_tui.screens.base import CivioScreen
 from civio_tui.table_controller import TableController
+from civio_tui.widgets.cards import pts
 
 
 class GameOverScreen(CivioScreen[None]):
@@ -50,7 +51,7 @@ class GameOverScreen(CivioScreen[None]):
                 Content.assemble(
                     (f"{place}. ", "bold"),
                     (names[seat], "bold" if seat in winners else ""),
-                    f"  {totals[seat]} points · {rank_for(totals[seat])}",
+                    f"  {pts(totals[seat])} · {rank_for(totals[seat])}",
                     (mark, "bold $accent"),
                 )
             )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,48 +15,87 @@ from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.cards import HIDDEN_MARK, TYPE_LEGEND, TYPE_LETTER, TYPE_STYLE
 from civio_tui.widgets.scroll import KeyScroll
 
+KEY_COLUMN = 21
+"""Where a key's description starts; its wrapped lines start there too."""
 
-def help_content(remaps: dict[str, str], width: int = 0) -> Content:
-    """The whole help text: keys by context, then the card marks. A key's id that would not
-    fit in `width` columns on its line goes on the next one, under the description."""
+
+_INTRO = "Arrows or h j k l move · Enter or Space act · Tab moves between panes."
+
+
+def _wrapped(text: str, width: int) -> str:
+    """A paragraph fitted to `width` (0: one line), ending in a newline."""
+    return "\n".join(textwrap.wrap(text, width) if width >= 20 else [text]) + "\n"
+
+
+def _contexts(first: str | None) -> list[str]:
+    """The key groups in the order shown: the screen's own first (at the table, the table's
+    keys and Your cards'), then the rest in the keymap's order."""
+    order = list(keymap.CONTEXTS)
+    if first == "table":
+        return ["table", "hand", *(c for c in order if c not in ("table", "hand"))]
+    return order
+
+
+def _key_line(keys: str, text: str, width: int) -> list[str | tuple[str, str]]:
+    """`  ? / F1             Open the help`, the description wrapped under itself."""
+    head = f"  {keys:<{KEY_COLUMN - 3}} "
+    room = width - KEY_COLUMN if width else 0
+    lines = textwrap.wrap(text, room) if room >= 20 else [text]
+    rest = "".join("\n" + " " * KEY_COLUMN + line for line in lines[1:])
+    return [(head, "bold"), lines[0] + rest + "\n"]
+
+
+def help_content(remaps: dict[str, str], width: int = 0, first: str | None = None) -> Content:
+    """The whole help text: keys by where they work (`first`: the context to start with),
+    then the card marks. Lines fit `width` columns (0: no limit)."""
     parts: list[str | tuple[str, str] | Content] = [
         ("Keys", "bold underline"),
-        "\nArrows or h j k l move · Enter or Space act · Tab moves between panes.\n",
+        "\n" + _wrapped(_INTRO, width),
     ]
-    for context, title in keymap.CONTEXTS.items():
+    for context in _contexts(first):
         specs = [s for s in keymap.KEYS if s.id.split(".")[0] == context]
         if not specs:
             continue
-        parts.append(("\n" + title + "\n", "bold $accent"))
+        parts.append(("\n" + keymap.CONTEXTS[context] + "\n", "bold $accent"))
         for spec in specs:
             if spec.id.startswith("table.pick_"):
                 # The nine "pick option N" keys read as one line.
                 if spec.id != "table.pick_1":
                     continue
-                keys, text, ident = "1-9", "Pick option 1-9 of the question", "table.pick_1 … _9"
+                keys, text = "1-9", "Pick option 1-9 of the question"
             else:
-                keys, text, ident = keymap.key_label(spec.id, remaps), spec.help, spec.id
-            head = f"  {keys:<18}"
-            fits = not width or len(head) + 1 + len(text) + 2 + len(ident) <= width
-            gap = "  " if fits else "\n" + " " * (len(head) + 1)
-            parts.extend([(head, "bold"), f" {text}", (gap + ident, "dim"), "\n"])
+                keys, text = keymap.key_label(spec.id, remaps), spec.help
+            parts.extend(_key_line(keys, text, width))
     parts.append(("\nCard marks\n", "bold underline"))
     letter_style = {TYPE_LETTER[t]: s for t, s in TYPE_STYLE.items()}
     for letter, label in TYPE_LEGEND:
         parts.extend(["  ", (f"[{letter}]", letter_style[letter]), f" {label}\n"])
-    parts.extend(
-        [
-            ("  +1 ", "bold"),
-            "a point card (the booklet's star)\n",
-            (f"  {HIDDEN_MARK} … hidden ", "dim italic"),
-            " one of your 2 hidden cards: opponents cannot see it\n",
-            "  ✓ / ✗  a precedent is valid / invalid (the reason is written beside it)\n",
-            ("\nRemapping keys\n", "bold underline"),
-            'Each key above has an id (dim). Put new keys in settings.json under "keymap", e.g.\n',
-            ('  "keymap": {"table.hint": "f3"}\n', "italic"),
-            "The Settings screen shows where settings.json lives.\n",
-        ]
+    marks: list[tuple[str | tuple[str, str], str]] = [
+        (("+1", "bold"), "a point card (the booklet's star)"),
+        (
+            (f"{HIDDEN_MARK} … hidden", "dim italic"),
+            "one of your 2 hidden cards: opponents cannot see it",
+        ),
+        (
+            (f"Brown{HIDDEN_MARK}", "italic"),
+            "an opponent's hidden card that you know (you saw it go into their hand)",
+        ),
+        (
+            (f"{HIDDEN_MARK}×2", "dim"),
+            "how many hidden cards an opponent has that you do not know",
+        ),
+        ("✓ / ✗", "a precedent is valid / not valid (the reason is written under it)"),
+    ]
+    for mark, text in marks:
+        shown = mark if isinstance(mark, tuple) else (mark, "")
+        head = Content.styled(f"  {shown[0]:<{KEY_COLUMN - 3}} ", shown[1])
+        parts.extend([head, *_key_line("", text, width)[1:]])
+    remap = (
+        "Put new keys in settings.json (the Settings screen shows where it is), by the names "
+        'listed in docs/PLAYING.md, e.g. "keymap": {"table.hint": "f3"}.'
     )
+    parts.append(("\nChanging keys\n", "bold underline"))
+    parts.append(_wrapped(remap, width))
     return Content.assemble(*parts)
 
 
@@ -67,16 +107,21 @@ class HelpScreen(CivioScreen[None]):
         Binding("q,question_mark,f1", "back", "Close", show=False, id="help.close")
     ]
 
+    def __init__(self, first: str | None = None) -> None:
+        super().__init__()
+        self.first = first
+        """The keys to show first: "table" when opened at the table."""
+
     def compose(self) -> ComposeResult:
         with KeyScroll(id="help-scroll", classes="pane"):
-            yield Static(help_content(self.app.settings.keymap), id="help-text")
+            yield Static(help_content(self.app.settings.keymap, first=self.first), id="help-text")
         yield Footer()
 
     def on_resize(self) -> None:
         width = self.query_one("#help-text", Static).content_region.width
         if width:
             self.query_one("#help-text", Static).update(
-                help_content(self.app.settings.keymap, width)
+                help_content(self.app.settings.keymap, width, self.first)
             )
 
     def on_mount(self) -> None:

@@ -41,6 +41,13 @@ if TYPE_CHECKING:
     from ai import PendingChoice
 
 MAX_OPENING_HIDDEN = 2
+# The questions whose options are cards of yours: numbered in the order of Your cards.
+_CARD_QUESTIONS = (
+    DecisionKind.FACE_UP,
+    DecisionKind.DISCARD,
+    DecisionKind.REVEAL,
+    DecisionKind.OVERRULE,
+)
 # The panes Tab moves between, by the names kept in the saved table state.
 _PANE_NAMES = ("question", "hand", "log", "opponents")
 SHORT_HEIGHT = 32
@@ -51,6 +58,9 @@ class TableScreen(CivioScreen[None]):
     """One game at the table, round after round, until the final table."""
 
     CSS_PATH = "table.tcss"
+    # Not the first focusable pane (the opponents): the question is where a table opens.
+    AUTO_FOCUS = "#question-options"
+    HELP_FIRST = "table"
     # Compact layout classes for small terminals (80x24 must stay fully usable).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_HEIGHT, "-tall")]  # noqa: RUF012
@@ -296,7 +306,8 @@ class TableScreen(CivioScreen[None]):
         hand = view.hand
         self.arrangement.sync(hand)
         opening = decision is not None and decision.kind is DecisionKind.FACE_UP
-        status = None if opening else self.arrangement.status(deck, hand, ctl.rules)
+        # Judged at the opening too: what to hide is chosen while seeing what links.
+        status = self.arrangement.status(deck, hand, ctl.rules)
         pickable: set[int] = set()
         if decision is not None and decision.seat == HUMAN_SEAT and not opening:
             pickable = {
@@ -389,8 +400,15 @@ class TableScreen(CivioScreen[None]):
         else:
             tip = self._tip(question)
             pane.ask(question.prompt, [o.text for o in question.options], tip)
+        # The focus stays where the player is: a question that comes while you arrange Your
+        # cards (or read the log) must not catch the keys meant for them. The question shows
+        # beside it, and digits answer it from anywhere.
         hand = self.query_one(HandPane)
-        if not hand.has_focus or not hand.state.pickable:
+        if hand.has_focus:
+            if previous is None:
+                # It came while others played: a stray Enter must not pick a card for it.
+                hand.hold_picks()
+        elif self.focused is None or not any(p.has_focus for p in self._panes()[2:]):
             pane.options_list.focus()
         teaching = self.teaching_hints
         if teaching is None:
@@ -402,13 +420,16 @@ class TableScreen(CivioScreen[None]):
         """The question with its card options in the order of Your cards (a card just drawn
         first), so the list reads like the pane beside it."""
         assert question is not None
-        if question.decision.kind not in (DecisionKind.DISCARD, DecisionKind.REVEAL):
+        if question.decision.kind not in _CARD_QUESTIONS:
             return question
+        self.arrangement.sync(self.controller.rnd.hand(HUMAN_SEAT))
         place = {card: i for i, card in enumerate(self.arrangement.cards)}
         newest = _newest_card(question.decision)
 
         def key(option: OptionLabel) -> tuple[bool, int]:
-            return (option.card != newest, place.get(option.card or -1, len(place)))
+            # Options with no card of yours ("Accept", "Done") stay last, in their order.
+            where = len(place) if option.card is None else place.get(option.card, len(place))
+            return (option.card is None or option.card != newest, where)
 
         return replace(question, options=tuple(sorted(question.options, key=key)))
 
@@ -528,6 +549,24 @@ class TableScreen(CivioScreen[None]):
     @on(HandPane.Moved)
     def hand_moved(self) -> None:
         self.refresh_panes()
+        # The question's card options follow the new order of Your cards.
+        question = self.question
+        if question is not None and question.decision.kind in _CARD_QUESTIONS:
+            self.ask_human()
+
+    @on(HandPane.PickHeld)
+    def pick_held(self, event: HandPane.PickHeld) -> None:
+        """Enter on a card just after a question came while you arranged: say what the next
+        Enter will do instead of doing it."""
+        question = self.question
+        option = (
+            next((o for o in question.options if o.card == event.card), None) if question else None
+        )
+        if question is None or option is None:
+            return
+        self.query_one(QuestionPane).show_hint(
+            Content.assemble((f"{question.title}. ", "bold $accent"), "Enter again: ", option.text)
+        )
 
     @on(HandPane.DetailRequested)
     def hand_detail(self, event: HandPane.DetailRequested) -> None:

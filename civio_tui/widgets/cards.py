@@ -49,8 +49,9 @@ HIDDEN_MARK = "▒"
 
 
 def pts(points: int) -> str:
-    """Points in the table's short form: "1 pt", "5 pts"."""
-    return f"{points} pt" if points in (1, -1) else f"{points} pts"
+    """Points in words, singular when one: "1 point", "5 points" (a new player read "5 pts"
+    beside card counts as arithmetic)."""
+    return f"{points} point" if points in (1, -1) else f"{points} points"
 
 
 def type_tag(card: Card) -> Content:

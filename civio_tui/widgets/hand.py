@@ -86,9 +86,18 @@ class HandPane(Widget, can_focus=True):
             super().__init__()
             self.card = card
 
+    class PickHeld(Message):
+        """Enter on a card that the question arrived for while the player was arranging:
+        nothing is picked; the next Enter picks it."""
+
+        def __init__(self, card: int) -> None:
+            super().__init__()
+            self.card = card
+
     def __init__(self, deck: Deck, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.deck = deck
+        self._held = False
         self.arrangement = HandArrangement()
         self.status: HandStatus | None = None
         self.state = HandState(frozenset(), frozenset())
@@ -128,10 +137,12 @@ class HandPane(Widget, can_focus=True):
         if check.valid:
             size = len(group)
             note = "" if size in (3, 4, 7) else " · scores with 3, 4 or 7 cards"
-            points = f"{check.points} point" + ("" if check.points == 1 else "s")
             return [
                 Content.assemble(
-                    (name, "bold"), "  ", ("✓ valid", "bold $status-good"), f" · {points}{note}"
+                    (name, "bold"),
+                    "  ",
+                    ("✓ valid", "bold $status-good"),
+                    f" · {pts(check.points)}{note}",
                 )
             ]
         lines = [Content.assemble((name, "bold"), "  ", ("✗ not valid", "bold $status-bad"))]
@@ -191,21 +202,30 @@ class HandPane(Widget, can_focus=True):
         status = self.status
         if status is None:
             return []
+        if self.state.mode == "opening" and not (status.arranged_goes_out or status.can_go_out):
+            # At the opening every row counts on a small terminal: the 8 answers must show.
+            return []
         if status.arranged_goes_out:
-            shape = "a flush" if status.arranged_kind == "flush" else "3 + 4"
+            shape = (
+                "a Thurgood Flush"
+                if status.arranged_kind == "flush"
+                else "a 3-card and a 4-card precedent"
+            )
             text = Content.assemble(
                 ("✓ Goes out", "bold $status-good"),
-                f" ({shape}): {pts(status.arranged_score)} as winner",
+                f" with {shape}: {pts(status.arranged_score)} if you call CIVIO",
             )
         elif status.can_go_out:
             text = Content.assemble(
                 ("✓ These 7 can go out", "bold $status-good"),
-                f" ({pts(status.best_winner_score or 0)}): press `a` to lay them out",
+                f" ({pts(status.best_winner_score or 0)}): press ",
+                ("a", "bold"),
+                " to lay them out",
             )
         else:
             text = Content.assemble(
                 ("Not out yet", "bold"),
-                f" · {pts(status.best_non_winner_score)} if another wins now",
+                f" · {pts(status.best_non_winner_score)} if someone else wins",
             )
         return text.wrap(max(20, width))
 
@@ -239,7 +259,13 @@ class HandPane(Widget, can_focus=True):
         else:
             self._put_cursor(cards[(cards.index(self.cursor_card) + delta) % len(cards)])
 
+    def hold_picks(self) -> None:
+        """A question came while the player was here: the next Enter on a card only says
+        what it would do (moving the cursor first picks at once, as usual)."""
+        self._held = True
+
     def _put_cursor(self, card: int) -> None:
+        self._held = False
         self.cursor_card = card
         self.refresh()
         self.refresh_bindings()
@@ -285,8 +311,14 @@ class HandPane(Widget, can_focus=True):
         return True
 
     def action_act(self) -> None:
-        if self.cursor_card is not None:
-            self.post_message(self.CardPicked(self.cursor_card))
+        card = self.cursor_card
+        if card is None:
+            return
+        if self._held and card in self.state.pickable:
+            self._held = False
+            self.post_message(self.PickHeld(card))
+            return
+        self.post_message(self.CardPicked(card))
 
     def action_detail(self) -> None:
         if self.cursor_card is not None:

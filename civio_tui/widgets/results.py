@@ -48,8 +48,8 @@ def seat_lines(deck: Deck, row: SeatResult, winner: int | None, width: int) -> l
         (level, "dim"),
         (role, "bold $accent"),
         ("   +", ""),
-        (str(row.points), "bold"),
-        f" points → total {row.total} · {row.rank}",
+        (pts(row.points), "bold"),
+        f" → total {row.total} · {row.rank}",
     )
     lines = [head.truncate(width, ellipsis=True)]
     for precedent in row.precedents:

@@ -304,7 +304,7 @@ async def test_your_name_from_settings_sits_at_the_table(isolated: Path) -> None
         table = app.screen
         assert isinstance(table, TableScreen)
         assert table.controller.names[0] == "Kaj"
-        assert table.query_one("#hand-box").border_title == "Kaj's cards · 0 pts · Intern"
+        assert table.query_one("#hand-box").border_title == "Kaj's cards · 0 points · Intern"
         await pilot.press("1", "2", "8")
         await settle(pilot)
         log = [line.plain for line in table.query_one("#log").lines]  # type: ignore[attr-defined]

@@ -88,17 +88,33 @@ def test_every_binding_of_ours_has_an_id_and_secondary_keys_are_hidden() -> None
     assert checked > 30
 
 
-def test_keymap_ids_are_unique_and_help_lists_them() -> None:
+def test_keymap_ids_are_unique_and_help_lists_the_keys_without_them() -> None:
     from civio_tui.screens.help import help_content
 
     ids = [spec.id for spec in keymap.KEYS]
     assert len(ids) == len(set(ids))
     text = help_content({}).plain
+    playing = (Path(__file__).parents[2] / "docs" / "PLAYING.md").read_text(encoding="utf-8")
     for spec in keymap.KEYS:
-        if spec.id.startswith("table.pick_"):
-            continue
-        assert spec.id in text, spec.id
-    assert "1-9" in text and "H" in text
+        # The ids are names for settings.json, listed in PLAYING.md; Help shows the keys.
+        name = "table.pick_1` … `table.pick_9" if spec.id.startswith("table.pick_") else spec.id
+        assert f"`{name}`" in playing, spec.id
+        if spec.id == "table.hint":
+            continue  # the one example of a remap
+        assert spec.id not in text, spec.id
+        if not spec.id.startswith("table.pick_"):
+            assert spec.help in text, spec.id
+    assert "1-9" in text and "H" in text and "docs/PLAYING.md" in text
+
+
+def test_help_at_the_table_starts_with_the_tables_keys() -> None:
+    from civio_tui.screens.help import help_content
+
+    lines = help_content({}, first="table").plain.splitlines()
+    contexts = [line for line in lines if line in keymap.CONTEXTS.values()]
+    assert contexts[:2] == ["At the table", "In your cards"]
+    elsewhere = [line for line in help_content({}).plain.splitlines() if line in contexts]
+    assert elsewhere[0] == "Everywhere"
 
 
 def test_the_arrangement_follows_the_hand(standard: Deck) -> None:
@@ -210,11 +226,13 @@ def test_a_card_pack_card_says_where_it_comes_from(standard: Deck) -> None:
     assert "a publisher's card" in card_facts(pack, tinker).plain
 
 
-def test_help_puts_a_key_id_that_would_wrap_on_its_own_line() -> None:
-    from civio_tui.screens.help import help_content
+def test_help_wraps_a_long_description_under_itself() -> None:
+    from civio_tui.screens.help import KEY_COLUMN, help_content
 
-    lines = help_content({}, width=96).plain.splitlines()
-    assert max(len(line) for line in lines) <= 96
+    lines = help_content({}, width=60).plain.splitlines()
+    assert max(len(line) for line in lines) <= 60
     at = next(i for i, line in enumerate(lines) if "Next pane: the question" in line)
-    assert lines[at + 1].strip() == "table.next_pane"
-    assert lines[at + 1].startswith(" " * 21)
+    assert lines[at + 1].startswith(" " * KEY_COLUMN) and lines[at + 1].strip()
+    assert lines[at].index("Next pane") == KEY_COLUMN
+    # The card marks explain the shaded mark on an opponent's known hidden card too.
+    assert any("an opponent's hidden card that you know" in line for line in lines)
