@@ -273,12 +273,17 @@ class _Asking:
         hand = self.view.hand
         best = best_go_out(self.deck, hand, self.view.rules)
         score = winner_score(best, self.view.rules) if best is not None else 0
-        shape = "a Thurgood Flush" if best is not None and best.kind == "flush" else "3 + 4"
+        # Card counts in words: "(3 + 4, 5 points)" read as a sum that does not add up.
+        shape = (
+            "a Thurgood Flush"
+            if best is not None and best.kind == "flush"
+            else "a 3-card and a 4-card precedent"
+        )
         options = []
         for action in decision.options:
             if action.choice == "call":
                 text = Content.assemble(
-                    ("Call CIVIO!", "bold"), f" Win the round now ({shape}, {score} points)"
+                    ("Call CIVIO!", "bold"), f" Win the round now with {shape}: {pts(score)}"
                 )
             else:
                 text = Content("Play on (you may call at the end of a later turn)")

@@ -165,7 +165,10 @@ class EncyclopediaScreen(CivioScreen[None]):
         self.refilter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        # Enter on the search opens the first match (the list keeps the focus for after).
         self.query_one("#ency-list", NavList).focus()
+        if self.shown:
+            self.open_card(0)
 
     def on_key(self, event: events.Key) -> None:
         search = self.query_one("#ency-search", Input)
@@ -189,11 +192,14 @@ class EncyclopediaScreen(CivioScreen[None]):
 
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()
+        if event.option.id is not None:
+            self.open_card(self.shown.index(int(event.option.id)))
+
+    def open_card(self, index: int) -> None:
+        """The card at `index` of the list in full, stepping through the list with ←→."""
         from civio_tui.screens.card_detail import CardDetailScreen
 
-        if event.option.id is not None:
-            index = self.shown.index(int(event.option.id))
-            self.app.push_screen(CardDetailScreen(self.shown, index, context=" in this list"))
+        self.app.push_screen(CardDetailScreen(self.shown, index, context=" in this list"))
 
     def action_explain(self) -> None:
         from civio_tui.screens.links import LinksScreen

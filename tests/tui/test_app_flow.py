@@ -259,9 +259,10 @@ async def test_encyclopedia_filters_search_and_card_detail() -> None:
         assert count == "No card matches 'tinkerx' with these filters: loosen one."
         await pilot.press("backspace")
         await pilot.pause()
-        await pilot.press("enter", "enter")
+        await pilot.press("enter")  # Enter on the search line opens the first match
         await pilot.pause()
         assert isinstance(app.screen, CardDetailScreen)
+        assert app.screen.current == screen.shown[0]
         text = str(app.screen.query_one("#detail-facts").render())
         assert "Case · 1969" in text and "Issues:" in text
 

@@ -71,7 +71,7 @@ def test_card_detail(snap_compare: object) -> None:
         await menu_ready(pilot)
         await choose_entry(pilot, "encyclopedia")
         await pilot.pause()
-        await pilot.press("slash", *"brown", "enter", "enter")
+        await pilot.press("slash", *"brown", "enter")
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(100, 30), run_before=run_before)  # type: ignore[operator]

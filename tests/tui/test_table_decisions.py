@@ -191,7 +191,7 @@ async def test_civio_is_offered_never_automatic(deck: Deck) -> None:
         assert question is not None and question.decision.kind is DecisionKind.CIVIO
         assert not screen.controller.rnd.is_over  # offered, not called for you
         assert question.options[0].text.plain == (
-            "Call CIVIO! Win the round now (a Thurgood Flush, 24 points)"
+            "Call CIVIO! Win the round now with a Thurgood Flush: 24 points"
         )
         assert question.options[1].text.plain.startswith("Play on")
         await pilot.press("1")

@@ -185,3 +185,32 @@ async def test_a_notice_never_covers_the_answers(deck: Deck) -> None:
         for box in ("#question-box", "#hand-box"):
             region = screen.query_one(box).region
             assert not toasts[0].region.overlaps(region), box
+
+
+def test_going_out_is_said_in_card_counts_and_points(deck: Deck) -> None:
+    from cards.ruleset import RuleSet
+    from civio_tui.arrangement import HandArrangement
+    from civio_tui.widgets.hand import HandState
+
+    names = [
+        "Katz v US",
+        "California v Greenwood",
+        "4th Amendment",
+        "Jim Crow Laws",
+        "Plessy v Ferguson",
+        "Brown v Board of Education of Topeka",
+        "14th Amendment",
+    ]
+    hand = [deck.lookup(n) for n in names]
+    arrangement = HandArrangement()
+    arrangement.sync(hand)
+    pane = HandPane(deck)
+    status = arrangement.status(deck, hand, RuleSet())
+    pane.show(arrangement, status, HandState(frozenset(), frozenset()))
+    lines = " ".join(line.plain for line in pane._status_lines(200))
+    assert "These 7 can go out (6 points): press a to lay them out" in lines
+    assert "`" not in lines
+    arrangement.arrange_best(deck, hand, RuleSet())
+    pane.show(arrangement, arrangement.status(deck, hand, RuleSet()), pane.state)
+    lines = " ".join(line.plain for line in pane._status_lines(200))
+    assert "Goes out with a 3-card and a 4-card precedent: 6 points" in lines
