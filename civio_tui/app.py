@@ -11,16 +11,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
 from civio_tui import keymap
-from civio_tui.settings import Settings
+from civio_tui.glyphs import ascii_filter, ascii_key, ascii_terminal
+from civio_tui.start_settings import quick_read
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from textual.filter import LineFilter
+
     from cards.deck import Deck
     from civio_tui.screens.new_game import GameSetup
+    from civio_tui.settings import Settings
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -194,14 +200,28 @@ class CivioApp(App[int]):
         self.save_dir = save_dir
         self.config_dir = config_dir
         self.settings_problem: str | None = None
-        if settings is None:
-            settings, self.settings_problem = Settings.read(config_dir)
-        self.settings = settings
+        self._settings = settings
+        # Without settings handed in, start from a quick reading (no pydantic before the first
+        # frame); the full one, with its messages, follows the first frame (`on_mount`).
+        theme, keys = (settings.theme, settings.keymap) if settings else quick_read(config_dir)
         self.game_in_progress = False
-        for theme in THEMES:
-            self.register_theme(theme)
-        self.theme = self.settings.theme
-        self.set_keymap(self.settings.keymap)
+        for each in THEMES:
+            self.register_theme(each)
+        self.theme = theme
+        self.set_keymap(keys)
+        self.ascii = ascii_terminal()
+        """Draw in ASCII (the Linux console, a non-UTF-8 locale): see glyphs.py."""
+        self._ascii_filter = ascii_filter() if self.ascii else None
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        if self._ascii_filter is None:
+            return filters
+        return [*filters, self._ascii_filter]  # type: ignore[list-item]
+
+    def get_key_display(self, binding: Binding) -> str:
+        display = super().get_key_display(binding)
+        return ascii_key(display) if self.ascii else display
 
     # -- shared state -------------------------------------------------------------------------
 
@@ -213,6 +233,30 @@ class CivioApp(App[int]):
 
             self._deck = load_deck(self.cards_path)
         return self._deck
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings, read in full (and checked) on first use."""
+        if self._settings is None:
+            from civio_tui.settings import Settings
+
+            self._settings, self.settings_problem = Settings.read(self.config_dir)
+        return self._settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        self._settings = settings
+
+    def _read_settings(self) -> None:
+        """After the first frame: the full settings, and what was wrong with the file."""
+        if self._settings is not None:
+            return
+        settings = self.settings
+        if settings.theme != self.theme:
+            self.theme = settings.theme
+        self.set_keymap(settings.keymap)
+        if self.settings_problem:
+            self.notify(self.settings_problem, title="Settings", severity="warning", timeout=15)
 
     def save_settings(self) -> None:
         if self.settings.save(self.config_dir) is None:
@@ -238,8 +282,7 @@ class CivioApp(App[int]):
 
     def on_mount(self) -> None:
         self.check_size()
-        if self.settings_problem:
-            self.notify(self.settings_problem, title="Settings", severity="warning", timeout=15)
+        self.call_after_refresh(self._read_settings)
 
     def check_size(self) -> None:
         """Cover everything with a clear message below 80x24, and take it away on resize."""

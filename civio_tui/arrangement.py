@@ -124,6 +124,28 @@ class HandArrangement:
         ]
         return message
 
+    def ordered_like_mine(
+        self, deck: Deck, precedents: Sequence[Sequence[int]]
+    ) -> tuple[tuple[int, ...], ...]:
+        """Scored precedents (the engine's choice) in the player's order: each one's cards as
+        they stand in Your cards when that order is valid for the same points, and the
+        precedents in the order of their first card there."""
+        place = {card: i for i, card in enumerate(self.cards)}
+
+        def where(card: int) -> int:
+            return place.get(card, len(place))
+
+        ordered = []
+        for precedent in precedents:
+            scored = tuple(precedent)
+            mine = tuple(sorted(scored, key=where))
+            if mine != scored:
+                check = check_precedent(deck, list(mine))
+                if check.valid and check.points == check_precedent(deck, list(scored)).points:
+                    scored = mine
+            ordered.append(scored)
+        return tuple(sorted(ordered, key=lambda p: min(map(where, p), default=len(place))))
+
     def status(self, deck: Deck, hand: Sequence[int], rules: RuleSet) -> HandStatus:
         checks: list[PrecedentCheck | None] = [
             check_precedent(deck, group) if group else None for group in self.groups[:2]

@@ -6,7 +6,6 @@ the folder, which is how tests keep away from the real one.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any, Literal
 
@@ -14,8 +13,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from civio_tui.json_errors import UnreadableJsonError, read_json
 
-CONFIG_ENV = "CIVIO_CONFIG_DIR"
-SETTINGS_FILE = "settings.json"
+# The file's place, read before the first frame without pydantic (start_settings.py).
+from civio_tui.start_settings import CONFIG_ENV as CONFIG_ENV
+from civio_tui.start_settings import SETTINGS_FILE, config_dir
+
 BAD_FILE = "settings.json.bad"
 """Where a settings file that is not JSON is kept when the settings are next written."""
 
@@ -154,13 +155,3 @@ def _keep_if_unreadable(path: Path) -> None:
         return
     except (ValueError, OSError):
         path.replace(path.with_name(BAD_FILE))
-
-
-def config_dir() -> Path:
-    """Where settings live: `$CIVIO_CONFIG_DIR`, else the platform's user config folder."""
-    override = os.environ.get(CONFIG_ENV)
-    if override:
-        return Path(override)
-    from platformdirs import user_config_dir
-
-    return Path(user_config_dir("civio", appauthor=False))

@@ -28,6 +28,7 @@ from civio_tui import keymap
 from civio_tui.arrangement import HandArrangement
 from civio_tui.game_backends import HUMAN_SEAT
 from civio_tui.questions import OptionLabel, Question
+from civio_tui.round_summary import RoundSummary
 from civio_tui.screens.base import CivioScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.cards import pts
@@ -123,7 +124,7 @@ class TableScreen(CivioScreen[None]):
     def on_mount(self) -> None:
         self.app.game_in_progress = True
         opponents_box = self.query_one("#opponents-box", VerticalScroll)
-        opponents_box.border_title = "Opponents"
+        self._title_opponents()
         opponents_box.can_focus = True
         self.watch(opponents_box, "scroll_y", lambda _: self._title_opponents(), init=False)
         self.query_one("#pile").border_title = "Table"
@@ -261,7 +262,7 @@ class TableScreen(CivioScreen[None]):
     def show_round_end(self) -> None:
         from civio_tui.screens.round_end import RoundEndScreen
 
-        summary = self.controller.round_summary()
+        summary = self._in_your_order(self.controller.round_summary())
 
         def after(choice: str | None) -> None:
             if choice == "menu":
@@ -270,6 +271,21 @@ class TableScreen(CivioScreen[None]):
                 self.next_after_round()
 
         self.app.push_screen(RoundEndScreen(self.controller.deck, summary), after)
+
+    def _in_your_order(self, summary: RoundSummary) -> RoundSummary:
+        """Your precedents and cards in the results as you arranged them (the engine scores
+        its own order of the same cards)."""
+        mine = summary.seats[HUMAN_SEAT]
+        self.arrangement.sync(mine.hand)
+        place = {card: i for i, card in enumerate(self.arrangement.cards)}
+        mine = replace(
+            mine,
+            precedents=self.arrangement.ordered_like_mine(self.controller.deck, mine.precedents),
+            hand=tuple(sorted(mine.hand, key=lambda c: place.get(c, len(place)))),
+        )
+        seats = list(summary.seats)
+        seats[HUMAN_SEAT] = mine
+        return replace(summary, seats=tuple(seats))
 
     def next_after_round(self) -> None:
         if self.controller.is_game_over():
@@ -347,7 +363,7 @@ class TableScreen(CivioScreen[None]):
         the column (table.tcss), less its border."""
         rows = self.size.height - 1  # the footer
         short = self.size.height < SHORT_HEIGHT
-        return int(rows * (0.6 if short else 0.45)) - (1 if short else 2)
+        return int(rows * 0.6) - (1 if short else 2)
 
     def on_resize(self) -> None:
         if self.controller.round is not None:
@@ -356,7 +372,11 @@ class TableScreen(CivioScreen[None]):
     def _title_opponents(self) -> None:
         box = self.query_one("#opponents-box", VerticalScroll)
         more = box.max_scroll_y > 0 and box.scroll_y < box.max_scroll_y
-        box.border_title = "Opponents ↓ more" if more else "Opponents"
+        title = "Opponents ↓ more" if more else "Opponents"
+        if self.controller.practice:
+            # The top of the table says it: moves can be taken back, nothing is at stake.
+            title = f"Practice · {title}" if more else f"Practice game · {title}"
+        box.border_title = title
 
     def _relog_round(self) -> None:
         """The round's whole log, its heading included, as when it was played: on resuming

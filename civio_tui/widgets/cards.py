@@ -123,6 +123,26 @@ def card_line(
     return Content.assemble(*parts)
 
 
+_YEAR = re.compile(r" \d{3,4}")
+
+
+def fit_line(line: Content, width: int) -> Content:
+    """A line cut to `width` cells without cutting a year in half: the cards' years (the dim
+    " 1969" after a name) go first, and only then is the line cut short with an ellipsis."""
+    if line.cell_length <= width:
+        return line
+    years = [
+        span
+        for span in line.spans
+        if span.style == "dim" and _YEAR.fullmatch(line.plain[span.start : span.end])
+    ]
+    for span in sorted(years, key=lambda s: s.start, reverse=True):
+        line = line[: span.start] + line[span.end :]
+    if line.cell_length <= width:
+        return line
+    return line.truncate(width, ellipsis=True)
+
+
 def hidden_backs(count: int) -> Content:
     """An opponent's hidden cards: shaded backs and the count in words."""
     if count <= 0:

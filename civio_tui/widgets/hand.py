@@ -21,7 +21,7 @@ from textual.widget import Widget
 from cards.deck import Deck
 from civio_tui import keymap
 from civio_tui.arrangement import GROUP_NAMES, UNPLACED, HandArrangement, HandStatus
-from civio_tui.widgets.cards import HIDDEN_MARK, card_line, links_line, pts
+from civio_tui.widgets.cards import HIDDEN_MARK, card_line, fit_line, links_line, pts
 
 
 @dataclass(frozen=True)
@@ -177,8 +177,7 @@ class HandPane(Widget, can_focus=True):
             row = Content.assemble(pointer, mark, " ", line, *tail[:1])
         if row.cell_length > width:
             row = Content.assemble(pointer, mark, " ", line)
-        if row.cell_length > width:
-            row = row.truncate(width, ellipsis=True)
+        row = fit_line(row, width)
         if here:
             row = row.stylize("reverse" if focused else "bold", 0, len(row.plain))
         return row

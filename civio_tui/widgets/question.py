@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from civio_tui.widgets.cards import fit_line
 from civio_tui.widgets.lists import NavList
 
 
@@ -151,9 +152,9 @@ class QuestionPane(Vertical):
 
     def _fit(self, text: Content, *, whole: bool) -> Content:
         width = self._fitted_width
-        if whole or width <= 0 or text.cell_length <= width:
+        if whole or width <= 0:
             return text
-        return text.truncate(width, ellipsis=True)
+        return fit_line(text, width)
 
     def _refit(self, index: int | None) -> None:
         menu = self.options_list

@@ -65,19 +65,27 @@ def _skips(count: int, *, compact: bool = False) -> Content:
     return Content.styled(f"skips next {turns}", "bold $warning")
 
 
-def _card_item(card: Card, *, known_hidden: bool, compact: bool) -> Content:
-    """An opponent's face-up card, or a hidden card of theirs that others know."""
+_KNOWN = " (hidden, known)"
+
+
+def _card_item(card: Card, *, known_hidden: bool, compact: bool, name_room: int = 0) -> Content:
+    """An opponent's face-up card, or a hidden card of theirs that others know: by its printed
+    name when that fits in `name_room` cells, else by a shorter one."""
     if compact:
         if known_hidden:
             return Content.assemble(
                 type_tag(card), " ", (tiny_name(card), "italic"), (HIDDEN_MARK, "dim")
             )
         return Content.assemble(type_tag(card), " ", tiny_name(card))
-    line = card_line(card, short=True, year=False)
-    return Content.assemble(line, (" (hidden, known)", "dim")) if known_hidden else line
+    line = card_line(card, year=False)
+    if line.cell_length + (len(_KNOWN) if known_hidden else 0) > name_room:
+        line = card_line(card, short=True, year=False)
+    return Content.assemble(line, (_KNOWN, "dim")) if known_hidden else line
 
 
-def _seat_items(deck: Deck, view: PlayerView, seat: SeatView, *, compact: bool) -> list[Content]:
+def _seat_items(
+    deck: Deck, view: PlayerView, seat: SeatView, *, compact: bool, name_room: int = 0
+) -> list[Content]:
     """What the table knows of one opponent's cards and turns, as items to pack."""
     items: list[Content] = []
     if view.turn == 0 and not seat.face_up:
@@ -85,9 +93,13 @@ def _seat_items(deck: Deck, view: PlayerView, seat: SeatView, *, compact: bool) 
         cards = "face-up cards" if compact else "5 face-up cards"
         items.append(Content.styled(f"{chose} its {cards}", "dim"))
     for card in seat.face_up:
-        items.append(_card_item(deck[card], known_hidden=False, compact=compact))
+        items.append(
+            _card_item(deck[card], known_hidden=False, compact=compact, name_room=name_room)
+        )
     for card in seat.known_hidden:
-        items.append(_card_item(deck[card], known_hidden=True, compact=compact))
+        items.append(
+            _card_item(deck[card], known_hidden=True, compact=compact, name_room=name_room)
+        )
     unknown = seat.hidden_count - len(seat.known_hidden)
     if unknown > 0:
         if compact:
@@ -107,16 +119,20 @@ def opponents_lines(
     width: int,
     *,
     compact: bool = False,
+    full_names: bool = False,
 ) -> list[Content]:
     """Each opponent: name, level, points and rank; face-up cards; hidden count; skips.
 
-    `compact` gives the same facts in fewer lines, for small terminals: face-up cards by their
-    shortest names, packed side by side (`p` shows them in full); a hidden card others know ends
-    in ▒; `▒×2` counts the hidden cards not known; `skips 1`: turns it will lose."""
+    `full_names` writes the cards' printed names, else long names are shortened. `compact`
+    gives the same facts in fewer lines, for small terminals: face-up cards by their shortest
+    names, packed side by side (`p` shows them in full); a hidden card others know ends in ▒;
+    `▒×2` counts the hidden cards not known; `skips 1`: turns it will lose."""
     lines: list[Content] = []
     for info in opponents:
         lines.append(_heading(view, info, acting, width))
-        items = _seat_items(deck, view, view.players[info.seat], compact=compact)
+        # The printed names, on lines indented by 2, when asked for and they fit.
+        room = width - 2 if full_names else 0
+        items = _seat_items(deck, view, view.players[info.seat], compact=compact, name_room=room)
         lines.extend(pack(items, width, gap=1 if compact else 2))
     return lines
 
@@ -186,15 +202,19 @@ class OpponentsPane(Widget):
         return self._compact
 
     def _lines(self, width: int) -> list[Content]:
+        """The fullest form that fits the room: the printed names, then shortened names, then
+        the compact form."""
         self._compact = False
         if self.view is None:
             return []
-        lines = opponents_lines(self.deck, self.view, self.opponents, self.acting, width)
-        if self.room is not None and len(lines) > self.room:
-            self._compact = True
+        lines: list[Content] = []
+        for form in ({"full_names": True}, {}, {"compact": True}):
             lines = opponents_lines(
-                self.deck, self.view, self.opponents, self.acting, width, compact=True
+                self.deck, self.view, self.opponents, self.acting, width, **form
             )
+            if self.room is None or len(lines) <= self.room:
+                break
+        self._compact = len(lines) > 0 and form.get("compact", False)
         return lines
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:

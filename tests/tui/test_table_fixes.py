@@ -3,6 +3,8 @@ not go astray, feedback while arranging, the order of a question's card options.
 
 from __future__ import annotations
 
+import pytest
+
 from cards.actions import DecisionKind
 from cards.deck import Deck
 from civio_tui.screens.table import TableScreen
@@ -214,3 +216,171 @@ def test_going_out_is_said_in_card_counts_and_points(deck: Deck) -> None:
     pane.show(arrangement, arrangement.status(deck, hand, RuleSet()), pane.state)
     lines = " ".join(line.plain for line in pane._status_lines(200))
     assert "Goes out with a 3-card and a 4-card precedent: 6 points" in lines
+
+
+@async_test
+async def test_the_results_keep_the_order_you_arranged(deck: Deck) -> None:
+    from civio_tui.screens.round_end import RoundEndScreen
+    from tests.tui.conftest import FLUSH_HAND, wait_for_screen
+
+    backend = against_bot(deck, FLUSH_HAND, PLAIN_BOT, ScriptedPlayer(deck))
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        screen = table(app)
+        await pilot.press("a")  # the flush, ending 1st Amendment, 14th Amendment
+        hand = screen.query_one(HandPane)
+        hand.focus()
+        await pilot.pause()
+        first, fourteenth = deck.lookup("1st Amendment"), deck.lookup("14th Amendment")
+        assert screen.arrangement.groups[0][-2:] == [first, fourteenth]
+        hand.cursor_card = fourteenth
+        await pilot.press("K")  # the 14th before the 1st: as valid, and yours
+        await pilot.pause()
+        mine = list(screen.arrangement.groups[0])
+        assert mine[-2:] == [fourteenth, first]
+        await pilot.press("1", "2", "8")
+        await settle(pilot)
+        await pilot.press("1", "1")  # draw, discard it at once
+        await settle(pilot)
+        await pilot.press("1")  # call CIVIO
+        await wait_for_screen(pilot, RoundEndScreen)
+        end = app.screen
+        assert isinstance(end, RoundEndScreen)
+        assert end.summary.seats[0].precedents == (tuple(mine),)
+        text = " ".join(str(end.query_one("#round-seats").render()).split())
+        assert "[A] 14th Amendment +1 → [A] 1st Amendment +1" in text
+
+
+@async_test
+async def test_a_practice_game_says_so_at_the_top_of_the_table(deck: Deck) -> None:
+    for practice in (True, False):
+        controller = TableController.new_game(
+            deck, ["random"], seed=7, save=False, practice=practice
+        )
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_table(pilot, controller)
+            title = str(table(app).query_one("#opponents-box").border_title)
+            assert title.startswith("Practice game") is practice, title
+
+
+def test_ascii_is_chosen_for_the_linux_console_and_a_non_utf8_locale() -> None:
+    from civio_tui.glyphs import ascii_terminal
+
+    assert ascii_terminal({"TERM": "linux", "LANG": "en_US.UTF-8"})
+    assert ascii_terminal({"TERM": "xterm", "LANG": "C"})
+    assert ascii_terminal({"TERM": "xterm", "LANG": "C", "LC_CTYPE": "C.UTF-8"})  # PEP 538
+    assert ascii_terminal({"LC_ALL": "de_DE.ISO-8859-1", "LANG": "de_DE.UTF-8"})
+    assert not ascii_terminal({"TERM": "xterm-256color", "LANG": "en_US.UTF-8"})
+    assert not ascii_terminal({"TERM": "xterm"})  # no locale said: UTF-8 assumed
+    assert not ascii_terminal({"TERM": "linux", "CIVIO_ASCII": "0"})
+    assert ascii_terminal({"LANG": "en_US.UTF-8", "CIVIO_ASCII": "1"})
+
+
+def screen_text(app: object) -> str:
+    import html
+    import re
+
+    svg = app.export_screenshot()  # type: ignore[attr-defined]
+    return html.unescape("".join(re.findall(r"<text[^>]*>(.*?)</text>", svg)))
+
+
+@async_test
+async def test_an_ascii_terminal_gets_the_table_in_ascii(
+    deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CIVIO_ASCII", "1")
+    backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        await pilot.press("1", "2", "8")
+        await settle(pilot)
+        text = screen_text(app).replace("\xa0", " ")
+        assert text.isascii(), sorted({c for c in text if not c.isascii()})
+        assert "Enter Choose" in text  # the footer's keys in words, not ⏎
+        assert "-Your move: Draw" in text
+
+
+@async_test
+async def test_without_colour_the_focused_pane_has_a_heavy_border(
+    deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        screen = table(app)
+        await pilot.press("tab")  # to Your cards
+        await pilot.pause()
+        assert isinstance(app.focused, HandPane)
+        assert screen.query_one("#hand-box").styles.border_top[0] == "heavy"
+        assert screen.query_one("#question-box").styles.border_top[0] == "round"
+
+
+LONG_NAMES = [
+    "Regents of the University of California v Bakke",
+    "Hazelwood School District v Kuhlmeier",
+    "Bethel School District v Fraser",
+    "Tinker v Des Moines School District",
+    "Heart of Atlanta Motel v US",
+    "Civil Liberties Act of 1988",
+    "South Carolina v Katzenbach",
+]
+
+
+def three_opponents(deck: Deck) -> DealtBackend:
+    third = ["Engel v Vitale", "Lemon v Kurtzman", "Texas v Johnson", "Griswold v Connecticut"]
+    third += ["Loving v Virginia", "Furman v Georgia", "Near v Minnesota"]
+    return DealtBackend(
+        deck,
+        [SUPPLY + ["Miranda v Arizona", "In re Gault"], PLAIN_BOT, LONG_NAMES, third],
+        [ScriptedPlayer(deck) for _ in range(3)],
+        discard="Shaw v Reno",
+    )
+
+
+@async_test
+async def test_the_table_text_keeps_apart_and_keeps_its_years_at_80x24(deck: Deck) -> None:
+    import re
+
+    backend = DealtBackend(
+        deck, [LONG_NAMES, PLAIN_BOT], [ScriptedPlayer(deck)], discard="Fair Procedures"
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        screen = table(app)
+        await pilot.press("4", "5", "8")  # Tinker and Heart of Atlanta stay hidden
+        await settle(pilot)
+        # The Table pane's text ends a column before the question's title line begins.
+        pile = screen.query_one("#pile")
+        assert pile.content_region.right < screen.query_one("#question-box").region.x
+        await pilot.press("1")
+        await settle(pilot)
+        hand = str(screen.query_one(HandPane).render())
+        assert not re.search(r"\d…", hand), hand  # "196…": a year cut in half
+        menu = screen.query_one(QuestionPane).options_list
+        shown = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert not any(re.search(r"\d…", line) for line in shown), shown
+
+
+@async_test
+async def test_at_120x40_the_opponents_cards_keep_their_names(deck: Deck) -> None:
+    from civio_tui.widgets.table_panes import OpponentsPane
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_table(pilot, TableController(deck, three_opponents(deck)))
+        await pilot.press("1", "2", "8")
+        await settle(pilot)
+        screen = table(app)
+        opponents = screen.query_one(OpponentsPane)
+        assert not opponents.compact
+        text = " ".join(str(opponents.render()).split())
+        assert "[C] Heart of Atlanta Motel v US" in text
+        assert "[C] Tinker v Des Moines School District" in text
+        assert "…" not in text  # a name too long for a line takes its short form instead
+        assert screen.query_one("#opponents-box").max_scroll_y == 0  # type: ignore[attr-defined]
