@@ -425,9 +425,9 @@ class TableScreen(CivioScreen[None]):
         # beside it, and digits answer it from anywhere.
         hand = self.query_one(HandPane)
         if hand.has_focus:
-            if previous is None:
-                # It came while others played: a stray Enter must not pick a card for it.
-                hand.hold_picks()
+            # A question that came while others played holds the next Enter (a stray one must
+            # not pick a card for it); one that follows your own answer does not.
+            hand.hold_picks(previous is None)
         elif self.focused is None or not any(p.has_focus for p in self._panes()[2:]):
             pane.options_list.focus()
         teaching = self.teaching_hints

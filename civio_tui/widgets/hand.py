@@ -258,10 +258,10 @@ class HandPane(Widget, can_focus=True):
         else:
             self._put_cursor(cards[(cards.index(self.cursor_card) + delta) % len(cards)])
 
-    def hold_picks(self) -> None:
+    def hold_picks(self, held: bool = True) -> None:
         """A question came while the player was here: the next Enter on a card only says
         what it would do (moving the cursor first picks at once, as usual)."""
-        self._held = True
+        self._held = held
 
     def _put_cursor(self, card: int) -> None:
         self._held = False

@@ -39,6 +39,22 @@ def chain_items(deck: Deck, cards: tuple[int, ...]) -> list[Content]:
     return items
 
 
+def _how_scored(deck: Deck, row: SeatResult, winner: int | None) -> str:
+    """For the winner, how the score adds up from the cards' points, so "+6" beside two
+    precedents of 2 points reads right: " (4 + 2 for going out)"."""
+    if row.seat != winner:
+        return ""
+    cards = sum(deck[c].points for p in row.precedents for c in p)
+    for formula, total in (
+        (f"{cards} + 2 for going out", cards + 2),
+        (f"{cards} + 2 for going out, × 3 for the flush", (cards + 2) * 3),
+        (f"{cards} × 3 for the flush + 2 for going out", cards * 3 + 2),
+    ):
+        if total == row.points:
+            return f" ({formula})"
+    return ""
+
+
 def seat_lines(deck: Deck, row: SeatResult, winner: int | None, width: int) -> list[Content]:
     """One player's result, laid out for `width` columns without splitting a card."""
     role = "  winner" if row.seat == winner else ""
@@ -49,6 +65,7 @@ def seat_lines(deck: Deck, row: SeatResult, winner: int | None, width: int) -> l
         (role, "bold $accent"),
         ("   +", ""),
         (pts(row.points), "bold"),
+        (_how_scored(deck, row, winner), "dim"),
         f" → total {row.total} · {row.rank}",
     )
     lines = [head.truncate(width, ellipsis=True)]

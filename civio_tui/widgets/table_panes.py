@@ -154,9 +154,10 @@ def pile_content(deck: Deck, view: PlayerView, width: int = 80) -> Content:
         top = Content.assemble(label, top)
     else:
         top = Content.assemble(label, ("empty", "dim"))
-    counts = Content.assemble(
-        f"pile {len(pile)} · supply {view.supply_count} · ", ("p: browse", "dim")
-    )
+    counts = Content(f"pile {len(pile)} · supply {view.supply_count}")
+    # The key to browse the pile when it fits on the line (the footer shows it too).
+    if counts.cell_length + 12 <= width:
+        counts = Content.assemble(counts, " · ", ("p: browse", "dim"))
     return Content("\n").join([top, counts])
 
 

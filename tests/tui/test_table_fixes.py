@@ -69,9 +69,14 @@ async def test_your_turn_arriving_leaves_the_focus_in_your_cards(deck: Deck) -> 
         assert "Draw" in str(screen.query_one("#question-box").border_title)
         await pilot.press("1")
         await settle(pilot)
-        assert screen.question is not None
-        assert screen.question.decision.kind is DecisionKind.DISCARD
+        question = screen.question
+        assert question is not None and question.decision.kind is DecisionKind.DISCARD
         assert app.focused is hand
+        # This question follows your own answer: Enter on a card picks it at once.
+        card = hand.cursor_card
+        await pilot.press("enter")
+        await settle(pilot)
+        assert card not in screen.controller.view().hand
 
 
 @async_test
@@ -250,6 +255,8 @@ async def test_the_results_keep_the_order_you_arranged(deck: Deck) -> None:
         assert end.summary.seats[0].precedents == (tuple(mine),)
         text = " ".join(str(end.query_one("#round-seats").render()).split())
         assert "[A] 14th Amendment +1 → [A] 1st Amendment +1" in text
+        # The winner's score says how it adds up from the cards' points.
+        assert "+24 points (6 + 2 for going out, × 3 for the flush)" in text
 
 
 @async_test
@@ -336,7 +343,7 @@ def three_opponents(deck: Deck) -> DealtBackend:
     third += ["Loving v Virginia", "Furman v Georgia", "Near v Minnesota"]
     return DealtBackend(
         deck,
-        [SUPPLY + ["Miranda v Arizona", "In re Gault"], PLAIN_BOT, LONG_NAMES, third],
+        [[*SUPPLY, "Miranda v Arizona", "In re Gault"], PLAIN_BOT, LONG_NAMES, third],
         [ScriptedPlayer(deck) for _ in range(3)],
         discard="Shaw v Reno",
     )
