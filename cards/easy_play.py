@@ -35,10 +35,9 @@ from cards.actions import DISCARD_PILE, SUPPLY, IllegalActionError
 from cards.deck import Deck, standard_deck
 from cards.events import EVERYONE, sees
 from cards.precedent import is_valid
-from cards.round import _shuffled_deck
 from cards.ruleset import RuleSet
 from cards.scoring import GOING_OUT_BONUS
-from cards.table import HAND_SIZE, check_table
+from cards.table import HAND_SIZE, check_table, shuffled_deck
 
 # Action kinds
 DRAW = "draw"
@@ -467,7 +466,7 @@ class EasyPlay:
         self.rules = rules if rules is not None else RuleSet()
         self.seats, self.dealer, self.seed = seats, dealer, seed
         self.rng = random.Random(seed)
-        order = _shuffled_deck(len(self.deck), deal_order, self.rng)
+        order = shuffled_deck(len(self.deck), deal_order, self.rng)
         self.hands = [order[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(seats)]
         self.discard_pile = [order[HAND_SIZE * seats]]
         self.supply = order[HAND_SIZE * seats + 1 :][::-1]  # the top is the last element

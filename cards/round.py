@@ -36,6 +36,7 @@ from cards.phase import END_OF_TURN, Phase
 from cards.round_phases import HANDLERS
 from cards.ruleset import RuleSet
 from cards.table import FACE_UP_COUNT, HAND_SIZE, MAX_SEATS, MIN_SEATS, check_table
+from cards.table import shuffled_deck as _shuffled_deck
 from cards.world import UnseenCards
 
 if TYPE_CHECKING:
@@ -100,20 +101,6 @@ def score_round(
             scores.append(points)
             precedents.append(tuple(tuple(p) for p in precs))
     return kind, tuple(scores), tuple(precedents)
-
-
-def _shuffled_deck(size: int, deal_order: Sequence[int] | None, rng: random.Random) -> list[int]:
-    if deal_order is None:
-        order = list(range(size))
-        rng.shuffle(order)
-        return order
-    fixed = list(deal_order)
-    if len(set(fixed)) != len(fixed) or any(not 0 <= c < size for c in fixed):
-        raise ValueError("deal_order must list distinct card ids of the deck")
-    chosen = set(fixed)
-    rest = [c for c in range(size) if c not in chosen]
-    rng.shuffle(rest)
-    return fixed + rest
 
 
 class Round:

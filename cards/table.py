@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -22,3 +24,18 @@ def check_table(deck: Deck, seats: int) -> None:
         raise ValueError(f"a round needs {MIN_SEATS}-{MAX_SEATS} seats, not {seats}")
     if len(deck) < HAND_SIZE * seats + 1:
         raise ValueError(f"{len(deck)} cards are too few to deal {seats} hands of {HAND_SIZE}")
+
+
+def shuffled_deck(size: int, deal_order: Sequence[int] | None, rng: random.Random) -> list[int]:
+    """The dealing order: a seeded shuffle, or `deal_order` (a test hook) on top of one."""
+    if deal_order is None:
+        order = list(range(size))
+        rng.shuffle(order)
+        return order
+    fixed = list(deal_order)
+    if len(set(fixed)) != len(fixed) or any(not 0 <= c < size for c in fixed):
+        raise ValueError("deal_order must list distinct card ids of the deck")
+    chosen = set(fixed)
+    rest = [c for c in range(size) if c not in chosen]
+    rng.shuffle(rest)
+    return fixed + rest

@@ -66,6 +66,24 @@ class RoundOutcome:
     latencies_ns: tuple[tuple[int, ...], ...]
 
 
+def drive(game: Any, seats: Sequence[Any], rngs: Sequence[random.Random]) -> tuple[Any, int]:
+    """Play `game` (a `Round` or any engine of its shape: `decision`, `view(seat)`, `apply`) to
+    its end with one AI per seat, each call timed on its own: (latencies per seat in ns, actions
+    applied)."""
+    latencies: list[list[int]] = [[] for _ in seats]
+    actions = 0
+    clock = time.perf_counter_ns
+    while (decision := game.decision) is not None:
+        s = decision.seat
+        view = game.view(s)
+        t0 = clock()
+        action = seats[s].choose(view, decision, rngs[s])
+        latencies[s].append(clock() - t0)
+        game.apply(action)
+        actions += 1
+    return latencies, actions
+
+
 def play_round(
     seats: Sequence[Player], k: int, seed: int, rules: RuleSet, deck: Deck
 ) -> RoundOutcome:
@@ -75,17 +93,7 @@ def play_round(
     rngs = [random.Random(ai_seed(seed, k, s)) for s in range(n)]
     for s, player in enumerate(seats):
         attach_round(player, rnd, s)
-    latencies: list[list[int]] = [[] for _ in range(n)]
-    actions = 0
-    clock = time.perf_counter_ns
-    while (decision := rnd.decision) is not None:
-        s = decision.seat
-        view = rnd.view(s)
-        t0 = clock()
-        action = seats[s].choose(view, decision, rngs[s])
-        latencies[s].append(clock() - t0)
-        rnd.apply(action)
-        actions += 1
+    latencies, actions = drive(rnd, seats, rngs)
     result = rnd.result
     assert result is not None
     return RoundOutcome(
@@ -98,19 +106,45 @@ def play_round(
     )
 
 
+GAMES = ("civio", "easy-play")
+"""The games the arena plays (`--game`): the main game and Easy Play."""
+
+
+def make_players(game: str, players: Sequence[str], deck: Deck) -> list[Any]:
+    """One new AI player per seat: the main game's levels, or Easy Play's (`ai.easy_play`)."""
+    if game == "easy-play":
+        from ai.easy_play import get_easy_player
+
+        return [get_easy_player(name, deck) for name in players]
+    return [get_player(name) for name in players]
+
+
+def _play(
+    game: str, seats: Sequence[Any], k: int, seed: int, rules: RuleSet, deck: Deck
+) -> RoundOutcome:
+    if game == "easy-play":
+        from civio_tui.easy_play_arena import play_easy_round
+
+        outcome: RoundOutcome = play_easy_round(seats, k, seed, rules, deck)
+        return outcome
+    return play_round(seats, k, seed, rules, deck)
+
+
 # Each worker process builds its own players once; set by `_start_worker`.
-_worker: tuple[list[Player], int, RuleSet, Deck] | None = None
+_worker: tuple[list[Any], int, RuleSet, Deck, str] | None = None
 
 
-def _start_worker(players: Sequence[str], seed: int, rules: RuleSet, deck: Deck) -> None:
+def _start_worker(
+    players: Sequence[str], seed: int, rules: RuleSet, deck: Deck, game: str = "civio"
+) -> None:
     global _worker
-    _worker = ([get_player(name) for name in players], seed, rules, deck)
+    _worker = (make_players(game, players, deck), seed, rules, deck, game)
 
 
 def _worker_rounds(ks: range) -> list[RoundOutcome]:
     assert _worker is not None
-    seats, seed, rules, deck = _worker
-    return [play_round(seats, k, seed, rules, deck) for k in ks]
+    seats, seed, rules, deck, game = _worker
+    return [_play(game, seats, k, seed, rules, deck) for k in ks]
 
 
 def _outcomes(
@@ -122,13 +156,14 @@ def _outcomes(
     deck: Deck,
     jobs: int,
     progress: Callable[[int, int], None] | None,
+    game: str = "civio",
 ) -> Iterator[RoundOutcome]:
     """Every round's outcome in order, played here or, with `jobs` > 1, on that many worker
     processes (each round has its own seeds, so the outcomes are the same either way). Here the
     rounds are played by `seats`; each worker builds its own players from their names."""
     if jobs <= 1 or rounds < 2:
         for k in range(rounds):
-            yield play_round(seats, k, seed, rules, deck)
+            yield _play(game, seats, k, seed, rules, deck)
             if progress is not None:
                 progress(k + 1, rounds)
         return
@@ -138,7 +173,10 @@ def _outcomes(
     context = multiprocessing.get_context("fork")
     done = 0
     with ProcessPoolExecutor(
-        jobs, mp_context=context, initializer=_start_worker, initargs=(players, seed, rules, deck)
+        jobs,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(players, seed, rules, deck, game),
     ) as pool:
         for batch in pool.map(_worker_rounds, chunks):
             yield from batch
@@ -155,10 +193,14 @@ def run_arena(
     deck: Deck | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
+    game: str = "civio",
 ) -> dict[str, Any]:
     """Play `rounds` rounds among the named AI levels (one per seat) and return the statistics
     document of `civio arena --json`. `progress(done, total)` is called as rounds finish;
-    `jobs` > 1 plays them on that many processes (the same document, faster)."""
+    `jobs` > 1 plays them on that many processes (the same document, faster). `game`:
+    "civio" (the main game) or "easy-play" (its levels from `ai.easy_play`; `flushes` is 0)."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}: choose {' or '.join(GAMES)}")
     n = len(players)
     if not MIN_SEATS <= n <= MAX_SEATS:
         raise ValueError(f"an arena needs {MIN_SEATS}-{MAX_SEATS} players, not {n}")
@@ -166,7 +208,7 @@ def run_arena(
         raise ValueError("an arena needs at least one round")
     rules = rules if rules is not None else RuleSet()
     deck = deck if deck is not None else standard_deck()
-    seats = [get_player(name) for name in players]
+    seats = make_players(game, players, deck)
 
     wins = [0] * n
     flushes = [0] * n
@@ -176,7 +218,7 @@ def run_arena(
     turns = 0
     actions = 0
     started = time.perf_counter_ns()
-    for out in _outcomes(players, seats, rounds, seed, rules, deck, jobs, progress):
+    for out in _outcomes(players, seats, rounds, seed, rules, deck, jobs, progress, game):
         turns += out.turns
         actions += out.actions
         for s in range(n):

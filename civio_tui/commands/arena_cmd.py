@@ -48,17 +48,32 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="play rounds on J processes at once (default 1); the figures are the same, "
         "latency is per decision on whichever core played it",
     )
+    parser.add_argument(
+        "--game",
+        choices=("civio", "easy-play"),
+        default="civio",
+        help="which game the AIs play: civio (default) or easy-play (its own AI levels: "
+        "random, easy, medium)",
+    )
     add_rules_option(parser)
     add_cards_option(parser)
     add_json_option(parser)
 
 
-def _players(text: str) -> list[str]:
+def _players(text: str, game: str = "civio") -> list[str]:
     from ai import player_info, player_names
 
     names = [p.strip().lower() for p in text.split(",")]
     if not 2 <= len(names) <= 4 or any(not n for n in names):
         raise UsageError(f"--players needs 2-4 comma-separated names, got {text!r}")
+    if game == "easy-play":
+        from ai.easy_play import LEVELS
+
+        for name in names:
+            if name not in LEVELS:
+                known = ", ".join(LEVELS)
+                raise UsageError(f"unknown Easy Play player {name!r}: known players are {known}")
+        return names
     for name in names:
         try:
             player_info(name)
@@ -71,7 +86,7 @@ def _players(text: str) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from civio_tui.arena import format_table, run_arena
 
-    players = _players(args.players)
+    players = _players(args.players, args.game)
     if args.rounds < 1:
         raise UsageError("--rounds must be at least 1")
     if args.jobs < 1:
@@ -99,7 +114,9 @@ def run(args: argparse.Namespace) -> int:
                 end = "\n" if done == total else ""
                 print(f"\rarena [{bar}] {done}/{total} rounds", end=end, file=sys.stderr)
 
-    doc = run_arena(players, args.rounds, args.seed, rules, deck, progress, jobs=args.jobs)
+    doc = run_arena(
+        players, args.rounds, args.seed, rules, deck, progress, jobs=args.jobs, game=args.game
+    )
     if args.json:
         print_json(doc)
     else:

@@ -155,3 +155,12 @@ def test_every_level_plays_with_a_custom_card_pack(capsys: pytest.CaptureFixture
     )
     assert doc["rounds"] == 2
     assert doc["deck_sha256"] == load_deck(pack).sha256 != standard_deck().sha256
+
+
+def test_easy_play_arena_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = arena_json(
+        capsys, "--game", "easy-play", "--players", "medium,random", "--rounds", "4", "--seed", "1"
+    )
+    assert doc["rounds"] == 4 and [s["player"] for s in doc["seats"]] == ["medium", "random"]
+    assert main(["arena", "--game", "easy-play", "--players", "hard,random"]) == 2
+    assert "unknown Easy Play player 'hard'" in capsys.readouterr().err
