@@ -147,7 +147,12 @@ def summary_lines(document: dict[str, Any]) -> list[str]:
         f"({100 * document['rounds_won'] / rounds:.0f}%)",
         f"Points per round: {document['points_per_round']}",
         f"Thurgood Flushes: {document['flushes']}",
-        "Fastest CIVIO: " + (f"{fastest} turns" if fastest is not None else "no round won yet"),
+        "Fastest CIVIO: "
+        + (
+            f"{fastest} turn{'' if fastest == 1 else 's'}"
+            if fastest is not None
+            else "no round won yet"
+        ),
         f"Attacks made: {document['attacks_made']}, suffered: {document['attacks_suffered']} "
         f"(in the {document['rounds_with_replay']} rounds with a replay)",
         "Win rate by strongest opponent (95% interval):",

@@ -58,6 +58,8 @@ class CampaignsScreen(CivioScreen[None]):
         Binding("n", "new", "New game", id="campaigns.new"),
         Binding("d,delete", "delete", "Delete", id="campaigns.delete"),
         Binding("r", "recover", "Recover", id="campaigns.recover"),
+        Binding("p", "past_rounds", "Rounds", id="campaigns.rounds"),
+        Binding("s", "stats", "Stats", id="campaigns.stats"),
     ]
 
     def __init__(self) -> None:
@@ -71,8 +73,8 @@ class CampaignsScreen(CivioScreen[None]):
             yield Static("Looking for saved games…", id="campaigns-status")
             yield NavList(id="campaigns-list")
             yield Static(
-                "Enter: continue, or see how a finished game ended · n: new game · d: delete · "
-                "r: recover a damaged one · Esc: back",
+                "Enter: continue, or see how it ended · p: replay its rounds · s: statistics · "
+                "n: new · d: delete · r: recover · Esc: back",
                 id="campaigns-keys",
             )
         yield Footer()
@@ -187,6 +189,22 @@ class CampaignsScreen(CivioScreen[None]):
             ),
             answer,
         )
+
+    def action_past_rounds(self) -> None:
+        summary = self._current()
+        if summary is None or summary.campaign is None:
+            self.notify("Choose a campaign that can be opened to see its rounds.")
+            return
+        from civio_tui.screens.replay import CampaignRoundsScreen
+
+        self.app.push_screen(CampaignRoundsScreen(summary.campaign, self.app.deck))
+
+    def action_stats(self) -> None:
+        from civio_tui.screens.statistics import StatisticsScreen
+
+        summary = self._current()
+        readable = summary is not None and summary.campaign is not None
+        self.app.push_screen(StatisticsScreen(summary.name if readable and summary else None))
 
     def action_recover(self) -> None:
         summary = self._current()

@@ -35,6 +35,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("encyclopedia", "Card encyclopedia"),
     ("games", "More games: Solitaire, Puzzles, Concentration"),
     ("settings", "Settings"),
+    ("stats", "Statistics"),
     ("quit", "Quit"),
 )
 
@@ -176,6 +177,10 @@ class MainMenuScreen(CivioScreen[None]):
             from civio_tui.screens.settings import SettingsScreen
 
             self.app.push_screen(SettingsScreen())
+        elif key == "stats":
+            from civio_tui.screens.statistics import StatisticsScreen
+
+            self.app.push_screen(StatisticsScreen())
         elif key == "quit":
             self.app.exit(0)
 

@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 
 from cards.deck import Deck
+from civio_tui.campaigns.model import Campaign
 from civio_tui.game_backends import HUMAN_SEAT
 from civio_tui.round_summary import RoundSummary
 from civio_tui.screens.base import CivioScreen
@@ -29,12 +30,24 @@ class RoundEndScreen(CivioScreen[str]):
         Binding("enter", "next", "Continue", id="round_end.next"),
         Binding("space", "next", "Continue", show=False, id="round_end.next_space"),
         Binding("escape", "menu", "Main menu", id="round_end.menu"),
+        Binding("r", "replay", "Replay", id="round_end.replay"),
     ]
 
-    def __init__(self, deck: Deck, summary: RoundSummary) -> None:
+    def __init__(self, deck: Deck, summary: RoundSummary, campaign: Campaign | None = None) -> None:
         super().__init__()
         self.deck = deck
         self.summary = summary
+        self.campaign = campaign
+        """The saved campaign the round belongs to (None: a game that is not saved, no replay)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "replay" and self.campaign is None)
+
+    def action_replay(self) -> None:
+        if self.campaign is not None:
+            from civio_tui.screens.replay import open_replay
+
+            open_replay(self, self.campaign, self.summary.number, self.deck)
 
     def compose(self) -> ComposeResult:
         summary = self.summary
@@ -55,7 +68,8 @@ class RoundEndScreen(CivioScreen[str]):
             next_text = (
                 "Enter: see the final table" if summary.game_over else "Enter: deal the next round"
             )
-            yield Static(f"{next_text} · Esc: main menu", id="round-keys")
+            replay = " · r: replay it" if self.campaign is not None else ""
+            yield Static(f"{next_text}{replay} · Esc: main menu", id="round-keys")
         yield Footer()
 
     def on_mount(self) -> None:

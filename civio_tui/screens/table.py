@@ -270,7 +270,9 @@ class TableScreen(CivioScreen[None]):
             else:
                 self.next_after_round()
 
-        self.app.push_screen(RoundEndScreen(self.controller.deck, summary), after)
+        session = getattr(self.controller.backend, "session", None)  # saved games replay
+        campaign = session.campaign if session is not None else None
+        self.app.push_screen(RoundEndScreen(self.controller.deck, summary, campaign), after)
 
     def _in_your_order(self, summary: RoundSummary) -> RoundSummary:
         """Your precedents and cards in the results as you arranged them (the engine scores

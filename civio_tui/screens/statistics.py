@@ -1,0 +1,161 @@
+"""Statistics: your figures over every campaign (from the main menu) or one campaign, with two
+charts drawn by textual-plotext: every player's points after each round, and rounds won by
+strongest opponent level. Each chart has its numbers in words under it; with NO_COLOR set (or
+after pressing c) the charts give way to the numbers alone, for screen readers."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+from textual_plotext import PlotextPlot
+
+from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.scroll import KeyScroll
+
+
+def points_text(camp: dict[str, Any]) -> str:
+    """The points chart's numbers: one line per player, its total after each round."""
+    rows = [f"Points after each round of {camp['name']}:"]
+    for name, points in camp["points_after_round"].items():
+        rows.append(f"  {name}: " + (", ".join(str(p) for p in points) or "no round yet"))
+    return "\n".join(rows)
+
+
+def levels_text(document: dict[str, Any]) -> str:
+    """The level chart's numbers."""
+    rows = ["Rounds won by strongest opponent level:"]
+    for level, row in document["win_rate_by_level"].items():
+        rows.append(f"  {level}: {row['wins']} won of {row['rounds']}")
+    return "\n".join(rows)
+
+
+MARKERS = ("•", "x", "+", "o")
+
+
+class StatisticsScreen(CivioScreen[None]):
+    """Figures and charts; ← → choose the campaign whose points are drawn; c: charts on/off."""
+
+    CSS_PATH = "statistics.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "campaign(-1)", "◀ Campaign", id="stats.previous"),
+        Binding("right,l", "campaign(1)", "Campaign ▶", id="stats.next"),
+        Binding("c", "charts", "Charts on/off", id="stats.charts"),
+    ]
+
+    def __init__(self, campaign: str | None = None) -> None:
+        super().__init__()
+        self.campaign = campaign
+        self.document: dict[str, Any] | None = None
+        self.shown = 0
+        self.charts = not os.environ.get("NO_COLOR")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="stats-box", classes="pane"), KeyScroll(id="stats-scroll"):
+            yield Static("Reading your campaigns…", id="stats-numbers")
+            yield PlotextPlot(id="stats-points")
+            yield Static(id="stats-points-text")
+            yield PlotextPlot(id="stats-levels")
+            yield Static(id="stats-levels-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        title = f"Statistics: {self.campaign}" if self.campaign else "Statistics: all campaigns"
+        self.query_one("#stats-box").border_title = title
+        self.query_one("#stats-scroll").focus()
+        for plot in self.query(PlotextPlot):
+            plot.display = False
+        self.load()
+
+    @work(thread=True, exclusive=True, group="stats")
+    def load(self) -> None:
+        from civio_tui.campaigns.catalogue import list_campaigns
+        from civio_tui.campaigns.stats import statistics
+        from civio_tui.campaigns.store import SaveError
+
+        try:
+            found = list_campaigns(self.app.save_dir, self.app.deck)
+        except (SaveError, OSError) as exc:
+            self.app.call_from_thread(self._failed, str(exc))
+            return
+        wanted = self.campaign.casefold() if self.campaign else None
+        campaigns = [
+            s.campaign
+            for s in found
+            if s.campaign is not None and (wanted is None or s.name.casefold() == wanted)
+        ]
+        document = statistics(campaigns, self.app.deck)
+        self.app.call_from_thread(self._loaded, document)
+
+    def _failed(self, problem: str) -> None:
+        self.query_one("#stats-numbers", Static).update(f"Cannot read the save folder: {problem}")
+
+    def _loaded(self, document: dict[str, Any]) -> None:
+        from civio_tui.campaigns.stats import summary_lines
+
+        self.document = document
+        played = [i for i, c in enumerate(document["per_campaign"]) if c["rounds"]]
+        self.shown = played[-1] if played else 0
+        self.query_one("#stats-numbers", Static).update("\n".join(summary_lines(document)))
+        self.draw()
+
+    def draw(self) -> None:
+        document = self.document
+        if document is None:
+            return
+        per_campaign = document["per_campaign"]
+        have_rounds = bool(document["rounds"])
+        points = self.query_one("#stats-points", PlotextPlot)
+        levels = self.query_one("#stats-levels", PlotextPlot)
+        points.display = levels.display = self.charts and have_rounds
+        points_text_box = self.query_one("#stats-points-text", Static)
+        if not per_campaign or not have_rounds:
+            points_text_box.update("")
+            self.query_one("#stats-levels-text", Static).update("")
+            return
+        camp = per_campaign[self.shown]
+        more = " (← → another campaign)" if len(per_campaign) > 1 else ""
+        points_text_box.update(points_text(camp) + more)
+        self.query_one("#stats-levels-text", Static).update(levels_text(document))
+        if not self.charts:
+            return
+        plt = points.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title(f"Points after each round: {camp['name']}")
+        # A marker of its own per player, so the lines stay apart without colour.
+        for marker, (name, series) in zip(
+            MARKERS, camp["points_after_round"].items(), strict=False
+        ):
+            if series:
+                plt.plot(list(range(1, len(series) + 1)), series, label=name, marker=marker)
+        plt.xlabel("round")
+        points.refresh()
+        plt = levels.plt
+        plt.clear_data()
+        plt.clear_figure()
+        rows = document["win_rate_by_level"]
+        plt.title("Rounds played and won, by strongest opponent")
+        plt.multiple_bar(  # type: ignore[call-arg]  # the stub says label; plotext wants labels
+            list(rows),
+            [[r["rounds"] for r in rows.values()], [r["wins"] for r in rows.values()]],
+            labels=["played", "won"],
+        )
+        levels.refresh()
+
+    def action_campaign(self, delta: int) -> None:
+        if self.document is None or not self.document["per_campaign"]:
+            return
+        count = len(self.document["per_campaign"])
+        self.shown = (self.shown + delta) % count
+        self.draw()
+
+    def action_charts(self) -> None:
+        self.charts = not self.charts
+        self.notify("Charts shown." if self.charts else "Numbers only (no charts).")
+        self.draw()

@@ -1,0 +1,191 @@
+"""Looking back in the TUI: a campaign's rounds, a replay stepped from the keyboard, the review
+in a worker with its progress bar, and the Statistics screen with its charts and numbers."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import ProgressBar, Static
+from textual_plotext import PlotextPlot
+
+from ai.hard import HardSearch, SearchBudget
+from civio_tui.screens.campaigns import CampaignsScreen
+from civio_tui.screens.replay import CampaignRoundsScreen, ReplayScreen
+from civio_tui.screens.statistics import StatisticsScreen
+from civio_tui.widgets.lists import NavList
+from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
+
+SAMPLES = Path(__file__).resolve().parents[2] / "saves" / "samples"
+
+
+@pytest.fixture
+def samples(isolated: Path) -> Path:
+    shutil.copytree(SAMPLES, isolated / "saves", ignore=shutil.ignore_patterns("*.toml"))
+    return isolated / "saves"
+
+
+def text(pilot: Pilot[int], selector: str) -> str:
+    return str(pilot.app.screen.query_one(selector, Static).render())
+
+
+async def open_rounds(pilot: Pilot[int], name: str) -> CampaignRoundsScreen:
+    await main_menu(pilot)
+    await pilot.press("3")
+    await wait_for_screen(pilot, CampaignsScreen)
+    screen = pilot.app.screen
+    assert isinstance(screen, CampaignsScreen)
+    for _ in range(100):
+        if screen.summaries:
+            break
+        await pilot.pause()
+    screen.query_one(NavList).highlighted = [s.name for s in screen.summaries].index(name)
+    await pilot.press("p")
+    await wait_for_screen(pilot, CampaignRoundsScreen)
+    rounds = pilot.app.screen
+    assert isinstance(rounds, CampaignRoundsScreen)
+    return rounds
+
+
+@async_test
+async def test_a_round_replays_step_by_step_from_the_campaigns_screen(samples: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        rounds = await open_rounds(pilot, "Rounds won")
+        menu = rounds.query_one(NavList)
+        assert menu.highlighted == 2  # the latest round
+        await pilot.press("up", "enter")
+        await wait_for_screen(pilot, ReplayScreen)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.playback.number == 2
+        assert text(pilot, "#replay-head").startswith("Step 0 of 43 · the deal")
+        await pilot.press("right", "right", "right", "left")
+        assert replay.position == 2
+        # What is drawn is the seat's own view: an opponent's hidden cards are only counted.
+        table = text(pilot, "#replay-table-text")
+        assert "hidden cards" in table
+        await pilot.press("o")
+        assert replay.everything and "hidden cards" not in text(pilot, "#replay-table-text")
+        await pilot.press("end")
+        assert replay.position == replay.playback.length
+        assert "the round is over" in text(pilot, "#replay-head")
+        await pilot.press("home", "t", "1", "0", "enter")
+        await pilot.pause()
+        assert replay.position == replay.playback.position_of_turn(10)
+        assert "turn 10" in text(pilot, "#replay-head")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, CampaignRoundsScreen)
+        # A round saved before rounds were kept cannot be chosen.
+        await pilot.press("escape")
+        await wait_for_screen(pilot, CampaignsScreen)
+        campaigns = app.screen
+        assert isinstance(campaigns, CampaignsScreen)
+        names = [s.name for s in campaigns.summaries]
+        campaigns.query_one(NavList).highlighted = names.index("Version 2")
+        await pilot.press("p")
+        await wait_for_screen(pilot, CampaignRoundsScreen)
+        options = app.screen.query_one(NavList)
+        assert all(options.get_option_at_index(i).disabled for i in range(2))
+        assert "no replay" in str(options.get_option_at_index(0).prompt)
+
+
+@async_test
+async def test_the_review_runs_in_a_worker_with_a_progress_bar(
+    samples: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import civio_tui.review
+
+    monkeypatch.setattr("ai.review.HardSearch", lambda: HardSearch(SearchBudget(iterations=16)))
+    real = civio_tui.review.review_round
+    go = threading.Event()
+    steps: list[tuple[int, int]] = []
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        go.wait(10)  # the review is busy until the test has used the screen meanwhile
+        report = kwargs["progress"]
+
+        def progress(done: int, total: int) -> None:
+            steps.append((done, total))
+            report(done, total)
+
+        return real(*args, **{**kwargs, "progress": progress})
+
+    monkeypatch.setattr(civio_tui.review, "review_round", held)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_rounds(pilot, "Rounds won")
+        await pilot.press("up", "enter")
+        await wait_for_screen(pilot, ReplayScreen)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("v")
+        assert replay.reviewing and replay.query_one(ProgressBar).display
+        assert "Reviewing your decisions" in text(pilot, "#replay-review")
+        await pilot.press("right", "right")  # the screen answers while the review runs
+        assert replay.position == 2 and replay.reviewing
+        go.set()
+        for _ in range(400):
+            await pilot.pause(0.02)
+            if replay.review is not None:
+                break
+        assert replay.review is not None and not replay.reviewing
+        total = len(replay.review.decisions)
+        assert steps[-1] == (total, total) and len(steps) == total
+        assert not replay.query_one(ProgressBar).display
+        line = replay.review.summary_line()
+        assert line in text(pilot, "#replay-review")
+        if replay.review.biggest() is not None:
+            await pilot.press("b")
+            here = text(pilot, "#replay-review")
+            assert "Inaccuracy: " in here or "Mistake: " in here
+
+
+@async_test
+async def test_statistics_show_numbers_and_charts(samples: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await pilot.press("8")
+        await wait_for_screen(pilot, StatisticsScreen)
+        screen = app.screen
+        assert isinstance(screen, StatisticsScreen)
+        for _ in range(200):
+            await pilot.pause()
+            if screen.document is not None:
+                break
+        numbers = text(pilot, "#stats-numbers")
+        assert "Rounds: 17, won: 2 (12%)" in numbers and "easy: 2 of 3 rounds" in numbers
+        plots = list(screen.query(PlotextPlot))
+        assert plots and all(p.display for p in plots)
+        # The numbers behind the charts are written out too.
+        assert "Rounds won by strongest opponent level:" in text(pilot, "#stats-levels-text")
+        shown = text(pilot, "#stats-points-text")
+        await pilot.press("right")
+        assert text(pilot, "#stats-points-text") != shown
+        await pilot.press("c")
+        assert not any(p.display for p in plots)
+
+
+@async_test
+async def test_statistics_without_colour_are_numbers_only(
+    samples: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        app.push_screen(StatisticsScreen("Rounds won"))
+        await wait_for_screen(pilot, StatisticsScreen)
+        screen = app.screen
+        assert isinstance(screen, StatisticsScreen)
+        for _ in range(200):
+            await pilot.pause()
+            if screen.document is not None:
+                break
+        assert not any(p.display for p in screen.query(PlotextPlot))
+        assert "You: 3, 9, 16" in text(pilot, "#stats-points-text")
+        assert "Rounds: 3, won: 2" in text(pilot, "#stats-numbers")
