@@ -103,8 +103,10 @@ class ReplayScreen(CivioScreen[None]):
 
     CSS_PATH = "replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "step(-1)", "Back", key_display="←", id="replay.back"),
-        Binding("right,l", "step(1)", "Next", key_display="→", id="replay.next"),
+        Binding("left", "step(-1)", "Back", key_display="←", id="replay.back"),
+        Binding("h", "step(-1)", "Back", show=False, id="replay.back_vi"),
+        Binding("right", "step(1)", "Next", key_display="→", id="replay.next"),
+        Binding("l", "step(1)", "Next", show=False, id="replay.next_vi"),
         Binding("home", "jump(0)", "Deal", show=False, id="replay.start"),
         Binding("end", "jump(-1)", "End", show=False, id="replay.end"),
         Binding("t", "ask_turn", "Turn…", id="replay.turn"),

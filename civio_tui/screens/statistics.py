@@ -43,8 +43,10 @@ class StatisticsScreen(CivioScreen[None]):
 
     CSS_PATH = "statistics.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "campaign(-1)", "◀ Campaign", id="stats.previous"),
-        Binding("right,l", "campaign(1)", "Campaign ▶", id="stats.next"),
+        Binding("left", "campaign(-1)", "Campaign", key_display="←", id="stats.previous"),
+        Binding("h", "campaign(-1)", "Campaign", show=False, id="stats.previous_vi"),
+        Binding("right", "campaign(1)", "Campaign", key_display="→", id="stats.next"),
+        Binding("l", "campaign(1)", "Campaign", show=False, id="stats.next_vi"),
         Binding("c", "charts", "Charts on/off", id="stats.charts"),
     ]
 
