@@ -47,6 +47,7 @@ CONTEXTS: dict[str, str] = {
     "browse": "Encyclopedia and card lists",
     "games": "Solitaire, Puzzles and Concentration",
     "lesson": "In a lesson",
+    "look": "Replays and statistics",
 }
 
 KEYS: tuple[KeySpec, ...] = (
@@ -216,6 +217,52 @@ KEYS: tuple[KeySpec, ...] = (
         key_display="⌫",
     ),
     KeySpec("lesson.leave", "escape", "back", "Leave", "Leave the lesson (your place is kept)"),
+    # Replays and statistics (civio_tui/screens/replay.py, statistics.py).
+    KeySpec("look.back", "left", "step(-1)", "Back", "Replay: one event back", key_display="←"),
+    KeySpec("look.back_vi", "h", "step(-1)", "Back", "Replay: one event back", show=False),
+    KeySpec("look.next", "right", "step(1)", "Next", "Replay: one event on", key_display="→"),
+    KeySpec("look.next_vi", "l", "step(1)", "Next", "Replay: one event on", show=False),
+    KeySpec("look.start", "home", "jump(0)", "Deal", "Replay: back to the deal", show=False),
+    KeySpec("look.end", "end", "jump(-1)", "End", "Replay: the end of the round", show=False),
+    KeySpec("look.turn", "t", "ask_turn", "Turn…", "Replay: go to a turn (its number, Enter)"),
+    KeySpec("look.open", "o", "open_hands", "Open hands", "Replay: every hand, or yours again"),
+    KeySpec("look.review", "v", "review", "Review", "Replay: review your decisions"),
+    KeySpec(
+        "look.biggest", "b", "biggest", "Biggest", "Replay: your costliest decision", show=False
+    ),
+    KeySpec(
+        "look.campaign_back",
+        "left",
+        "campaign(-1)",
+        "Campaign",
+        "Statistics: the previous campaign's chart",
+        key_display="←",
+    ),
+    KeySpec(
+        "look.campaign_back_vi",
+        "h",
+        "campaign(-1)",
+        "Campaign",
+        "Statistics: the previous campaign's chart",
+        show=False,
+    ),
+    KeySpec(
+        "look.campaign_next",
+        "right",
+        "campaign(1)",
+        "Campaign",
+        "Statistics: the next campaign's chart",
+        key_display="→",
+    ),
+    KeySpec(
+        "look.campaign_next_vi",
+        "l",
+        "campaign(1)",
+        "Campaign",
+        "Statistics: the next campaign's chart",
+        show=False,
+    ),
+    KeySpec("look.charts", "c", "charts", "Charts on/off", "Statistics: charts or numbers only"),
 )
 
 _BY_ID = {spec.id: spec for spec in KEYS}

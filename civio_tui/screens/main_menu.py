@@ -79,7 +79,8 @@ class MainMenuScreen(CivioScreen[None]):
     def _options(self) -> list[Option]:
         options = []
         for number, (key, label) in enumerate(self.entries(), 1):
-            text = f"{number}  {label}"
+            # Digits pick the first nine entries; a tenth (Quit: also q) lines up without one.
+            text = f"{number}  {label}" if number <= 9 else f"   {label}"
             disabled = False
             if key == "continue":
                 if not self.scanned:

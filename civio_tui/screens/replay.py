@@ -21,6 +21,7 @@ from textual.worker import get_current_worker
 
 from cards.deck import Deck
 from cards.round import Round
+from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.cards import HIDDEN_MARK, pts, tiny_name, type_tag
 from civio_tui.widgets.lists import NavList
@@ -102,18 +103,18 @@ class ReplayScreen(CivioScreen[None]):
     """One finished round, event by event."""
 
     CSS_PATH = "replay.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", key_display="←", id="replay.back"),
-        Binding("h", "step(-1)", "Back", show=False, id="replay.back_vi"),
-        Binding("right", "step(1)", "Next", key_display="→", id="replay.next"),
-        Binding("l", "step(1)", "Next", show=False, id="replay.next_vi"),
-        Binding("home", "jump(0)", "Deal", show=False, id="replay.start"),
-        Binding("end", "jump(-1)", "End", show=False, id="replay.end"),
-        Binding("t", "ask_turn", "Turn…", id="replay.turn"),
-        Binding("o", "open_hands", "Open hands", id="replay.open"),
-        Binding("v", "review", "Review", id="replay.review"),
-        Binding("b", "biggest", "Biggest", show=False, id="replay.biggest"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings(
+        "look.back",
+        "look.back_vi",
+        "look.next",
+        "look.next_vi",
+        "look.start",
+        "look.end",
+        "look.turn",
+        "look.open",
+        "look.review",
+        "look.biggest",
+    )
 
     def __init__(self, campaign: Campaign, number: int, deck: Deck) -> None:
         from civio_tui.campaigns.playback import Playback

@@ -10,11 +10,12 @@ from typing import Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 from textual_plotext import PlotextPlot
 
+from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.scroll import KeyScroll
 
@@ -42,13 +43,13 @@ class StatisticsScreen(CivioScreen[None]):
     """Figures and charts; ← → choose the campaign whose points are drawn; c: charts on/off."""
 
     CSS_PATH = "statistics.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "campaign(-1)", "Campaign", key_display="←", id="stats.previous"),
-        Binding("h", "campaign(-1)", "Campaign", show=False, id="stats.previous_vi"),
-        Binding("right", "campaign(1)", "Campaign", key_display="→", id="stats.next"),
-        Binding("l", "campaign(1)", "Campaign", show=False, id="stats.next_vi"),
-        Binding("c", "charts", "Charts on/off", id="stats.charts"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings(
+        "look.campaign_back",
+        "look.campaign_back_vi",
+        "look.campaign_next",
+        "look.campaign_next_vi",
+        "look.charts",
+    )
 
     def __init__(self, campaign: str | None = None) -> None:
         super().__init__()

@@ -18,7 +18,7 @@ from civio_tui.screens.campaigns import CampaignsScreen
 from civio_tui.screens.replay import CampaignRoundsScreen, ReplayScreen
 from civio_tui.screens.statistics import StatisticsScreen
 from civio_tui.widgets.lists import NavList
-from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 
 SAMPLES = Path(__file__).resolve().parents[2] / "saves" / "samples"
 
@@ -35,7 +35,7 @@ def text(pilot: Pilot[int], selector: str) -> str:
 
 async def open_rounds(pilot: Pilot[int], name: str) -> CampaignRoundsScreen:
     await main_menu(pilot)
-    await pilot.press("3")
+    await choose_entry(pilot, "campaigns")
     await wait_for_screen(pilot, CampaignsScreen)
     screen = pilot.app.screen
     assert isinstance(screen, CampaignsScreen)
@@ -149,7 +149,7 @@ async def test_statistics_show_numbers_and_charts(samples: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await main_menu(pilot)
-        await pilot.press("8")
+        await choose_entry(pilot, "stats")
         await wait_for_screen(pilot, StatisticsScreen)
         screen = app.screen
         assert isinstance(screen, StatisticsScreen)
