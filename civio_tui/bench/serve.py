@@ -1,10 +1,10 @@
 """`civio bench serve`: many browser tabs at once on `civio serve` (127.0.0.1 only).
 
 Each tab connects, waits for its first frame (time from connecting until the sign-in question
-is drawn), signs in with its own
-name, starts a game with Enter, Enter and plays the opening. While every tab sits at its table,
-the memory of each game process is read. Then the tabs close and every save is read back.
-The load test runs the same scenario and checks it had no error.
+is drawn), signs in with its own name and a PIN, starts a game with Enter, Enter and plays the
+opening. While every tab sits at its table, the memory of each game process is read. Then the
+tabs close and every save is read back. The load test runs the same scenario and checks it had
+no error.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 SIGN_IN = "Who is playing"
+PIN = "4821"
 TIME_LIMIT_S = 240.0
 
 
@@ -34,6 +35,8 @@ async def _play(tab: Any, name: str, first_frames: list[float]) -> None:
     first_frames.append(time.perf_counter() - tab.opened_at)
     mark = tab.mark()
     await tab.send(name + "\r")
+    await tab.wait_for("Now your PIN", timeout=60, since=mark)
+    await tab.type(PIN, "\t", PIN + "\r")  # a first visit: the PIN in both boxes
     await tab.wait_for("New game", timeout=60, since=mark)
     mark = tab.mark()
     await tab.send("\r")

@@ -1,4 +1,4 @@
-"""`civio class`: the teacher's list of a served class (read-only)."""
+"""`civio class`: the teacher's list of a served class (read-only), and PIN resets."""
 
 from __future__ import annotations
 
@@ -6,16 +6,22 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from civio_tui.commands.common import add_json_option, print_json
+from civio_tui.commands.common import UsageError, add_json_option, print_json
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "class",
-        help="the players of `civio serve`: rank, points, rounds, last played",
+        help="the players of `civio serve`: rank, points, rounds, last played; reset a PIN",
         description="List every player who has signed in to `civio serve` with their latest "
-        "game: rank, points, rounds played and when they last played. Changes nothing.",
+        "game: rank, points, rounds played, when they last played, whether they have a PIN "
+        "and whether their name is locked after wrong PINs. Changes nothing. "
+        "`civio class reset-pin NAME` removes a forgotten PIN: the next visit chooses a new one.",
     )
+    parser.add_argument(
+        "action", nargs="?", choices=["reset-pin"], help="reset-pin: remove NAME's PIN"
+    )
+    parser.add_argument("name", nargs="?", metavar="NAME", help="the player, with reset-pin")
     parser.add_argument(
         "--save-root",
         metavar="DIR",
@@ -31,6 +37,10 @@ def root_from_args(args: argparse.Namespace) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "reset-pin":
+        return _reset_pin(args)
+    if args.name is not None:
+        raise UsageError(f"unexpected {args.name!r} (did you mean `civio class reset-pin NAME`?)")
     from civio_tui.commands.common import deck_from_args
     from civio_tui.serve.roster import class_rows
 
@@ -42,11 +52,12 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         print(f"No player has signed in yet (players' folders: {root}).")
         return 0
-    header = f"{'player':<20}  {'rank':<34}  {'points':>6}  {'rounds':>6}  last played"
-    print(header)
+    print(f"{'player':<20}  {'rank':<34}  {'points':>6}  {'rounds':>6}  {'last played':<16}  PIN")
     for row in rows:
         when = row.last_played.astimezone().strftime("%Y-%m-%d %H:%M") if row.last_played else "-"
         notes = []
+        if row.locked_seconds:
+            notes.append(f"locked {row.locked_seconds} s after wrong PINs")
         if row.playing_now:
             notes.append("playing now")
         if row.unreadable:
@@ -54,6 +65,32 @@ def run(args: argparse.Namespace) -> int:
         rank = row.rank or "(no game yet)"
         points = "-" if row.points is None else str(row.points)
         rounds = "-" if row.rounds is None else str(row.rounds)
-        line = f"{row.name:<20}  {rank:<34}  {points:>6}  {rounds:>6}  {when}"
+        pin = "yes" if row.has_pin else "no"
+        line = f"{row.name:<20}  {rank:<34}  {points:>6}  {rounds:>6}  {when:<16}  {pin}"
         print(line + (f"  ({', '.join(notes)})" if notes else ""))
+    return 0
+
+
+def _reset_pin(args: argparse.Namespace) -> int:
+    from civio_tui.serve.pins import PinDesk
+    from civio_tui.serve.players import PlayerFolder, PlayerNameError, check_player_name
+
+    if not args.name:
+        raise UsageError("reset-pin needs the player's NAME")
+    try:
+        name = check_player_name(args.name)
+    except PlayerNameError as exc:
+        raise UsageError(str(exc)) from None
+    root = root_from_args(args)
+    player = PlayerFolder(root, name)
+    if not player.exists:
+        raise UsageError(f"no player named {name!r} under {root} (see `civio class`)")
+    name = player.display_name()
+    had = PinDesk(root).reset(name)
+    if args.json:
+        print_json({"name": name, "reset": had})
+    elif had:
+        print(f"{name}'s PIN is removed: their next visit chooses a new one.")
+    else:
+        print(f"{name} has no PIN yet: their next visit chooses one.")
     return 0

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from civio_tui import app as civio_app_module
 from civio_tui.app import CivioApp, _main_menu
+from civio_tui.serve.pins import PinDesk
 from civio_tui.serve.players import (
     PlayerFolder,
     PlayerLock,
@@ -41,26 +42,38 @@ def _sign_in_screen() -> Any:
 
 
 class ServedApp(CivioApp):
-    """The game with a sign-in screen in front; the folder and settings follow the name."""
+    """The game with a sign-in screen (name and PIN) in front; the folder and settings follow
+    the name."""
 
     MODES: ClassVar[dict[str, Any]] = {"_default": _sign_in_screen, "play": _main_menu}
     # Textual finds CSS_PATH beside the class's module: point it at the game's own sheet.
     CSS_PATH = str(Path(civio_app_module.__file__).with_name("app.tcss"))
 
-    def __init__(self, root: Path, *, rules: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, root: Path, *, rules: str | None = None, pins: PinDesk | None = None, **kwargs: Any
+    ) -> None:
         # Settings are the player's, read at sign-in; until then the defaults, saved nowhere.
         super().__init__(settings=Settings(), config_dir=root / ".unsigned", **kwargs)
         self.root = root
+        self.pins = pins or PinDesk(root)
         self.rules = rules
         self.player: PlayerFolder | None = None
         self._lock: PlayerLock | None = None
 
-    def sign_in(self, typed: str) -> str | None:
-        """Open the game for this name; otherwise the sentence that says why not."""
+    def sign_in(self, typed: str, pin: str, again: str = "") -> str | None:
+        """Open the game for this name and PIN (`again`: the second PIN box, for a first
+        visit); otherwise the sentence that says why not. The PIN is checked before anything
+        else about the name is said, so the answers do not tell which names exist."""
         try:
             name = check_player_name(typed)
         except PlayerNameError as exc:
             return str(exc)
+        try:
+            verdict = self.pins.check(name, pin, again)
+        except OSError as exc:
+            return f"Cannot check the PIN: {exc.strerror or exc}"
+        if not verdict.ok:
+            return verdict.message
         player = PlayerFolder(self.root, name)
         try:
             player.path.mkdir(parents=True, exist_ok=True)

@@ -120,6 +120,13 @@ class Tab:
         assert self._ws is not None
         await self._ws.send_json(["stdin", keys])
 
+    async def type(self, *chunks: str, pause: float = 0.3) -> None:
+        """Send keys in chunks with a pause after each, as a person types: a key that moves
+        the focus (Enter, Tab) takes effect before the next chunk arrives."""
+        for chunk in chunks:
+            await self.send(chunk)
+            await asyncio.sleep(pause)
+
     async def close(self) -> None:
         if self._ws is not None:
             await self._ws.close()

@@ -1,13 +1,17 @@
-"""The teacher's view of a served class: each player's latest game, read-only."""
+"""The teacher's view of a served class: each player's latest game and PIN state, read-only."""
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from cards.deck import Deck
+from civio_tui.serve.pins import PinDesk
 from civio_tui.serve.players import PlayerFolder, PlayerLock, player_folders
 
 
@@ -24,6 +28,8 @@ class ClassRow:
     last_played: datetime | None
     playing_now: bool
     unreadable: int
+    has_pin: bool
+    locked_seconds: int
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -36,15 +42,21 @@ class ClassRow:
             "last_played": self.last_played.isoformat() if self.last_played else None,
             "playing_now": self.playing_now,
             "unreadable": self.unreadable,
+            "has_pin": self.has_pin,
+            "locked_seconds": self.locked_seconds,
         }
 
 
-def class_rows(root: Path, deck: Deck | None = None) -> list[ClassRow]:
-    """Every player under the save root, by name; nothing is written."""
-    return [_row(player, deck) for player in player_folders(root)]
+def class_rows(
+    root: Path, deck: Deck | None = None, clock: Callable[[], float] = time.time
+) -> list[ClassRow]:
+    """Every player under the save root, by name; nothing is written. PINs are never read
+    out: only whether a name has one and how long it is locked after wrong tries."""
+    pins = PinDesk(root, clock)
+    return [_row(player, deck, pins) for player in player_folders(root)]
 
 
-def _row(player: PlayerFolder, deck: Deck | None) -> ClassRow:
+def _row(player: PlayerFolder, deck: Deck | None, pins: PinDesk) -> ClassRow:
     from civio_tui.campaigns import list_campaigns
 
     summaries = list_campaigns(player.path, deck)
@@ -61,4 +73,6 @@ def _row(player: PlayerFolder, deck: Deck | None) -> ClassRow:
         last_played=latest.saved_at if latest else None,
         playing_now=PlayerLock(player.path).is_held_elsewhere(),
         unreadable=len(summaries) - len(readable),
+        has_pin=pins.has_pin(player.name),
+        locked_seconds=math.ceil(pins.locked_for(player.name)),
     )

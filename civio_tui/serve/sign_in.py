@@ -1,7 +1,8 @@
-"""The first screen of a served tab: "Who is playing?" (the player's name).
+"""The first screen of a served tab: the player's name and PIN.
 
-The screen only asks; `ServedApp.sign_in` decides (name rules, the lock) and answers with a
-sentence to show when the name cannot be used now.
+The screen only asks; `ServedApp.sign_in` decides (name rules, PIN, the lock) and answers with a
+sentence to show when the name cannot be used now. The PIN boxes show dots, and are emptied
+after every try, so a PIN never stays on screen.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Input, Label, Static
 
 from civio_tui import keymap
+from civio_tui.serve.pins import PIN_MAX
+from civio_tui.serve.players import PlayerNameError, check_player_name
 from civio_tui.settings import MAX_NAME
 
 if TYPE_CHECKING:
@@ -28,8 +31,25 @@ def _served_app_type() -> type[ServedApp]:
     return ServedApp
 
 
+HELP = (
+    "Who is playing? Type your name and PIN, then press Enter.\n"
+    "First time here? Choose a PIN of 4 to 8 digits and type it in both PIN boxes. "
+    "Keep it secret: it keeps your games yours."
+)
+
+NEXT_PIN = "Now your PIN, then Enter (first time here: the same PIN in both boxes)."
+
+
+def _name_problem(text: str) -> str | None:
+    try:
+        check_player_name(text)
+    except PlayerNameError as exc:
+        return str(exc)
+    return None
+
+
 class SignInScreen(Screen[None]):
-    """Type your name, press Enter; a problem is said in one line under the box."""
+    """Name, PIN, PIN again (first time only); Enter signs in; a problem is said in one line."""
 
     CSS_PATH = "sign_in.tcss"
     app = getters.app(_served_app_type)
@@ -38,26 +58,59 @@ class SignInScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="sign-in-box"):
             yield Static("CIVIO", id="sign-in-title")
-            yield Static(
-                "Who is playing? Type your name and press Enter.\n"
-                "Use the same name next time to continue your games.",
-                id="sign-in-help",
-            )
-            yield Input(
-                placeholder="your name",
-                max_length=MAX_NAME,
-                id="sign-in-name",
-            )
+            yield Static(HELP, id="sign-in-help")
+            with Horizontal(classes="sign-in-row"):
+                yield Label("Name", classes="sign-in-label")
+                yield Input(placeholder="your name", max_length=MAX_NAME, id="sign-in-name")
+            with Horizontal(classes="sign-in-row"):
+                yield Label("PIN", classes="sign-in-label")
+                yield self._pin_box("sign-in-pin", "4 to 8 digits")
+            with Horizontal(classes="sign-in-row"):
+                yield Label("PIN again", classes="sign-in-label")
+                yield self._pin_box("sign-in-again", "first time only")
             yield Static("", id="sign-in-problem")
         yield Footer()
+
+    @staticmethod
+    def _pin_box(box_id: str, placeholder: str) -> Input:
+        return Input(
+            placeholder=placeholder,
+            password=True,
+            restrict=r"[0-9]*",
+            max_length=PIN_MAX,
+            id=box_id,
+        )
 
     def on_mount(self) -> None:
         self.query_one("#sign-in-name", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        problem = self.app.sign_in(event.value)
-        self.show_problem(problem or "")
+        name = self.query_one("#sign-in-name", Input)
+        pin = self.query_one("#sign-in-pin", Input)
+        again = self.query_one("#sign-in-again", Input)
+        name_problem = _name_problem(name.value)
+        if event.input is name and not pin.value:
+            # Enter after the name: say now what is wrong with it, or go on to the PIN.
+            if name_problem is None:
+                self.show_note(NEXT_PIN)
+                pin.focus()
+            else:
+                self.show_problem(name_problem)
+            return
+        problem = self.app.sign_in(name.value, pin.value, again.value)
+        if problem is None:
+            return
+        pin.value = again.value = ""
+        self.show_problem(problem)
+        (name if name_problem else pin).focus()
 
     def show_problem(self, text: str) -> None:
-        self.query_one("#sign-in-problem", Static).update(text)
+        line = self.query_one("#sign-in-problem", Static)
+        line.remove_class("-note")
+        line.update(text)
+
+    def show_note(self, text: str) -> None:
+        line = self.query_one("#sign-in-problem", Static)
+        line.add_class("-note")
+        line.update(text)

@@ -34,3 +34,16 @@ async def type_line(pilot: Pilot[Any], text: str) -> None:
         await pilot.press("space" if char == " " else char)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def sign_in(pilot: Pilot[Any], name: str, pin: str, again: str = "") -> None:
+    """Fill the sign-in screen (name, Enter, PIN, and the second PIN box when given), Enter."""
+    await type_line(pilot, name)
+    for char in pin:
+        await pilot.press(char)
+    if again:
+        await pilot.press("tab")
+        for char in again:
+            await pilot.press(char)
+    await pilot.press("enter")
+    await pilot.pause()

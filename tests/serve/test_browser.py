@@ -1,7 +1,8 @@
 """`civio serve` in a real browser: Debian's Chromium, headless, driven by Playwright.
 
-A player types their name, starts a game with Enter, Enter, plays the opening, reloads the
-page, signs in again, presses Continue and finds the same table. The screen is read by
+A player types their name and chooses a PIN, starts a game with Enter, Enter, plays the
+opening, reloads the page, signs in again with the PIN, presses Continue and finds the same
+table. The screen is read by
 replaying the bytes the page's terminal received into a terminal emulator (pyte): xterm.js
 draws on a canvas, so the page itself has no text to read. A screenshot of the table is kept
 in `test-artifacts/` (CIVIO_ARTIFACTS overrides the folder).
@@ -141,11 +142,21 @@ def shown(name: str, text: str) -> bool:
     return name in flat or name[:14] in flat
 
 
-def sign_in(screen: PageScreen, name: str) -> None:
+def sign_in(screen: PageScreen, name: str, pin: str, again: str = "") -> None:
+    """Name, Enter, PIN (and the PIN again on a first visit), Enter; then the menu."""
     screen.wait_for("Who is playing")
+    keyboard = screen.page.keyboard
     screen.page.mouse.click(400, 300)  # give the terminal the keyboard
-    screen.page.keyboard.type(name)
-    screen.page.keyboard.press("Enter")
+    keyboard.type(name)
+    keyboard.press("Enter")
+    screen.wait_for("Now your PIN")
+    keyboard.type(pin)
+    if again:
+        screen.page.wait_for_timeout(300)  # as a person types: the Tab lands before the rest
+        keyboard.press("Tab")
+        screen.page.wait_for_timeout(300)
+        keyboard.type(again)
+    keyboard.press("Enter")
     screen.wait_for("New game")
 
 
@@ -158,7 +169,7 @@ def test_a_player_plays_reloads_and_continues_the_same_table(tmp_path: Path, bro
         page.add_init_script(CAPTURE)
         page.goto(server.url)
         screen = PageScreen(page)
-        sign_in(screen, "Ana")
+        sign_in(screen, "Ana", "4821", "4821")  # a first visit: the PIN chosen, typed twice
         page.keyboard.press("Enter")  # New game
         screen.wait_for("Start game")
         page.keyboard.press("Enter")  # start it
@@ -176,7 +187,7 @@ def test_a_player_plays_reloads_and_continues_the_same_table(tmp_path: Path, bro
 
         page.reload()  # the first tab's game ends (saved); a new one starts
         screen.reset()
-        sign_in(screen, "ana")
+        sign_in(screen, "ana", "4821")  # back again: name and PIN
         screen.wait_for("Continue  (Game 1")
         page.keyboard.press("2")  # Continue
         after = screen.wait_for("Ana's cards")

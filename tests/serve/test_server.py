@@ -4,8 +4,10 @@ the session limit, the idle time-out. Marked `serve`: run with `pytest -m serve`
 from __future__ import annotations
 
 import asyncio
+import json
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
@@ -42,7 +44,10 @@ async def test_hostile_names_make_nothing_outside_the_root_and_run_nothing(
                 await tab.wait_for(f"Name '{name}'")  # "...: the character ';' is not allowed"
                 assert "not allowed" in tab.text
                 await tab.send("\x7f" * len(name))  # backspaces: clear the line
+                await tab.wait_for("▊  your name")  # the box is empty: its placeholder shows
             await tab.send("a\x00b\r")  # a NUL is a key press, never part of the name
+            await tab.wait_for("Now your PIN")
+            await tab.type("4821", "\t", "4821\r")
             await tab.wait_for("New game")
             await tab.close()
     after = everything_under(tmp_path)
@@ -82,6 +87,8 @@ async def test_an_idle_tab_ends_and_its_game_is_saved(save_root: Path) -> None:
             await tab.open()
             await tab.wait_for(SIGN_IN)
             await tab.send("Ana\r")
+            await tab.wait_for("Now your PIN")
+            await tab.type("4821", "\t", "4821\r")
             await tab.wait_for("New game")
             await tab.send("\r")
             await tab.wait_for("Start game")
@@ -102,3 +109,57 @@ def _get(url: str) -> tuple[int, str]:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
+
+
+@async_test
+async def test_guessing_a_classmates_pin_locks_the_name_in_every_tab(save_root: Path) -> None:
+    with ServedProcess(save_root) as server:
+        async with aiohttp.ClientSession() as http:
+            ana = Tab(http, server.url, 80, 24)
+            await ana.open()
+            await ana.wait_for(SIGN_IN)
+            await ana.send("Ana\r")
+            await ana.wait_for("Now your PIN")
+            await ana.type("4821", "\t", "4821\r")
+            await ana.wait_for("New game")
+            await ana.close()
+            guesser = Tab(http, server.url, 80, 24)
+            await guesser.open()
+            await guesser.wait_for(SIGN_IN)
+            await guesser.send("Ana\r")
+            await guesser.wait_for("Now your PIN")
+            attempts = save_root / ".attempts" / "ana.json"
+            for tries, guess in enumerate(["0000", "1234", "1111", "4820"], 1):
+                await guesser.send(guess + "\r")
+                await until(lambda n=tries: failures(attempts) == n)
+                assert "do not match" in guesser.text
+            await guesser.send("9999\r")
+            await guesser.wait_for("Too many wrong PINs for this name")
+            await guesser.send("4821\r")  # the right PIN waits too
+            await guesser.wait_for("Too many wrong PINs")
+            assert "New game" not in guesser.text
+            await guesser.close()
+            another = Tab(http, server.url, 80, 24)  # a new tab: still locked
+            await another.open()
+            await another.wait_for(SIGN_IN)
+            await another.send("Ana\r")
+            await another.wait_for("Now your PIN")
+            await another.send("4821\r")
+            await another.wait_for("Too many wrong PINs for this name")
+            await another.close()
+    assert sorted(p.name for p in save_root.iterdir()) == [".attempts", "ana"]
+
+
+def failures(attempts: Path) -> int:
+    try:
+        return int(json.loads(attempts.read_text())["failures"])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
+async def until(check: Callable[[], bool], timeout: float = 30.0) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("never happened")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from serve_helpers import async_test, type_line, wait_until
+from serve_helpers import async_test, sign_in, type_line, wait_until
 from textual.widgets import Static
 
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.serve.child import IN_USE, ServedApp
+from civio_tui.serve.pins import NO_MATCH
 from civio_tui.serve.sign_in import SignInScreen
 
 
@@ -26,7 +27,7 @@ async def test_a_name_opens_the_game_in_that_players_own_folder(save_root: Path)
     app = ServedApp(save_root, rules="summary")
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, SignInScreen)
-        await type_line(pilot, "Ana")
+        await sign_in(pilot, "Ana", "4821", "4821")
         await wait_until(pilot, lambda: menu_ready(app))
         assert app.save_dir == str(save_root / "ana")
         assert app.settings.new_game.player_name == "Ana"
@@ -52,7 +53,7 @@ async def test_a_name_in_play_in_another_tab_is_refused(save_root: Path, lock_ho
     lock_holder(save_root / "ana")
     app = ServedApp(save_root)
     async with app.run_test(size=(80, 24)) as pilot:
-        await type_line(pilot, "ANA")
+        await sign_in(pilot, "ANA", "4821", "4821")
         assert isinstance(app.screen, SignInScreen)
         assert problem(app) == IN_USE
         assert app.save_dir is None
@@ -64,15 +65,31 @@ async def test_continue_finds_the_game_again_in_a_new_tab(save_root: Path) -> No
 
     app = ServedApp(save_root)
     async with app.run_test(size=(80, 24)) as pilot:
-        await type_line(pilot, "Ana")
+        await sign_in(pilot, "Ana", "4821", "4821")
         await wait_until(pilot, lambda: menu_ready(app))
         await pilot.press("enter", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         hand = sorted(app.screen.controller.view().hand)
     app = ServedApp(save_root)  # the first tab's process has ended: its lock is free
     async with app.run_test(size=(80, 24)) as pilot:
-        await type_line(pilot, "ana")
+        await sign_in(pilot, "ana", "1111")  # another PIN: not in
+        assert isinstance(app.screen, SignInScreen)
+        assert problem(app) == NO_MATCH
+        await sign_in(pilot, "", "4821")  # the name is still there; the PIN box was emptied
         await wait_until(pilot, lambda: menu_ready(app) and app.screen.latest is not None)
         await pilot.press("2")  # Continue
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert sorted(app.screen.controller.view().hand) == hand
+
+
+@async_test
+async def test_the_pin_never_shows_and_is_emptied_after_a_wrong_try(save_root: Path) -> None:
+    from textual.widgets import Input
+
+    app = ServedApp(save_root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sign_in(pilot, "Ana", "4821", "4812")
+        assert "not the same" in problem(app)
+        boxes = [app.screen.query_one(f"#sign-in-{box}", Input) for box in ("pin", "again")]
+        assert all(box.password and box.value == "" for box in boxes)
+        assert "4821" not in app.export_screenshot()
