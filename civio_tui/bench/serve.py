@@ -34,21 +34,19 @@ async def _play(tab: Any, name: str, first_frames: list[float]) -> None:
     await tab.wait_for(SIGN_IN, timeout=120)
     first_frames.append(time.perf_counter() - tab.opened_at)
     mark = tab.mark()
-    await tab.send(name + "\r")
-    await tab.wait_for("Now your PIN", timeout=60, since=mark)
-    await tab.type(PIN, "\t", PIN + "\r")  # a first visit: the PIN in both boxes
-    await tab.wait_for("New game", timeout=60, since=mark)
+    await tab.sign_in(name, PIN, PIN, timeout=120)  # a first visit: the PIN in both boxes
+    await tab.wait_for("New game", timeout=120, since=mark)
     mark = tab.mark()
     await tab.send("\r")
-    await tab.wait_for("Start game", timeout=60, since=mark)
+    await tab.wait_for("Start game", timeout=120, since=mark)
     mark = tab.mark()
     await tab.send("\r")
-    await tab.wait_for("Your move", timeout=60, since=mark)
+    await tab.wait_for("Your move", timeout=120, since=mark)
     mark = tab.mark()
     for key in "128":  # the opening: keep two cards hidden, lay five face up
         await tab.send(key)
         await asyncio.sleep(0.2)
-    await tab.wait_for(f"{name} lays face up", timeout=60, since=mark)
+    await tab.wait_for(f"{name} lays face up", timeout=120, since=mark)
 
 
 async def _scenario(url: str, sessions: int, pids: Any) -> dict[str, Any]:

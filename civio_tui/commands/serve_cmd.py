@@ -48,13 +48,21 @@ def add_parser(subparsers: Any) -> None:
         "--rules",
         choices=["booklet", "summary"],
         default=None,
-        help="the rule reading new players' games start with (they can change it)",
+        help="the rule reading every New game form starts with (players can change it)",
+    )
+    parser.add_argument(
+        "--target",
+        metavar="RANK",
+        default=None,
+        help="the rank that ends a game, for every New game form: a lower one makes a "
+        "shorter game for a lesson (e.g. 'Law Clerk', 'Judge')",
     )
     add_cards_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    from civio_tui.serve.child import CARDS_ENV, ROOT_ENV, RULES_ENV
+    from cards.ranks import parse_rank
+    from civio_tui.serve.child import CARDS_ENV, ROOT_ENV, RULES_ENV, TARGET_ENV
     from civio_tui.serve.players import default_save_root
     from civio_tui.serve.server import ClassroomServer, is_loopback
     from civio_tui.serve.server import run as serve_forever
@@ -65,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--max-sessions {args.max_sessions}: at least 1 game must fit")
     if not args.idle_minutes > 0:
         raise UsageError(f"--idle-minutes {args.idle_minutes}: give a number of minutes above 0")
+    target = parse_rank(args.target) if args.target else None  # ValueError: one line, exit 2
     root = Path(args.save_root).expanduser() if args.save_root else default_save_root()
     try:
         root.mkdir(parents=True, exist_ok=True)
@@ -79,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
         environment[CARDS_ENV] = str(Path(cards).expanduser().resolve())
     if args.rules:
         environment[RULES_ENV] = args.rules
+    if target:
+        environment[TARGET_ENV] = target
     server = ClassroomServer(
         environment=environment,
         host=args.host,

@@ -27,6 +27,7 @@ from civio_tui.settings import Settings
 
 ROOT_ENV = "CIVIO_SERVE_ROOT"
 RULES_ENV = "CIVIO_SERVE_RULES"
+TARGET_ENV = "CIVIO_SERVE_TARGET"
 CARDS_ENV = "CIVIO_SERVE_CARDS"
 
 IN_USE = (
@@ -50,13 +51,20 @@ class ServedApp(CivioApp):
     CSS_PATH = str(Path(civio_app_module.__file__).with_name("app.tcss"))
 
     def __init__(
-        self, root: Path, *, rules: str | None = None, pins: PinDesk | None = None, **kwargs: Any
+        self,
+        root: Path,
+        *,
+        rules: str | None = None,
+        target: str | None = None,
+        pins: PinDesk | None = None,
+        **kwargs: Any,
     ) -> None:
         # Settings are the player's, read at sign-in; until then the defaults, saved nowhere.
         super().__init__(settings=Settings(), config_dir=root / ".unsigned", **kwargs)
         self.root = root
         self.pins = pins or PinDesk(root)
         self.rules = rules
+        self.target = target
         self.player: PlayerFolder | None = None
         self._lock: PlayerLock | None = None
 
@@ -95,8 +103,11 @@ class ServedApp(CivioApp):
         settings, self.settings_problem = Settings.read(player.path)
         if first_visit:
             settings.new_game.player_name = player.name
-            if self.rules:
-                settings.new_game.rules = self.rules  # type: ignore[assignment]
+        # The teacher's classroom settings: what every New game form starts from.
+        if self.rules:
+            settings.new_game.rules = self.rules  # type: ignore[assignment]
+        if self.target:
+            settings.new_game.target = self.target
         self.apply_settings(settings)
         self.switch_mode("play")
 

@@ -120,12 +120,20 @@ class Tab:
         assert self._ws is not None
         await self._ws.send_json(["stdin", keys])
 
-    async def type(self, *chunks: str, pause: float = 0.3) -> None:
-        """Send keys in chunks with a pause after each, as a person types: a key that moves
-        the focus (Enter, Tab) takes effect before the next chunk arrives."""
-        for chunk in chunks:
-            await self.send(chunk)
-            await asyncio.sleep(pause)
+    async def sign_in(self, name: str, pin: str, again: str = "", timeout: float = 60) -> None:
+        """Fill the sign-in screen as a person does, each box once the screen shows it has the
+        keys (keys sent in one burst can arrive before a focus change takes effect)."""
+        mark = self.mark()
+        await self.send(name + "\r")
+        await self.wait_for("Now your PIN", timeout, since=mark)
+        if again:
+            await self.send(pin)
+            mark = self.mark()
+            await self.send("\t")
+            await self.wait_for("Type the same PIN again", timeout, since=mark)
+            await self.send(again + "\r")
+        else:
+            await self.send(pin + "\r")
 
     async def close(self) -> None:
         if self._ws is not None:

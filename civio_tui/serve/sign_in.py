@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import getters
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
@@ -38,6 +38,7 @@ HELP = (
 )
 
 NEXT_PIN = "Now your PIN, then Enter (first time here: the same PIN in both boxes)."
+AGAIN = "Type the same PIN again, then Enter."
 
 
 def _name_problem(text: str) -> str | None:
@@ -83,6 +84,10 @@ class SignInScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#sign-in-name", Input).focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if event.widget.id == "sign-in-again":
+            self.show_note(AGAIN)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -152,9 +152,8 @@ def sign_in(screen: PageScreen, name: str, pin: str, again: str = "") -> None:
     screen.wait_for("Now your PIN")
     keyboard.type(pin)
     if again:
-        screen.page.wait_for_timeout(300)  # as a person types: the Tab lands before the rest
         keyboard.press("Tab")
-        screen.page.wait_for_timeout(300)
+        screen.wait_for("Type the same PIN again")  # the second box has the keys now
         keyboard.type(again)
     keyboard.press("Enter")
     screen.wait_for("New game")

@@ -45,9 +45,7 @@ async def test_hostile_names_make_nothing_outside_the_root_and_run_nothing(
                 assert "not allowed" in tab.text
                 await tab.send("\x7f" * len(name))  # backspaces: clear the line
                 await tab.wait_for("▊  your name")  # the box is empty: its placeholder shows
-            await tab.send("a\x00b\r")  # a NUL is a key press, never part of the name
-            await tab.wait_for("Now your PIN")
-            await tab.type("4821", "\t", "4821\r")
+            await tab.sign_in("a\x00b", "4821", "4821")  # a NUL is a key, never in a name
             await tab.wait_for("New game")
             await tab.close()
     after = everything_under(tmp_path)
@@ -86,9 +84,7 @@ async def test_an_idle_tab_ends_and_its_game_is_saved(save_root: Path) -> None:
             tab = Tab(http, server.url, 100, 30)
             await tab.open()
             await tab.wait_for(SIGN_IN)
-            await tab.send("Ana\r")
-            await tab.wait_for("Now your PIN")
-            await tab.type("4821", "\t", "4821\r")
+            await tab.sign_in("Ana", "4821", "4821")
             await tab.wait_for("New game")
             await tab.send("\r")
             await tab.wait_for("Start game")
@@ -118,9 +114,7 @@ async def test_guessing_a_classmates_pin_locks_the_name_in_every_tab(save_root: 
             ana = Tab(http, server.url, 80, 24)
             await ana.open()
             await ana.wait_for(SIGN_IN)
-            await ana.send("Ana\r")
-            await ana.wait_for("Now your PIN")
-            await ana.type("4821", "\t", "4821\r")
+            await ana.sign_in("Ana", "4821", "4821")
             await ana.wait_for("New game")
             await ana.close()
             guesser = Tab(http, server.url, 80, 24)

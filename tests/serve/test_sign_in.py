@@ -24,7 +24,7 @@ def menu_ready(app: ServedApp) -> bool:
 
 @async_test
 async def test_a_name_opens_the_game_in_that_players_own_folder(save_root: Path) -> None:
-    app = ServedApp(save_root, rules="summary")
+    app = ServedApp(save_root, rules="summary", target="Law Clerk")
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, SignInScreen)
         await sign_in(pilot, "Ana", "4821", "4821")
@@ -32,6 +32,7 @@ async def test_a_name_opens_the_game_in_that_players_own_folder(save_root: Path)
         assert app.save_dir == str(save_root / "ana")
         assert app.settings.new_game.player_name == "Ana"
         assert app.settings.new_game.rules == "summary"  # the teacher's rule set
+        assert app.settings.new_game.target == "Law Clerk"  # and a short game
         await pilot.press("enter", "enter")  # New game, start: as in the terminal
         await wait_until(pilot, lambda: any((save_root / "ana").glob("*.civio.json")))
     settings = json.loads((save_root / "ana" / "settings.json").read_text())
