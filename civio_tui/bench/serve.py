@@ -35,9 +35,10 @@ async def _play(tab: Any, name: str, first_frames: list[float]) -> None:
     first_frames.append(time.perf_counter() - tab.opened_at)
     mark = tab.mark()
     await tab.sign_in(name, PIN, PIN, timeout=120)  # a first visit: the PIN in both boxes
-    await tab.wait_for("New game", timeout=120, since=mark)
+    await tab.wait_for("  New game", timeout=120, since=mark)
+    key = tab.menu_key("New game", since=mark)
     mark = tab.mark()
-    await tab.send("\r")
+    await tab.send(key)
     await tab.wait_for("Start game", timeout=120, since=mark)
     mark = tab.mark()
     await tab.send("\r")

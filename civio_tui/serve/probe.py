@@ -120,6 +120,15 @@ class Tab:
         assert self._ws is not None
         await self._ws.send_json(["stdin", keys])
 
+    def menu_key(self, label: str, since: int = 0) -> str:
+        """The digit of a main-menu entry as drawn ("2  New game" -> "2"): the menu's order
+        depends on the player (Learn to play comes first until a lesson is done)."""
+        shown = self.text if self._screen is not None else plain_text(self.received[since:])
+        found = re.findall(rf"(\d)  {re.escape(label)}", shown)
+        if not found:
+            raise LookupError(f"no menu entry {label!r} on screen")
+        return str(found[-1])
+
     async def sign_in(self, name: str, pin: str, again: str = "", timeout: float = 60) -> None:
         """Fill the sign-in screen as a person does, each box once the screen shows it has the
         keys (keys sent in one burst can arrive before a focus change takes effect)."""

@@ -18,6 +18,12 @@ def problem(app: ServedApp) -> str:
     return str(app.screen.query_one("#sign-in-problem", Static).render())
 
 
+def menu_key(app: ServedApp, key: str) -> str:
+    """The digit of a main-menu entry (Learn to play comes first for a new player)."""
+    assert isinstance(app.screen, MainMenuScreen)
+    return str([k for k, _ in app.screen.entries()].index(key) + 1)
+
+
 def menu_ready(app: ServedApp) -> bool:
     return isinstance(app.screen, MainMenuScreen) and app.screen.scanned
 
@@ -33,7 +39,7 @@ async def test_a_name_opens_the_game_in_that_players_own_folder(save_root: Path)
         assert app.settings.new_game.player_name == "Ana"
         assert app.settings.new_game.rules == "summary"  # the teacher's rule set
         assert app.settings.new_game.target == "Law Clerk"  # and a short game
-        await pilot.press("enter", "enter")  # New game, start: as in the terminal
+        await pilot.press(menu_key(app, "new"), "enter")  # New game, start: as in the terminal
         await wait_until(pilot, lambda: any((save_root / "ana").glob("*.civio.json")))
     settings = json.loads((save_root / "ana" / "settings.json").read_text())
     assert settings["new_game"]["player_name"] == "Ana"
@@ -68,7 +74,7 @@ async def test_continue_finds_the_game_again_in_a_new_tab(save_root: Path) -> No
     async with app.run_test(size=(80, 24)) as pilot:
         await sign_in(pilot, "Ana", "4821", "4821")
         await wait_until(pilot, lambda: menu_ready(app))
-        await pilot.press("enter", "enter")
+        await pilot.press(menu_key(app, "new"), "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         hand = sorted(app.screen.controller.view().hand)
     app = ServedApp(save_root)  # the first tab's process has ended: its lock is free
@@ -78,7 +84,7 @@ async def test_continue_finds_the_game_again_in_a_new_tab(save_root: Path) -> No
         assert problem(app) == NO_MATCH
         await sign_in(pilot, "", "4821")  # the name is still there; the PIN box was emptied
         await wait_until(pilot, lambda: menu_ready(app) and app.screen.latest is not None)
-        await pilot.press("2")  # Continue
+        await pilot.press(menu_key(app, "continue"))
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert sorted(app.screen.controller.view().hand) == hand
 
