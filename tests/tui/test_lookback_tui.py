@@ -189,3 +189,39 @@ async def test_statistics_without_colour_are_numbers_only(
         assert not any(p.display for p in screen.query(PlotextPlot))
         assert "You: 3, 9, 16" in text(pilot, "#stats-points-text")
         assert "Rounds: 3, won: 2" in text(pilot, "#stats-numbers")
+
+
+@async_test
+async def test_the_round_end_screen_replays_the_round_just_played(samples: Path) -> None:
+    from cards.deck import standard_deck
+    from civio_tui.campaigns.catalogue import read_summary
+    from civio_tui.round_summary import RoundSummary, SeatResult
+    from civio_tui.screens.round_end import RoundEndScreen
+
+    camp = read_summary("Rounds won", save_dir=samples).campaign
+    assert camp is not None
+    record = camp.history[1]
+    seats = tuple(
+        SeatResult(s, p.name, p.level, (), (), record.points[p.name], 0, 0, "Intern", "Intern")
+        for s, p in enumerate(camp.players)
+    )
+    summary = RoundSummary(2, 0, "three_four", "civio", record.turns, seats, False, ())
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        app.push_screen(RoundEndScreen(standard_deck(), summary, camp))
+        await wait_for_screen(pilot, RoundEndScreen)
+        assert "r: replay it" in text(pilot, "#round-keys")
+        await pilot.press("r")
+        await wait_for_screen(pilot, ReplayScreen)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.playback.number == 2
+        await pilot.press("escape")
+        await wait_for_screen(pilot, RoundEndScreen)
+        # A game that is not saved has no replay to offer.
+        app.pop_screen()
+        app.push_screen(RoundEndScreen(standard_deck(), summary))
+        await wait_for_screen(pilot, RoundEndScreen)
+        assert "replay" not in text(pilot, "#round-keys")
+        await pilot.press("r")
+        assert isinstance(app.screen, RoundEndScreen)
