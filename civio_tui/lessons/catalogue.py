@@ -91,6 +91,7 @@ PRECEDENT = Lesson(
             "strengthens.",
             hand=("Race", "School", ENGEL, "4th Amendment", "1st Amendment"),
             solution=("School", ENGEL, "1st Amendment"),
+            must_use=(),
             praise=(
                 "Engel v Vitale (1962) lists School and strengthens the 1st Amendment: the Court "
                 "ruled that official prayers in public schools break the separation of church "

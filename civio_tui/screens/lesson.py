@@ -124,6 +124,8 @@ class LessonScreen(CivioScreen[None]):
         self.solved = False
         self.finished = False
         self.hint_level = 0
+        self.earned = MAX_STARS
+        """The stars of the attempt just finished."""
         self.controller: TableController | None = None
 
     # -- layout -------------------------------------------------------------------------------
@@ -456,9 +458,15 @@ class LessonScreen(CivioScreen[None]):
         self._draw_left()
         self._draw_card()
 
+    @property
+    def graded(self) -> bool:
+        """Whether the lesson earns stars: a round at the table is not graded (its hints are
+        the table's, not the lesson's)."""
+        return not any(isinstance(step, Play) for step in self.lesson.steps)
+
     def finish_lesson(self) -> None:
         record = self.progress.record(self.lesson.id)
-        stars = stars_for(record.hints)
+        stars = stars_for(record.hints) if self.graded else 0
         record.done = True
         record.stars = max(record.stars, stars)
         record.hints = 0
@@ -476,8 +484,9 @@ class LessonScreen(CivioScreen[None]):
     def show_finish(self) -> None:
         """The lesson's end: the stars, then the next lesson or back to the list."""
         self.finished = True
-        stars = getattr(self, "earned", MAX_STARS)
+        stars = self.earned
         why = "no hints" if stars == MAX_STARS else "a star less for each hint"
+        result = f"{stars_text(stars)} ({why})" if self.graded else "You have played a round."
         self.query_one("#lesson-head", Static).update(
             Content.assemble(
                 (f"Lesson {self.number} of {len(LESSONS)} · {self.lesson.title}", "bold"),
@@ -485,7 +494,7 @@ class LessonScreen(CivioScreen[None]):
             )
         )
         self.query_one("#lesson-goal", Static).update(
-            Content.assemble(("Lesson done! ", "bold"), f"{stars_text(stars)} ({why})")
+            Content.assemble(("Lesson done! ", "bold"), result)
         )
         options = []
         later = LESSONS[self.number :] if self.lesson in LESSONS else ()

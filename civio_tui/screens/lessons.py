@@ -59,7 +59,7 @@ class LessonsScreen(CivioScreen[None]):
             if record is not None and record.step:
                 state = f"step {record.step + 1} of {len(lesson.steps)}"
             elif record is not None and record.done:
-                state = f"{stars_text(record.stars)} done"
+                state = f"{stars_text(record.stars)} done" if record.stars else "done"
             else:
                 state = ""
             if first_open is None and not (record is not None and record.done and not record.step):

@@ -197,6 +197,7 @@ async def test_the_coached_round_opens_a_game_against_easy_and_is_done_after_a_r
         await pilot.pause()
         assert screen.solved
         assert saved_progress(isolated)["coached"]["done"]
+        assert saved_progress(isolated)["coached"]["stars"] == 0  # the table's hints are its own
         assert saved_progress(isolated)["coached"]["game"] is None
         await pilot.press("escape", "escape")
         await wait_for_screen(pilot, MainMenuScreen)
