@@ -96,7 +96,8 @@ async def _continue() -> tuple[str, tuple[str, list[str]], list[str]]:
                 break
         else:
             raise AssertionError("Continue never offered the saved game")
-        await pilot.press("2")  # Continue
+        entries = [key for key, _ in menu.entries()]
+        await pilot.press(str(entries.index("continue") + 1))  # Continue
         await _settle(pilot)
         screen = app.screen
         assert isinstance(screen, TableScreen)

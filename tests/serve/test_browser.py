@@ -1,6 +1,6 @@
 """`civio serve` in a real browser: Debian's Chromium, headless, driven by Playwright.
 
-A player types their name and chooses a PIN, starts a game with Enter, Enter, plays the
+A player types their name and chooses a PIN, starts a game (New game, then Enter), plays the
 opening, reloads the page, signs in again with the PIN, presses Continue and finds the same
 table. The screen is read by
 replaying the bytes the page's terminal received into a terminal emulator (pyte): xterm.js
