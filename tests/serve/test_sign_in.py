@@ -100,3 +100,21 @@ async def test_the_pin_never_shows_and_is_emptied_after_a_wrong_try(save_root: P
         boxes = [app.screen.query_one(f"#sign-in-{box}", Input) for box in ("pin", "again")]
         assert all(box.password and box.value == "" for box in boxes)
         assert "4821" not in app.export_screenshot()
+
+
+def test_a_crash_report_never_shows_a_pin(save_root: Path) -> None:
+    app = ServedApp(save_root)
+    app._close_messages_no_wait = lambda: None  # type: ignore[method-assign]
+    app.bell = lambda: None  # type: ignore[method-assign]
+
+    def sign_in_crashing(pin: str) -> None:
+        raise RuntimeError("boom")
+
+    secret = str(730000 + 9184)  # not written out here: the traceback quotes source lines
+    try:
+        sign_in_crashing(secret)
+    except RuntimeError:
+        app._fatal_error()  # what Textual calls on an unhandled error
+    report = "".join(seg.text for r in app._exit_renderables for seg in r.segments)
+    assert "boom" in report  # the report is there...
+    assert secret not in report  # ...without the PIN the crashed code held
