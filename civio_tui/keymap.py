@@ -46,6 +46,7 @@ CONTEXTS: dict[str, str] = {
     "hand": "In your cards",
     "browse": "Encyclopedia and card lists",
     "games": "Solitaire, Puzzles and Concentration",
+    "easy": "In Easy Play",
     "lesson": "In a lesson",
     "look": "Replays and statistics",
 }
@@ -199,6 +200,18 @@ KEYS: tuple[KeySpec, ...] = (
     KeySpec("games.new", "n", "new", "New", "Start a new deal, puzzle or game"),
     KeySpec("games.day", "d", "day", "Of the day", "The deal or puzzle of the day"),
     KeySpec("games.seed", "s", "seed", "Seed", "Play the deal or puzzle of a chosen seed"),
+    # Easy Play (civio_tui/screens/easy_play.py).
+    KeySpec("easy.supply", "s", "draw('supply')", "Draw", "Easy Play: draw from the supply"),
+    KeySpec(
+        "easy.take",
+        "d",
+        "draw('discard')",
+        "Take discard",
+        "Easy Play: take the discard pile's top",
+    ),
+    KeySpec("easy.pair", "p", "pair", "Pair", "Easy Play: mark a card, then its partner, to lay"),
+    KeySpec("easy.discard", "x", "discard", "Discard", "Easy Play: discard the highlighted card"),
+    KeySpec("easy.civio", "c", "civio", "CIVIO!", "Easy Play: call CIVIO when your hand is empty"),
     # Learn to play.
     KeySpec(
         "lesson.hint",

@@ -18,6 +18,7 @@ GAMES: tuple[tuple[str, str, str], ...] = (
     ),
     ("puzzles", "Puzzles", "short exercises: go out, complete, best 7, broken, linked"),
     ("concentration", "Concentration", "1-2 players: find the publisher's 10 pairs"),
+    ("easy-play", "Easy Play", "2-4 players: draw, lay down matching pairs, empty your hand"),
 )
 
 
@@ -81,3 +82,7 @@ class GamesScreen(CivioScreen[None]):
             from civio_tui.screens.concentration import ConcentrationMenuScreen
 
             self.app.push_screen(ConcentrationMenuScreen())
+        elif event.option.id == "easy-play":
+            from civio_tui.screens.easy_play import EasyPlayMenuScreen
+
+            self.app.push_screen(EasyPlayMenuScreen())

@@ -72,3 +72,25 @@ def test_solitaire_after_the_game_shows_par(snap_compare: object) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_easy_play_after_drawing_and_laying_a_pair(snap_compare: object) -> None:
+    from cards.easy_play import EasyPhase
+    from civio_tui.screens.easy_play import EasyPlayScreen
+    from tests.tui.test_games_easy_play import highlight
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await main_menu(pilot)
+        pilot.app.push_screen(EasyPlayScreen(3, "medium", 5))
+        await wait_for_screen(pilot, EasyPlayScreen)
+        screen = pilot.app.screen
+        assert isinstance(screen, EasyPlayScreen) and screen.game is not None
+        await pilot.press("s")
+        assert screen.game.phase is EasyPhase.LAY
+        pair = screen.game.lay_options()[0].cards
+        for card in pair:
+            await highlight(pilot, screen, card)
+            await pilot.press("p")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
