@@ -315,22 +315,7 @@ class ConcentrationScreen(CivioScreen[None]):
         self.app.switch_screen(ConcentrationScreen(self.mode, random.randrange(1, 1_000_000)))
 
     def action_back(self) -> None:
+        from civio_tui.screens.confirm import leave_unfinished
+
         game = self.game
-        if game is None or game.is_over or not game.events:
-            self.dismiss(None)
-            return
-        from civio_tui.screens.confirm import ConfirmScreen
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.dismiss(None)
-
-        self.app.push_screen(
-            ConfirmScreen(
-                "Leave this game?",
-                "It is not finished and will not be kept.",
-                yes="Leave",
-                no="Keep playing",
-            ),
-            answer,
-        )
+        leave_unfinished(self, game is not None and not game.is_over and bool(game.events))

@@ -7,6 +7,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from civio_tui.screens.base import CivioModal
@@ -55,3 +56,24 @@ class ConfirmScreen(CivioModal[bool]):
 
     def action_back(self) -> None:
         self.dismiss(False)
+
+
+def leave_unfinished(screen: Screen[None], unfinished: bool) -> None:
+    """Leave `screen` (a game that is not saved); when the game is `unfinished`, ask first."""
+    if not unfinished:
+        screen.dismiss(None)
+        return
+
+    def answer(yes: bool | None) -> None:
+        if yes:
+            screen.dismiss(None)
+
+    screen.app.push_screen(
+        ConfirmScreen(
+            "Leave this game?",
+            "It is not finished and will not be kept.",
+            yes="Leave",
+            no="Keep playing",
+        ),
+        answer,
+    )
