@@ -8,6 +8,7 @@ deck change cannot make a lesson lie.
 from __future__ import annotations
 
 from cards.ranks import RANKS
+from civio_tui.keymap import key_label
 from civio_tui.lessons.model import (
     Alone,
     Build,
@@ -434,6 +435,33 @@ TURN = Lesson(
                 ),
             ),
             nudge="Lesson 5 is about attacks: what could an opponent do with a card they see?",
+        ),
+        Choice(
+            question="At the table your cards sit in Precedent A, Precedent B and Not placed, "
+            "in the pane Your cards. How do you move the highlighted card into a precedent?",
+            options=(
+                Option(
+                    "With Enter",
+                    False,
+                    "Enter answers the question in the pane Your move (draw, discard...).",
+                ),
+                Option(
+                    f"With {key_label('hand.group_right')} and {key_label('hand.group_left')}",
+                    True,
+                    f"Right: in Your cards ({key_label('table.next_pane')} gets you there), "
+                    f"{key_label('hand.group_right')} moves it to the next precedent, "
+                    f"{key_label('hand.group_left')} back; each precedent says at once "
+                    f"whether it is valid and why. {key_label('hand.arrange')} lays out your "
+                    "best precedents for you.",
+                ),
+                Option(
+                    "I cannot: the game arranges them",
+                    False,
+                    f"You arrange them yourself ({key_label('hand.arrange')} does it for you "
+                    "if you ask), and you call CIVIO yourself too.",
+                ),
+            ),
+            nudge="Arrows move things at the table; Tab moves between panes.",
         ),
     ),
 )
