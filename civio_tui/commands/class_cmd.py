@@ -52,7 +52,9 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         print(f"No player has signed in yet (players' folders: {root}).")
         return 0
-    print(f"{'player':<20}  {'rank':<34}  {'points':>6}  {'rounds':>6}  {'last played':<16}  PIN")
+    names = max(len("player"), *(len(row.name) for row in rows))
+    ranks = max(len("rank"), *(len(row.rank or "(no game yet)") for row in rows))
+    print(f"{'player':<{names}}  {'rank':<{ranks}}  points  rounds  {'last played':<16}  PIN")
     for row in rows:
         when = row.last_played.astimezone().strftime("%Y-%m-%d %H:%M") if row.last_played else "-"
         notes = []
@@ -66,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         points = "-" if row.points is None else str(row.points)
         rounds = "-" if row.rounds is None else str(row.rounds)
         pin = "yes" if row.has_pin else "no"
-        line = f"{row.name:<20}  {rank:<34}  {points:>6}  {rounds:>6}  {when:<16}  {pin}"
+        line = f"{row.name:<{names}}  {rank:<{ranks}}  {points:>6}  {rounds:>6}  {when:<16}  {pin}"
         print(line + (f"  ({', '.join(notes)})" if notes else ""))
     return 0
 
