@@ -36,6 +36,19 @@ _GLYPHS: dict[str, str] = {
     "«": "<",
     "»": ">",
     "→": ">",
+    "↳": ">",
+    "↪": ">",
+    "⟶": ">",
+    "⟵": "<",
+    "▲": "^",
+    "▼": "v",
+    "◆": "*",
+    "◇": "o",
+    "⚠": "!",
+    "⋯": ".",
+    "−": "-",
+    "⇥": ">",
+    "⌫": "<",
     "←": "<",
     "↑": "^",
     "↓": "v",
@@ -66,12 +79,21 @@ _GLYPHS: dict[str, str] = {
 _TABLE = str.maketrans(_GLYPHS)
 
 
+def _plain(char: str, cells: int = 1) -> str:
+    """A character the table above does not name: its letter without accents (é: e), else `?`
+    for each cell it takes."""
+    import unicodedata
+
+    base = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+    return base if len(base) == cells else "?" * cells
+
+
 def ascii_text(text: str) -> str:
-    """`text` with every glyph above in ASCII, and any other non-ASCII character as `?`."""
+    """`text` with every glyph above in ASCII, and any other non-ASCII character plain."""
     text = text.translate(_TABLE)
     if text.isascii():
         return text
-    return "".join(c if c.isascii() else "?" for c in text)
+    return "".join(c if c.isascii() else _plain(c) for c in text)
 
 
 def _utf8(locale: str) -> bool:
@@ -115,7 +137,7 @@ def ascii_filter() -> object:
         out = text.translate(_TABLE)
         if out.isascii():
             return out
-        return "".join(c if c.isascii() else "?" * max(1, cell_len(c)) for c in out)
+        return "".join(c if c.isascii() else _plain(c, max(1, cell_len(c))) for c in out)
 
     class AsciiFilter(LineFilter):
         def apply(self, segments: list[Segment], background: Color) -> list[Segment]:

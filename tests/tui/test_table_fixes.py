@@ -3,6 +3,8 @@ not go astray, feedback while arranging, the order of a question's card options.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cards.actions import DecisionKind
@@ -391,3 +393,18 @@ async def test_at_120x40_the_opponents_cards_keep_their_names(deck: Deck) -> Non
         assert "[C] Tinker v Des Moines School District" in text
         assert "…" not in text  # a name too long for a line takes its short form instead
         assert screen.query_one("#opponents-box").max_scroll_y == 0  # type: ignore[attr-defined]
+
+
+def test_every_glyph_in_the_game_has_an_ascii_form() -> None:
+    from civio_tui.glyphs import ascii_text
+
+    root = Path(__file__).parents[2] / "civio_tui"
+    glyphs = {
+        c
+        for path in [*root.rglob("*.py"), *root.rglob("*.tcss")]
+        for c in path.read_text(encoding="utf-8")
+        if not c.isascii()
+    }
+    missing = sorted(c for c in glyphs if ascii_text(c) == "?")
+    assert not missing, f"add these to glyphs._GLYPHS: {''.join(missing)}"
+    assert ascii_text("Café ↳ ✓ ✗ ▶") == "Cafe > v x >"
