@@ -16,6 +16,9 @@ from textual.widgets.option_list import Option
 from civio_tui.widgets.cards import fit_line
 from civio_tui.widgets.lists import NavList
 
+_NUMBER = 3
+"""The cells of an option's number ("12 ")."""
+
 
 class QuestionPane(Vertical):
     """A prompt and a list of numbered options; while others play, what they are doing."""
@@ -152,9 +155,15 @@ class QuestionPane(Vertical):
 
     def _fit(self, text: Content, *, whole: bool) -> Content:
         width = self._fitted_width
-        if whole or width <= 0:
+        if width <= 0 or text.cell_length <= width:
             return text
-        return fit_line(text, width)
+        if not whole:
+            return fit_line(text, width)
+        # Whole, on as many lines as it needs, each under the text (not under the number).
+        lines = text.wrap(max(10, width - _NUMBER))
+        return Content("\n").join(
+            [lines[0], *(Content.assemble(" " * _NUMBER, line) for line in lines[1:])]
+        )
 
     def _refit(self, index: int | None) -> None:
         menu = self.options_list

@@ -369,9 +369,15 @@ async def test_the_table_text_keeps_apart_and_keeps_its_years_at_80x24(deck: Dec
         assert pile.content_region.right < screen.query_one("#question-box").region.x
         await pilot.press("1")
         await settle(pilot)
+        # The highlighted option is shown whole, its second line under its text.
+        menu = screen.query_one(QuestionPane).options_list
+        await pilot.press("down")
+        await pilot.pause()
+        lines = str(menu.get_option_at_index(1).prompt).splitlines()
+        assert len(lines) == 2 and lines[1].startswith("   "), lines
+        assert lines[1][3] != " "
         hand = str(screen.query_one(HandPane).render())
         assert not re.search(r"\d…", hand), hand  # "196…": a year cut in half
-        menu = screen.query_one(QuestionPane).options_list
         shown = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
         assert not any(re.search(r"\d…", line) for line in shown), shown
 
