@@ -16,7 +16,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from civio_tui.json_errors import UnreadableJsonError, read_json
 
-PROGRESS_FILE = "lessons.json"
+# Read by the main menu before its first frame, without pydantic (lessons/started.py).
+from civio_tui.lessons.started import PROGRESS_FILE as PROGRESS_FILE
+from civio_tui.lessons.started import any_lesson_done as any_lesson_done
+
 BAD_FILE = "lessons.bad.json"
 MAX_STARS = 3
 
@@ -133,8 +136,3 @@ def progress_file(save_dir: str | None) -> ProgressFile:
     from civio_tui.campaigns.store import resolve_save_dir
 
     return ProgressFile(resolve_save_dir(save_dir))
-
-
-def any_lesson_done(save_dir: str | None) -> bool:
-    """Whether the player has finished a lesson (a file that cannot be read counts as none)."""
-    return progress_file(save_dir).load()[0].any_done()

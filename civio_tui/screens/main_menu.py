@@ -66,7 +66,7 @@ class MainMenuScreen(CivioScreen[None]):
         self.learn_first = True
 
     def _no_lesson_done(self) -> bool:
-        from civio_tui.lessons.progress import any_lesson_done
+        from civio_tui.lessons.started import any_lesson_done
 
         return not any_lesson_done(self.app.save_dir)
 
