@@ -231,9 +231,27 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec("lesson.leave", "escape", "back", "Leave", "Leave the lesson (your place is kept)"),
     # Replays and statistics (civio_tui/screens/replay.py, statistics.py).
-    KeySpec("look.back", "left", "step(-1)", "Back", "Replay: one event back", key_display="←"),
+    # The arrows are priority keys: the focused pane would otherwise claim them (to scroll
+    # sideways) and the footer would not show them.
+    KeySpec(
+        "look.back",
+        "left",
+        "step(-1)",
+        "Back",
+        "Replay: one event back",
+        key_display="←",
+        priority=True,
+    ),
     KeySpec("look.back_vi", "h", "step(-1)", "Back", "Replay: one event back", show=False),
-    KeySpec("look.next", "right", "step(1)", "Next", "Replay: one event on", key_display="→"),
+    KeySpec(
+        "look.next",
+        "right",
+        "step(1)",
+        "Next",
+        "Replay: one event on",
+        key_display="→",
+        priority=True,
+    ),
     KeySpec("look.next_vi", "l", "step(1)", "Next", "Replay: one event on", show=False),
     KeySpec("look.start", "home", "jump(0)", "Deal", "Replay: back to the deal", show=False),
     KeySpec("look.end", "end", "jump(-1)", "End", "Replay: the end of the round", show=False),
@@ -250,6 +268,7 @@ KEYS: tuple[KeySpec, ...] = (
         "Campaign",
         "Statistics: the previous campaign's chart",
         key_display="←",
+        priority=True,
     ),
     KeySpec(
         "look.campaign_back_vi",
@@ -266,6 +285,7 @@ KEYS: tuple[KeySpec, ...] = (
         "Campaign",
         "Statistics: the next campaign's chart",
         key_display="→",
+        priority=True,
     ),
     KeySpec(
         "look.campaign_next_vi",

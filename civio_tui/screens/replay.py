@@ -223,6 +223,11 @@ class ReplayScreen(CivioScreen[None]):
             here.why,
         )
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # While a turn number is typed, the arrows move in the box, not through the round.
+        typing = self.query_one("#replay-turn", Input).has_focus
+        return not (typing and action in ("step", "jump"))
+
     # -- moving
 
     def action_step(self, delta: int) -> None:
