@@ -796,5 +796,9 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 
-def lesson_by_id(lesson_id: str) -> Lesson | None:
-    return next((lesson for lesson in LESSONS if lesson.id == lesson_id), None)
+def lesson_by_id(lesson_id: str) -> Lesson:
+    """The lesson with this id (KeyError for an id no lesson has)."""
+    for lesson in LESSONS:
+        if lesson.id == lesson_id:
+            return lesson
+    raise KeyError(lesson_id)

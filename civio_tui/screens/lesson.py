@@ -23,7 +23,7 @@ from cards.link_reasons import link_reason
 from cards.models import Card, CardType
 from cards.precedent import check_precedent
 from civio_tui import keymap
-from civio_tui.lessons.catalogue import LESSONS
+from civio_tui.lessons.catalogue import LESSONS, lesson_by_id
 from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Play, Sketch, Step
 from civio_tui.lessons.model import Option as Answer
 from civio_tui.lessons.progress import MAX_STARS, LessonProgress, ProgressFile, stars_for
@@ -510,8 +510,7 @@ class LessonScreen(CivioScreen[None]):
         self.query_one("#lesson-right").display = False
 
     def open_next(self, lesson_id: str) -> None:
-        lesson = next(lesson for lesson in LESSONS if lesson.id == lesson_id)
-        self.app.switch_screen(LessonScreen(lesson, self.progress, self.store))
+        self.app.switch_screen(LessonScreen(lesson_by_id(lesson_id), self.progress, self.store))
 
     # -- keys ---------------------------------------------------------------------------------
 

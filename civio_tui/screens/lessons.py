@@ -7,7 +7,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from civio_tui.lessons.catalogue import LESSONS
+from civio_tui.lessons.catalogue import LESSONS, lesson_by_id
 from civio_tui.lessons.progress import LessonProgress, progress_file
 from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.lesson import LessonScreen, stars_text
@@ -73,5 +73,5 @@ class LessonsScreen(CivioScreen[None]):
 
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()
-        lesson = next(lesson for lesson in LESSONS if lesson.id == event.option.id)
+        lesson = lesson_by_id(event.option.id or "")
         self.app.push_screen(LessonScreen(lesson, self.progress, self.store))
