@@ -197,6 +197,11 @@ class EasyResult:
     turns: int
     reason: str
 
+    @property
+    def kind(self) -> None:
+        """No Thurgood Flush in Easy Play (the main game's results name one)."""
+        return None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "winner": self.winner,

@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 import secrets
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -138,17 +139,23 @@ class RecordsFile:
             return self.problem
         data = self.records.model_dump_json(indent=2).encode()
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            temp = self.folder / f".{RECORDS_FILE}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-            try:
-                with open(temp, "xb") as handle:
-                    handle.write(data)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                os.replace(temp, self.path)
-            finally:
-                with contextlib.suppress(OSError):
-                    os.unlink(temp)
+            write_safely(self.folder, RECORDS_FILE, data)
         except OSError as exc:
             return f"could not save the best scores to {self.path}: {exc.strerror or exc}"
         return None
+
+
+def write_safely(folder: Path, name: str, data: bytes) -> None:
+    """Write `folder/name` crash-safely: a temporary file, flushed and fsync'ed, then renamed
+    over the old one, so a failed write leaves the previous file whole (OSError on failure)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    temp = folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        with open(temp, "xb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, folder / name)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)

@@ -31,8 +31,11 @@ from cards.easy_play import (
     pair_points,
     pair_table,
 )
+from cards.easy_play_game import EasyPlayGame
 from cards.models import Card
+from cards.ranks import rank_for
 from civio_tui import keymap
+from civio_tui.easy_play_save import EasyPlaySaves, SavedEasyPlay
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.cards import short_name
 from civio_tui.widgets.lists import NavList
@@ -66,20 +69,73 @@ class EasyPlayMenuScreen(CivioScreen[None]):
     #em-list { height: auto; border: round $primary; padding: 0 1; }
     """
 
+    saves: EasyPlaySaves
+
     def compose(self) -> ComposeResult:
         with Vertical(id="em-box"):
             yield Static("Easy Play: lay down matching pairs", id="em-title")
             yield Static(HOW_TO, id="em-how")
-            yield NavList(*[Option(label, id=key) for key, label in MODES], id="em-list")
+            yield NavList(id="em-list")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.refresh_continue()
+        if self.saves.problem:
+            self.notify(self.saves.problem, severity="warning", timeout=10)
         self.query_one(NavList).focus()
+
+    def on_screen_resume(self) -> None:
+        # Back from a game: offer to continue it (or no longer, once it is over).
+        self.refresh_continue()
+
+    def refresh_continue(self) -> None:
+        """The choices, with Continue first when an unfinished game is saved."""
+        self.saves = EasyPlaySaves(self.app.save_dir, self.app.deck)
+        saved = self.saves.saved
+        options = [Option(label, id=key) for key, label in MODES]
+        if saved is not None and not saved.game.is_over:
+            options.insert(0, Option(continue_label(saved), id="continue"))
+        menu = self.query_one(NavList)
+        menu.clear_options()
+        menu.add_options(options)
+        menu.highlighted = 0
 
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()
-        seats, level = (event.option.id or "2-medium").split("-")
-        self.app.push_screen(EasyPlayScreen(int(seats), level, random.randrange(1, 1_000_000)))
+        choice = event.option.id or "2-medium"
+        saved = self.saves.saved
+        if choice == "continue" and saved is not None:
+            self.app.push_screen(EasyPlayScreen(saved.game.seats, saved.level, 0, resume=saved))
+            return
+        seats, level = choice.split("-")
+
+        def start(yes: bool | None = True) -> None:
+            if yes:
+                seed = random.randrange(1, 1_000_000)
+                self.app.push_screen(EasyPlayScreen(int(seats), level, seed))
+
+        if saved is None or saved.game.is_over:
+            start()
+            return
+        from civio_tui.screens.confirm import ConfirmScreen
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Start a new Easy Play game?",
+                f"Your saved game ({continue_label(saved)}) will be replaced.",
+                yes="Start",
+                no="Keep it",
+            ),
+            start,
+        )
+
+
+def continue_label(saved: SavedEasyPlay) -> str:
+    game = saved.game
+    you = game.totals[0]
+    return (
+        f"Continue: round {len(game.rounds)}, {saved.names[0]} {points_word(you)} ({rank_for(you)})"
+    )
 
 
 def card_text(card: Card, limit: int = 22) -> str:
@@ -108,10 +164,17 @@ class EasyPlayScreen(CivioScreen[None]):
         *keymap.bindings("games.new"),
     ]
 
-    def __init__(self, seats: int, level: str, seed: int) -> None:
+    def __init__(
+        self, seats: int, level: str, seed: int, *, resume: SavedEasyPlay | None = None
+    ) -> None:
         super().__init__()
         self.seats, self.level, self.seed = seats, level, seed
+        self.resume = resume
+        self.match: EasyPlayGame | None = None
+        """The game: rounds until a seat reaches the target rank."""
+        self.saves: EasyPlaySaves | None = None
         self.game: EasyPlay | None = None
+        """The round on the table."""
         self.ais: list[EasyPlayer] = []
         self.ai_rng = random.Random(seed)
         self.marked: int | None = None
@@ -121,6 +184,8 @@ class EasyPlayScreen(CivioScreen[None]):
 
     @property
     def names(self) -> list[str]:
+        if self.resume is not None:
+            return self.resume.names
         you = self.app.settings.new_game.player_name or "You"
         if self.seats == 2:
             return [you, "Computer"]
@@ -142,9 +207,21 @@ class EasyPlayScreen(CivioScreen[None]):
 
     def on_mount(self) -> None:
         deck = self.app.deck
-        self.game = EasyPlay(self.seats, self.seats - 1, self.seed, deck)
+        self.saves = EasyPlaySaves(self.app.save_dir, deck)
+        if self.resume is not None:
+            self.match = self.resume.game
+        else:
+            # The last seat deals the first round, so you play first.
+            self.match = EasyPlayGame(
+                seats=self.seats, seed=self.seed, deck=deck, first_dealer=self.seats - 1
+            )
+        match = self.match
+        self.game = match.current_round or match.last_round
+        if self.game is None or (self.game.is_over and not match.is_over):
+            self.game = match.start_round()
         self.ais = [get_easy_player(self.level, deck) for _ in range(self.seats)]
         self.note = "The card you highlight shows, on the right, what it pairs with."
+        self.save()
         self.query_one("#ep-hand", NavList).focus()
         self.refresh_all()
         self.after_move()
@@ -168,7 +245,8 @@ class EasyPlayScreen(CivioScreen[None]):
         self.query_one("#ep-title", Static).update(
             Content.assemble(
                 ("Easy Play", "bold $accent"),
-                f"  turn {game.turns_played + (0 if game.is_over else 1)} · "
+                f"  round {len(self.match.rounds) if self.match else 1} · "
+                f"turn {game.turns_played + (0 if game.is_over else 1)} · "
                 f"supply {len(game.supply)} cards · computer players: {self.level}",
             )
         )
@@ -286,7 +364,11 @@ class EasyPlayScreen(CivioScreen[None]):
             head = "CIVIO! You went out first."
         else:
             head = f"{self.names[r.winner]} went out first."
-        return f"{head} Points: {scores}. n: play again · Esc: back"
+        match = self.match
+        if match is not None and match.is_over:
+            won = " and ".join(self.names[s] for s in match.winners)
+            return f"{head} {won} reached the title! n: a new game · Esc: back"
+        return f"{head} Points: {scores}. n: the next round · Esc: back"
 
     def on_option_list_option_highlighted(self, event: NavList.OptionHighlighted) -> None:
         event.stop()
@@ -311,6 +393,7 @@ class EasyPlayScreen(CivioScreen[None]):
             return False
         self.note = ""
         self.tell()
+        self.save()
         self.after_move()
         return True
 
@@ -322,6 +405,20 @@ class EasyPlayScreen(CivioScreen[None]):
         if line:  # "done laying" says nothing
             self.said.append(line)
 
+    def save(self) -> None:
+        """Keep the game after every move; when the round ends, say where everyone stands."""
+        game, match, saves = self.game, self.match, self.saves
+        if game is None or match is None or saves is None:
+            return
+        if game.is_over and not (self.said and self.said[-1].startswith("Totals")):
+            totals = " · ".join(
+                f"{self.names[s]} {t} ({rank_for(t)})" for s, t in enumerate(match.totals)
+            )
+            self.said.append(f"Totals after round {len(match.rounds)}: {totals}")
+        problem = saves.save(match, self.names, self.level)
+        if problem is not None and not str(self.note).startswith("Not saved"):
+            self.note = f"Not saved: {problem}"
+
     def names_for_log(self) -> list[str]:
         return ["You", *self.names[1:]]
 
@@ -329,7 +426,7 @@ class EasyPlayScreen(CivioScreen[None]):
         self.refresh_all()
         game = self.game
         if game is not None and not game.is_over and game.current != 0:
-            self.set_timer(max(self.app.settings.ai_delay, 0.05), self.ai_step)
+            self.set_timer(max(self.app.settings.ai_delay, 0.005), self.ai_step)
 
     def ai_step(self) -> None:
         game = self.game
@@ -340,6 +437,8 @@ class EasyPlayScreen(CivioScreen[None]):
         action = self.ais[d.seat].choose(game.view(d.seat), d, self.ai_rng)
         game.apply(action)
         self.tell()
+        if game.is_over or game.current == 0:
+            self.save()  # the computer's moves are kept once it waits for you
         self.after_move()
 
     def action_draw(self, source: str) -> None:
@@ -419,6 +518,15 @@ class EasyPlayScreen(CivioScreen[None]):
         return True
 
     def action_new(self) -> None:
+        match = self.match
+        if match is not None and not match.is_over:
+            self.game = match.start_round()
+            self.marked = None
+            self.said.append(f"Round {len(match.rounds)} is dealt.")
+            self.note = ""
+            self.save()
+            self.after_move()
+            return
         self.app.switch_screen(
             EasyPlayScreen(self.seats, self.level, random.randrange(1, 1_000_000))
         )
@@ -426,5 +534,8 @@ class EasyPlayScreen(CivioScreen[None]):
     def action_back(self) -> None:
         from civio_tui.screens.confirm import leave_unfinished
 
+        # The game is saved after every move (Continue picks it up); ask only when it is not.
+        self.save()
         game = self.game
-        leave_unfinished(self, game is not None and not game.is_over and bool(game.events))
+        unsaved = self.saves is None or self.saves.problem is not None
+        leave_unfinished(self, unsaved and game is not None and not game.is_over)

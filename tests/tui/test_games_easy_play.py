@@ -4,14 +4,15 @@ explained, and leaving mid-game asks first."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from textual.pilot import Pilot
 
 from ai.easy_play import get_easy_player
 from cards.easy_play import EasyAction, EasyPhase, EasyPlay, pair_table
+from civio_tui.easy_play_save import EASY_PLAY_FILE
 from civio_tui.screens.easy_play import EasyPlayMenuScreen, EasyPlayScreen
 from civio_tui.screens.games import GamesScreen
-from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 
@@ -85,7 +86,9 @@ async def play_my_turn(pilot: Pilot[int], screen: EasyPlayScreen) -> None:
 
 
 @async_test
-async def test_a_whole_round_against_the_computer_with_the_keys() -> None:
+async def test_a_whole_round_with_the_keys_then_the_next_round_and_continue(
+    isolated: Path,
+) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_easy_play(pilot)
@@ -98,19 +101,53 @@ async def test_a_whole_round_against_the_computer_with_the_keys() -> None:
             await play_my_turn(pilot, screen)
         assert game.is_over and game.result is not None
         assert game.result.reason == "civio"
-        assert "Points:" in status(screen) and "n: play again" in status(screen)
+        assert "Points:" in status(screen) and "n: the next round" in status(screen)
         if game.result.winner == 0:
             assert "CIVIO! You went out first" in status(screen)
         log = str(screen.query_one("#ep-log").render())
-        assert "CIVIO" in log
-        await pilot.press("escape")  # a finished round leaves without asking
+        assert "CIVIO" in log and "Totals after round 1" in log
+        match = screen.match
+        assert match is not None and match.totals == list(game.result.scores)
+        await pilot.press("n")  # the next round: points carry over
+        assert len(match.rounds) == 2 and screen.game is not game
+        await until_my_turn(pilot, screen)
+        await pilot.press("s")
+        hand = list(screen.game.hands[0]) if screen.game else []
+        await pilot.press("escape")  # saved after every move: leaving does not ask
         await wait_for_screen(pilot, EasyPlayMenuScreen)
+        menu = pilot.app.screen.query_one(NavList)
+        first = menu.get_option_at_index(0)
+        assert first.id == "continue" and "round 2" in str(first.prompt)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, EasyPlayScreen)
+        again = pilot.app.screen
+        assert isinstance(again, EasyPlayScreen) and again.game is not None
+        await pilot.pause()
+        assert again.match is not None and again.match.totals == match.totals
+        assert sorted(again.game.hands[0]) == sorted(hand)
+    assert (isolated / "saves" / EASY_PLAY_FILE).exists()
 
 
 @async_test
-async def test_refused_moves_are_explained_and_leaving_mid_game_asks() -> None:
-    from civio_tui.screens.confirm import ConfirmScreen
+async def test_an_unreadable_save_is_left_alone(isolated: Path) -> None:
+    saves = isolated / "saves"
+    saves.mkdir()
+    (saves / EASY_PLAY_FILE).write_text("{ not json")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_easy_play(pilot)
+        await until_my_turn(pilot, screen)
+        await pilot.press("s")
+        assert "Not saved" in status(screen) and "unreadable" in status(screen)
+        await pilot.press("escape")  # not saved: leaving asks first
+        from civio_tui.screens.confirm import ConfirmScreen
 
+        await wait_for_screen(pilot, ConfirmScreen)
+    assert (saves / EASY_PLAY_FILE).read_text() == "{ not json"
+
+
+@async_test
+async def test_refused_moves_are_explained_and_leaving_keeps_the_game() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_easy_play(pilot, 1)
@@ -132,8 +169,6 @@ async def test_refused_moves_are_explained_and_leaving_mid_game_asks() -> None:
             assert "not a matching pair" in status(screen)
         # The highlighted card tells what it pairs with.
         assert "pairs with:" in str(screen.query_one("#ep-partners").render())
-        await pilot.press("escape")
-        await wait_for_screen(pilot, ConfirmScreen)
-        await pilot.press("escape")  # keep playing
-        await wait_for_screen(pilot, EasyPlayScreen)
-        assert not isinstance(pilot.app.screen, MainMenuScreen)
+        await pilot.press("escape")  # the game is saved: back to the menu, which offers it
+        await wait_for_screen(pilot, EasyPlayMenuScreen)
+        assert pilot.app.screen.query_one(NavList).get_option_at_index(0).id == "continue"

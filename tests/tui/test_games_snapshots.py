@@ -81,7 +81,7 @@ def test_easy_play_after_drawing_and_laying_a_pair(snap_compare: object) -> None
 
     async def run_before(pilot: Pilot[int]) -> None:
         await main_menu(pilot)
-        pilot.app.push_screen(EasyPlayScreen(3, "medium", 5))
+        pilot.app.push_screen(EasyPlayScreen(3, "medium", 1))
         await wait_for_screen(pilot, EasyPlayScreen)
         screen = pilot.app.screen
         assert isinstance(screen, EasyPlayScreen) and screen.game is not None
