@@ -9,7 +9,7 @@ c calls CIVIO. Enter does what the turn needs next (draw, pair, discard or CIVIO
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -37,8 +37,11 @@ from cards.ranks import rank_for
 from civio_tui import keymap
 from civio_tui.easy_play_save import EasyPlaySaves, SavedEasyPlay
 from civio_tui.screens.base import CivioScreen
-from civio_tui.widgets.cards import short_name
+from civio_tui.widgets.cards import pts, short_name
 from civio_tui.widgets.lists import NavList
+
+if TYPE_CHECKING:
+    from civio_tui.app import CivioApp
 
 MODES: tuple[tuple[str, str], ...] = (
     ("2-medium", "You and 1 computer player (medium)"),
@@ -130,12 +133,21 @@ class EasyPlayMenuScreen(CivioScreen[None]):
         )
 
 
+def continue_easy_play(app: CivioApp) -> None:
+    """Open the saved Easy Play game (the main menu's Continue); a save that cannot be read
+    says why."""
+    saves = EasyPlaySaves(app.save_dir, app.deck)
+    saved = saves.saved
+    if saved is None or saved.game.is_over:
+        app.notify(saves.problem or "There is no Easy Play game to continue.", severity="warning")
+        return
+    app.push_screen(EasyPlayScreen(saved.game.seats, saved.level, 0, resume=saved))
+
+
 def continue_label(saved: SavedEasyPlay) -> str:
     game = saved.game
     you = game.totals[0]
-    return (
-        f"Continue: round {len(game.rounds)}, {saved.names[0]} {points_word(you)} ({rank_for(you)})"
-    )
+    return f"Continue: round {len(game.rounds)}, {saved.names[0]} {pts(you)} ({rank_for(you)})"
 
 
 def card_text(card: Card, limit: int = 22) -> str:
@@ -149,10 +161,6 @@ def fit(text: str, width: int = RIGHT_WIDTH) -> str:
 
 def cards_word(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
-
-
-def points_word(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
 
 
 class EasyPlayScreen(CivioScreen[None]):
@@ -271,10 +279,10 @@ class EasyPlayScreen(CivioScreen[None]):
         hand_list.add_options(options)
         if options:
             hand_list.highlighted = min(keep or 0, len(options) - 1)
-        pts = points_word(pair_points(deck, game.laid[0]))
+        laid = pts(pair_points(deck, game.laid[0]))
         self.query_one("#ep-hand-title", Static).update(f"Your hand: {len(hand)} cards")
         self.query_one("#ep-mine", Static).update(
-            Content.assemble((f"Your pairs ({pts}): ", "bold"), self._pairs_text(0))
+            Content.assemble((f"Your pairs ({laid}): ", "bold"), self._pairs_text(0))
         )
 
     def _pairs_text(self, seat: int, limit: int = 16) -> str:
@@ -294,8 +302,8 @@ class EasyPlayScreen(CivioScreen[None]):
         lines: list[Content | str] = []
         for s in range(1, self.seats):
             turn = "▶ " if game.current == s and not game.is_over else ""
-            pts = points_word(pair_points(deck, game.laid[s]))
-            head = f"{turn}{self.names[s]}: {cards_word(len(game.hands[s]))}, {pts}"
+            laid = pts(pair_points(deck, game.laid[s]))
+            head = f"{turn}{self.names[s]}: {cards_word(len(game.hands[s]))}, {laid}"
             lines.append(Content.styled(fit(head), "bold"))
             lines.append(fit(f"  pairs: {self._pairs_text(s, 10)}"))
         top = card_text(deck[game.discard_pile[-1]], 24) if game.discard_pile else "(empty)"

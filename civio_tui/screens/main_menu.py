@@ -155,6 +155,11 @@ class MainMenuScreen(CivioScreen[None]):
             if self.latest is None:
                 self.notify("There is no saved game to continue.")
                 return
+            if self.latest.kind == "easy-play":
+                from civio_tui.screens.easy_play import continue_easy_play
+
+                continue_easy_play(self.app)
+                return
             self.app.open_saved_game(self.latest.name)
         elif key == "campaigns":
             from civio_tui.screens.campaigns import CampaignsScreen

@@ -172,3 +172,26 @@ async def test_refused_moves_are_explained_and_leaving_keeps_the_game() -> None:
         await pilot.press("escape")  # the game is saved: back to the menu, which offers it
         await wait_for_screen(pilot, EasyPlayMenuScreen)
         assert pilot.app.screen.query_one(NavList).get_option_at_index(0).id == "continue"
+
+
+@async_test
+async def test_the_main_menus_continue_opens_the_easy_play_game_saved_last(isolated: Path) -> None:
+    from cards.deck import standard_deck
+    from cards.easy_play_game import EasyPlayGame
+    from civio_tui.easy_play_save import EasyPlaySaves
+
+    game = EasyPlayGame(seats=3, seed=2, deck=standard_deck(), first_dealer=2)
+    game.start_round().apply(game.current_round.legal_actions()[0])  # type: ignore[union-attr]
+    assert (
+        EasyPlaySaves(isolated / "saves", game.deck).save(game, ["Ada", "C1", "C2"], "easy") is None
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await main_menu(pilot)
+        assert menu.latest is not None and menu.latest.label.startswith("Easy Play: round 1")
+        await choose_entry(pilot, "continue")
+        await wait_for_screen(pilot, EasyPlayScreen)
+        screen = pilot.app.screen
+        assert isinstance(screen, EasyPlayScreen) and screen.game is not None
+        assert screen.names == ["Ada", "C1", "C2"] and screen.level == "easy"
+        assert len(screen.game.events) == 1
