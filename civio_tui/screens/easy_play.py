@@ -335,7 +335,7 @@ class EasyPlayScreen(CivioScreen[None]):
         later = sum(1 for c in unseen if table[card] >> c & 1)
         head = fit(f"{card_text(deck[card], 26)} pairs with:")
         lines: list[Content | str] = [Content.styled(head, "bold")]
-        in_hand = ", ".join(card_text(deck[c], 14) for c in mates) or "nothing"
+        in_hand = ", ".join(card_text(deck[c]) for c in mates) or "nothing"
         lines.append(fit(f"  in your hand: {in_hand}"))
         if top is not None and table[card] >> top & 1:
             lines.append(fit(f"  the discard: {card_text(deck[top], 18)} (d)"))
