@@ -22,9 +22,10 @@ from pydantic import BaseModel, ConfigDict
 from cards.actions import IllegalActionError
 from cards.civio_sets import FoundPrecedent, check_call, precedents_among
 from cards.deck import Deck, standard_deck
+from cards.table import HAND_SIZE
 
 DEAL_SIZE = 21
-CIVIO_CARDS = 7
+CIVIO_CARDS = HAND_SIZE  # a CIVIO call lays out a whole hand's worth
 
 SolitaireActionKind = Literal["turn", "call", "end"]
 TURN: SolitaireActionKind = "turn"

@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from cards.actions import Action, Decision, DecisionKind
+from cards.table import FACE_UP_COUNT, HAND_SIZE
 from cards.view import PlayerView
 from civio_tui import keymap
 from civio_tui.arrangement import HandArrangement
@@ -41,7 +42,7 @@ from civio_tui.widgets.table_panes import OpponentInfo, OpponentsPane, PilePane
 if TYPE_CHECKING:
     from ai import PendingChoice
 
-MAX_OPENING_HIDDEN = 2
+MAX_OPENING_HIDDEN = HAND_SIZE - FACE_UP_COUNT
 # The questions whose options are cards of yours: numbered in the order of Your cards.
 _CARD_QUESTIONS = (
     DecisionKind.FACE_UP,
