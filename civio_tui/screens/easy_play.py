@@ -281,9 +281,15 @@ class EasyPlayScreen(CivioScreen[None]):
             hand_list.highlighted = min(keep or 0, len(options) - 1)
         laid = pts(pair_points(deck, game.laid[0]))
         self.query_one("#ep-hand-title", Static).update(f"Your hand: {len(hand)} cards")
-        self.query_one("#ep-mine", Static).update(
-            Content.assemble((f"Your pairs ({laid}): ", "bold"), self._pairs_text(0))
-        )
+        mine = Content.assemble((f"Your pairs ({laid}): ", "bold"), self._pairs_text(0))
+        match = self.match
+        if match is not None and len(match.rounds) > 1:
+            before = match.totals if not game.is_over else match.totals_after(len(match.rounds) - 1)
+            totals = " · ".join(f"{self.names[s]} {t}" for s, t in enumerate(before))
+            mine = Content("\n").join(
+                [mine, Content.styled(f"Totals before this round: {totals}", "dim")]
+            )
+        self.query_one("#ep-mine", Static).update(mine)
 
     def _pairs_text(self, seat: int, limit: int = 16) -> str:
         game = self.game
