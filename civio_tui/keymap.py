@@ -296,6 +296,13 @@ KEYS: tuple[KeySpec, ...] = (
         show=False,
     ),
     KeySpec("look.charts", "c", "charts", "Charts on/off", "Statistics: charts or numbers only"),
+    KeySpec(
+        "look.export",
+        "x",
+        "export",
+        "Export",
+        "Campaigns: save the highlighted campaign's record as a Markdown file",
+    ),
 )
 
 _BY_ID = {spec.id: spec for spec in KEYS}

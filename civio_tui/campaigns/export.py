@@ -3,16 +3,24 @@ every round with its precedents and points, and the log in words (`civio campaig
 
 `record(campaign, deck, round_number=None)` is the JSON form; `markdown(...)` the same as
 Markdown. The log is told with everything shown (the round is over, so every hand is laid down),
-the player's own seat as "you".
+the player's own seat as "you". `write_markdown(...)` saves that Markdown as a file in the save
+folder's `exports/` (the Campaigns screen's export key).
 """
 
 from __future__ import annotations
 
+import os
+import secrets
+from pathlib import Path
 from typing import Any
 
 from cards.deck import Deck
 from civio_tui.campaigns.model import Campaign, RoundRecord
 from civio_tui.campaigns.playback import NoReplayError, Playback, kept_round
+from civio_tui.campaigns.store import check_name
+
+EXPORTS = "exports"
+"""The save folder's subfolder for exports: saves are never in it, so no export replaces one."""
 
 REASONS = {
     "civio": "CIVIO was called",
@@ -138,3 +146,26 @@ def _round_markdown(rnd: dict[str, Any], names: list[str]) -> list[str]:
             lines.append(f"- **{heading}**")
         lines.append(f"  - {entry['text']}")
     return lines
+
+
+def write_markdown(campaign: Campaign, deck: Deck, save_dir: Path) -> Path:
+    """Write `markdown(campaign, deck)` to `save_dir/exports/NAME.md` and return that path.
+
+    The text goes to a new temporary file first, then takes the name in one step: a failed write
+    leaves the previous export whole. A later export of the same campaign replaces the earlier one.
+    """
+    folder = save_dir / EXPORTS
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{check_name(campaign.name)}.md"
+    temp = folder / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    data = markdown(campaign, deck).encode("utf-8")
+    try:
+        with open(temp, "xb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    return target

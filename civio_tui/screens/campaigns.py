@@ -12,12 +12,14 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
+from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.cards import pts
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
     from civio_tui.campaigns.catalogue import CampaignSummary
+    from civio_tui.campaigns.model import Campaign
 
 
 def summary_line(summary: CampaignSummary) -> Content:
@@ -55,11 +57,12 @@ class CampaignsScreen(CivioScreen[None]):
 
     CSS_PATH = "campaigns.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new", "New game", id="campaigns.new"),
+        Binding("n", "new", "New", id="campaigns.new"),
         Binding("d,delete", "delete", "Delete", id="campaigns.delete"),
         Binding("r", "recover", "Recover", id="campaigns.recover"),
         Binding("p", "past_rounds", "Rounds", id="campaigns.rounds"),
         Binding("s", "stats", "Stats", id="campaigns.stats"),
+        *keymap.bindings("look.export"),
     ]
 
     def __init__(self) -> None:
@@ -74,7 +77,7 @@ class CampaignsScreen(CivioScreen[None]):
             yield NavList(id="campaigns-list")
             yield Static(
                 "Enter: continue, or see how it ended · p: replay its rounds · s: statistics · "
-                "n: new · d: delete · r: recover · Esc: back",
+                "x: export to a file · n: new · d: delete · r: recover · Esc: back",
                 id="campaigns-keys",
             )
         yield Footer()
@@ -205,6 +208,36 @@ class CampaignsScreen(CivioScreen[None]):
         summary = self._current()
         readable = summary is not None and summary.campaign is not None
         self.app.push_screen(StatisticsScreen(summary.name if readable and summary else None))
+
+    def action_export(self) -> None:
+        summary = self._current()
+        if summary is None or summary.campaign is None:
+            self.notify("Choose a campaign that can be opened to export its record.")
+            return
+        self.notify(f"Writing the record of {summary.name!r}…")
+        self._export(summary.campaign)
+
+    @work(thread=True, exclusive=True, group="export")
+    def _export(self, campaign: Campaign) -> None:
+        """Replaying every round to tell its log takes a moment: not on the screen's thread."""
+        from civio_tui.campaigns.catalogue import folder_for
+        from civio_tui.campaigns.export import write_markdown
+        from civio_tui.campaigns.store import SaveError
+
+        try:
+            path = write_markdown(campaign, self.app.deck, folder_for(self.app.save_dir).path)
+        except (SaveError, OSError) as exc:
+            self.app.call_from_thread(
+                self.notify, str(exc), title="Cannot export", severity="error", timeout=10
+            )
+            return
+        self.app.call_from_thread(
+            self.notify,
+            f"The record of {campaign.name!r} (players, rounds, points and every move) is in "
+            f"{path}. Open it with any text editor.",
+            title="Exported",
+            timeout=15,
+        )
 
     def action_recover(self) -> None:
         summary = self._current()

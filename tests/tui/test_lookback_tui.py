@@ -18,6 +18,7 @@ from civio_tui.screens.campaigns import CampaignsScreen
 from civio_tui.screens.replay import CampaignRoundsScreen, ReplayScreen
 from civio_tui.screens.statistics import StatisticsScreen
 from civio_tui.widgets.lists import NavList
+from tests.cli.conftest import run
 from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 
 SAMPLES = Path(__file__).resolve().parents[2] / "saves" / "samples"
@@ -225,3 +226,36 @@ async def test_the_round_end_screen_replays_the_round_just_played(samples: Path)
         assert "replay" not in text(pilot, "#round-keys")
         await pilot.press("r")
         assert isinstance(app.screen, RoundEndScreen)
+
+
+@async_test
+async def test_x_on_campaigns_exports_the_same_record_as_the_command_line(
+    samples: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = make_app()
+    saves_before = sorted(p.name for p in samples.iterdir())
+    target = samples / "exports" / "Rounds won.md"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await choose_entry(pilot, "campaigns")
+        await wait_for_screen(pilot, CampaignsScreen)
+        screen = app.screen
+        assert isinstance(screen, CampaignsScreen)
+        for _ in range(100):
+            if screen.summaries:
+                break
+            await pilot.pause()
+        screen.query_one(NavList).highlighted = [s.name for s in screen.summaries].index(
+            "Rounds won"
+        )
+        await pilot.press("x")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        told = " ".join(str(n.message) for n in app._notifications)
+        assert f"is in {target}" in told and "Rounds won" in told
+    # The saves are as they were: the record went to a new folder beside them.
+    assert sorted(p.name for p in samples.iterdir()) == sorted([*saves_before, "exports"])
+    assert [p.name for p in target.parent.iterdir()] == ["Rounds won.md"]
+    code, out, _ = run(capsys, "campaign", "export", "Rounds won", "--save-dir", str(samples))
+    assert code == 0 and out.startswith("# CIVIO campaign “Rounds won”")
+    assert target.read_text(encoding="utf-8") == out
