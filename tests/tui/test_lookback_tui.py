@@ -34,7 +34,8 @@ def text(pilot: Pilot[int], selector: str) -> str:
     return str(pilot.app.screen.query_one(selector, Static).render())
 
 
-async def open_rounds(pilot: Pilot[int], name: str) -> CampaignRoundsScreen:
+async def open_campaigns(pilot: Pilot[int], name: str) -> CampaignsScreen:
+    """The Campaigns screen, loaded, with campaign `name` highlighted."""
     await main_menu(pilot)
     await choose_entry(pilot, "campaigns")
     await wait_for_screen(pilot, CampaignsScreen)
@@ -45,6 +46,11 @@ async def open_rounds(pilot: Pilot[int], name: str) -> CampaignRoundsScreen:
             break
         await pilot.pause()
     screen.query_one(NavList).highlighted = [s.name for s in screen.summaries].index(name)
+    return screen
+
+
+async def open_rounds(pilot: Pilot[int], name: str) -> CampaignRoundsScreen:
+    await open_campaigns(pilot, name)
     await pilot.press("p")
     await wait_for_screen(pilot, CampaignRoundsScreen)
     rounds = pilot.app.screen
@@ -236,18 +242,7 @@ async def test_x_on_campaigns_exports_the_same_record_as_the_command_line(
     saves_before = sorted(p.name for p in samples.iterdir())
     target = samples / "exports" / "Rounds won.md"
     async with app.run_test(size=(80, 24)) as pilot:
-        await main_menu(pilot)
-        await choose_entry(pilot, "campaigns")
-        await wait_for_screen(pilot, CampaignsScreen)
-        screen = app.screen
-        assert isinstance(screen, CampaignsScreen)
-        for _ in range(100):
-            if screen.summaries:
-                break
-            await pilot.pause()
-        screen.query_one(NavList).highlighted = [s.name for s in screen.summaries].index(
-            "Rounds won"
-        )
+        await open_campaigns(pilot, "Rounds won")
         await pilot.press("x")
         await app.workers.wait_for_complete()
         await pilot.pause()
