@@ -8,6 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from cards.deck import Deck, standard_deck
@@ -15,12 +16,20 @@ from cards.precedent import check_precedent
 from civio_tui.lessons.catalogue import LESSONS
 from civio_tui.lessons.model import Build, Choice, Follow, Play
 from civio_tui.lessons.progress import PROGRESS_FILE
+from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.lesson import NEXT, LessonScreen, shown_order
 from civio_tui.screens.lessons import LessonsScreen
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.table import TableScreen
 from civio_tui.widgets.lists import NavList
-from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import (
+    async_test,
+    choose_entry,
+    main_menu,
+    make_app,
+    settle,
+    wait_for_screen,
+)
 
 
 async def open_lessons(pilot: Pilot[int]) -> LessonsScreen:
@@ -201,6 +210,60 @@ async def test_the_coached_round_opens_a_game_against_easy_and_is_done_after_a_r
         assert saved_progress(isolated)["coached"]["game"] is None
         await pilot.press("escape", "escape")
         await wait_for_screen(pilot, MainMenuScreen)
+
+
+@async_test
+async def test_the_coached_round_played_to_its_end_marks_the_lesson_done(
+    isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lesson 8 played through: a whole round against Easy (AI at instant speed), the human
+    pressing 1 at every question (draw from the supply, discard what was drawn, call CIVIO when
+    offered), then back to the lesson from the round's end."""
+    from civio_tui.screens.round_end import RoundEndScreen
+    from civio_tui.table_controller import TableController
+
+    new_game = TableController.new_game
+    # A fixed deal: the lesson starts a game with a random seed.
+    monkeypatch.setattr(
+        TableController,
+        "new_game",
+        classmethod(lambda cls, *args, **kwargs: new_game(*args, **{**kwargs, "seed": 8})),
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 8)
+        await select(pilot, "start")
+        await wait_for_screen(pilot, TableScreen)
+        table = pilot.app.screen
+        assert isinstance(table, TableScreen) and table.teaching_hints
+        await settle(pilot)
+        await pilot.press("1", "2", "8")  # keep the first two cards hidden, lay out the rest
+        await settle(pilot)
+        for _ in range(300):
+            if isinstance(app.screen, RoundEndScreen):
+                break
+            if table.controller.rnd.is_over:
+                await pilot.pause()
+                continue
+            await pilot.press("1")
+            await settle(pilot)
+        assert isinstance(app.screen, RoundEndScreen)
+        assert table.controller.rnd.result is not None
+        await pilot.press("escape")  # "Main menu" from the round's end: leave, and say so
+        await wait_for_screen(pilot, ConfirmScreen)
+        await pilot.press("y")
+        await wait_for_screen(pilot, LessonScreen)
+        assert app.screen is screen and screen.solved
+        assert "You played a whole round" in feedback(screen)
+        record = saved_progress(isolated)["coached"]
+        assert record["done"] and record["game"] is None
+        await pilot.press("escape")
+        await wait_for_screen(pilot, LessonsScreen)
+        lessons = app.screen
+        assert isinstance(lessons, LessonsScreen)
+        label = str(lessons.query_one(NavList).get_option(LESSONS[7].id).prompt)
+        assert "done" in label
 
 
 def test_the_right_answer_is_not_always_first() -> None:
