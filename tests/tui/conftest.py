@@ -229,6 +229,25 @@ async def settle(pilot: Pilot[int], limit: int = 400) -> None:
     raise AssertionError("the table did not settle")
 
 
+async def press_1_to_round_end(pilot: Pilot[int], limit: int = 300) -> None:
+    """Answer every question with 1 (draw from the supply, discard what was drawn, accept, call
+    CIVIO when offered) until the round-end screen is on top."""
+    from civio_tui.screens.round_end import RoundEndScreen
+    from civio_tui.screens.table import TableScreen
+
+    for _ in range(limit):
+        screen = pilot.app.screen
+        if isinstance(screen, RoundEndScreen):
+            return
+        assert isinstance(screen, TableScreen), screen
+        if not screen.controller.rnd.is_over:
+            await pilot.press("1")
+            await settle(pilot)
+        else:
+            await pilot.pause()
+    raise AssertionError("the round did not end")
+
+
 def option_index(screen: object, card_name: str, deck: Deck) -> int:
     """The 1-based number of the question's option about `card_name`."""
     card = deck.lookup(card_name)

@@ -27,6 +27,7 @@ from tests.tui.conftest import (
     choose_entry,
     main_menu,
     make_app,
+    press_1_to_round_end,
     settle,
     wait_for_screen,
 )
@@ -240,14 +241,7 @@ async def test_the_coached_round_played_to_its_end_marks_the_lesson_done(
         await settle(pilot)
         await pilot.press("1", "2", "8")  # keep the first two cards hidden, lay out the rest
         await settle(pilot)
-        for _ in range(300):
-            if isinstance(app.screen, RoundEndScreen):
-                break
-            if table.controller.rnd.is_over:
-                await pilot.pause()
-                continue
-            await pilot.press("1")
-            await settle(pilot)
+        await press_1_to_round_end(pilot)
         assert isinstance(app.screen, RoundEndScreen)
         assert table.controller.rnd.result is not None
         await pilot.press("escape")  # "Main menu" from the round's end: leave, and say so

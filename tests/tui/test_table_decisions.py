@@ -26,6 +26,7 @@ from tests.tui.conftest import (
     make_app,
     open_table,
     option_index,
+    press_1_to_round_end,
     settle,
     wait_for_screen,
 )
@@ -214,15 +215,7 @@ async def test_whole_round_against_random_with_a_scripted_human(deck: Deck) -> N
     async with app.run_test(size=(120, 36)) as pilot:
         await open_table(pilot, controller)
         await play_opening(pilot)
-        for _ in range(200):
-            if isinstance(app.screen, RoundEndScreen):
-                break
-            screen = table(app)
-            if screen.controller.rnd.is_over:
-                await pilot.pause()
-                continue
-            await pilot.press("1")
-            await settle(pilot)
+        await press_1_to_round_end(pilot)
         assert isinstance(app.screen, RoundEndScreen)
         result = controller.rnd.result
         assert result is not None
