@@ -46,12 +46,20 @@ class LessonProgress(BaseModel):
 
     version: int = 1
     lessons: dict[str, LessonRecord] = Field(default_factory=dict)
+    last: str | None = None
+    """The lesson whose progress was saved last: the one the player left most recently."""
 
     def record(self, lesson_id: str) -> LessonRecord:
         return self.lessons.setdefault(lesson_id, LessonRecord())
 
     def any_done(self) -> bool:
         return any(record.done for record in self.lessons.values())
+
+    def left_midway(self) -> list[str]:
+        """The lessons left before their end (a step to resume at, or a coached round still
+        going), the most recently left first."""
+        ids = [i for i, r in self.lessons.items() if r.step or r.game]
+        return sorted(ids, key=lambda i: i != self.last)
 
 
 def stars_for(hints: int) -> int:

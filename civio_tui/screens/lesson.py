@@ -564,6 +564,7 @@ class LessonScreen(CivioScreen[None]):
         self.dismiss(None)
 
     def _save(self) -> None:
+        self.progress.last = self.lesson.id
         problem = self.store.save(self.progress)
         if problem:
             self.notify(problem, severity="warning", timeout=8)

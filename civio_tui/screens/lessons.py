@@ -48,12 +48,13 @@ class LessonsScreen(CivioScreen[None]):
         self._fill(keep_cursor=False)
 
     def _fill(self, *, keep_cursor: bool = True) -> None:
-        """List the lessons with their state; the cursor goes to the next lesson to do unless
+        """List the lessons with their state; the cursor goes to the lesson to go on with unless
         `keep_cursor`."""
         menu = self.query_one(NavList)
         highlighted = menu.highlighted if keep_cursor else None
         menu.clear_options()
         first_open = None
+        ids = [lesson.id for lesson in LESSONS]
         for number, lesson in enumerate(LESSONS, 1):
             record = self.progress.lessons.get(lesson.id)
             if record is not None and record.step:
@@ -67,8 +68,10 @@ class LessonsScreen(CivioScreen[None]):
             label = f"{number}  {lesson.title:<24} {state}\n   {lesson.summary}"
             menu.add_option(Option(label, id=lesson.id))
         if highlighted is None:
-            # The cursor starts on the first lesson not finished (or left midway).
-            highlighted = first_open or 0
+            # The cursor starts on the lesson left midway most recently, else on the first
+            # lesson not finished.
+            midway = [m for m in self.progress.left_midway() if m in ids]
+            highlighted = ids.index(midway[0]) if midway else first_open or 0
         menu.highlighted = highlighted
 
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:

@@ -174,6 +174,29 @@ async def test_a_lesson_left_midway_resumes_at_its_step(isolated: Path) -> None:
 
 
 @async_test
+async def test_the_list_opens_on_the_lesson_left_midway_most_recently(isolated: Path) -> None:
+    deck = standard_deck()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        lessons = await open_lessons(pilot)
+        menu = lessons.query_one(NavList)
+        assert menu.highlighted == 0  # nothing begun: the first lesson
+        for number in (5, 3):
+            screen = await open_lesson(pilot, number)
+            await solve_step(pilot, screen, deck)
+            await select(pilot, NEXT)
+            await pilot.press("escape")
+            await wait_for_screen(pilot, LessonsScreen)
+            # Lesson 1 is not done, but the cursor waits on the lesson just left.
+            assert menu.highlighted == number - 1
+        assert saved_progress(isolated)["more-cards"]["step"] == 1
+        await pilot.press("escape")
+        await main_menu(pilot)
+        lessons = await open_lessons(pilot)  # a new list, read from the progress file
+        assert lessons.query_one(NavList).highlighted == 2
+
+
+@async_test
 async def test_the_coached_round_opens_a_game_against_easy_and_is_done_after_a_round(
     isolated: Path,
 ) -> None:
