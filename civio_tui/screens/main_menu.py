@@ -33,7 +33,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("learn", "Learn to play"),
     ("rules", "Rules"),
     ("encyclopedia", "Card encyclopedia"),
-    ("games", "More games: Solitaire, Puzzles, Concentration"),
+    ("games", "More games and puzzles"),
     ("settings", "Settings"),
     ("stats", "Statistics"),
     ("quit", "Quit"),
