@@ -328,6 +328,7 @@ class CivioApp(App[int]):
                 save_dir=self.save_dir,
                 player_name=self.settings.new_game.player_name,
                 practice=setup.practice,
+                max_rounds=setup.max_rounds,
             )
         except ValueError as exc:  # a custom card pack too small for this many players, say
             self.notify(str(exc), title="Cannot start this game", severity="error", timeout=10)

@@ -76,6 +76,7 @@ class MemoryBackend:
         seed: int,
         names: Sequence[str],
         practice: bool = False,
+        max_rounds: int | None = None,
     ) -> None:
         from ai import get_player
 
@@ -86,7 +87,14 @@ class MemoryBackend:
         self.rules = rules
         self.seed = seed
         self.target = target
-        self.game = Game(seats=len(self.names), rules=rules, seed=seed, target=target, deck=deck)
+        self.game = Game(
+            seats=len(self.names),
+            rules=rules,
+            seed=seed,
+            target=target,
+            max_rounds=max_rounds,
+            deck=deck,
+        )
         self._players = {s: get_player(lv) for s, lv in enumerate(self.levels) if lv != HUMAN}
         self._rngs = {s: random.Random(f"civio-ai:{seed}:{s}") for s in self._players}
         self._ui: dict[str, Any] = {}

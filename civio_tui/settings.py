@@ -52,6 +52,8 @@ class NewGameDefaults(BaseModel):
     target: str = "Chief Justice of the Supreme Court"
     player_name: str = "You"
     practice: bool = False
+    max_rounds: int | None = None
+    """A short game: it ends after this many rounds (None: when someone reaches the target)."""
 
 
 class Settings(BaseModel):

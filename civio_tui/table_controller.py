@@ -64,6 +64,7 @@ class TableController:
         save: bool = True,
         player_name: str = "You",
         practice: bool = False,
+        max_rounds: int | None = None,
     ) -> TableController:
         """A new game, saved as a campaign named "Game N" when the save folder allows; in a
         `practice` game the player may take moves back.
@@ -94,6 +95,7 @@ class TableController:
                     deck=deck,
                     player_name=player_name,
                     practice=practice,
+                    max_rounds=max_rounds,
                 )
                 return cls(deck, CampaignBackend(session))
             except (SaveError, OSError) as exc:
@@ -107,6 +109,7 @@ class TableController:
             seed=seed,
             names=names,
             practice=practice,
+            max_rounds=max_rounds,
         )
         controller = cls(deck, backend)
         controller.save_problem = problem

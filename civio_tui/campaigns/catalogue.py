@@ -206,9 +206,11 @@ def new_campaign(
     deck: Deck | None = None,
     player_name: str = "You",
     practice: bool = False,
+    max_rounds: int | None = None,
 ) -> CampaignSession:
     """Create and save a campaign (no round dealt yet) and open it for play; a `practice`
-    campaign lets the human take moves back.
+    campaign lets the human take moves back; `max_rounds` ends it after that many rounds even
+    when nobody reached the target rank.
 
     Raises CampaignNameError for a bad name, CampaignExistsError when a file (readable or not)
     already has that name ignoring case, ValueError for bad settings."""
@@ -242,6 +244,7 @@ def new_campaign(
         history=[],
         standings=standings(players, []),
         practice=practice,
+        max_rounds=max_rounds,
     )
     save = SaveFile(saved_by=saved_by(), saved_at=now(), campaign=campaign)
     data = save.to_bytes()

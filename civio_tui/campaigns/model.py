@@ -138,7 +138,8 @@ class Standing(_Strict):
 
 
 class Campaign(_Strict):
-    """A named series of rounds against fixed opponents, up to a target rank."""
+    """A named series of rounds against fixed opponents, up to a target rank or, when
+    `max_rounds` is set, at most that many rounds (a short game for a lesson)."""
 
     name: str
     created_at: datetime
@@ -154,14 +155,18 @@ class Campaign(_Strict):
     winners: list[str] = []
     practice: bool = False
     """A practice game: the human may take moves back (and so may see what is to come)."""
+    max_rounds: int | None = Field(default=None, ge=1)
+    """The game also ends after this many rounds (RULES.md, Ranks); None: only the target."""
 
     @model_serializer(mode="wrap")
-    def _practice_only_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # A campaign that is no practice game writes the same file as before the field existed,
-        # so earlier versions of civio-tui still open it.
+    def _optional_only_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A campaign that is no practice game and has no round limit writes the same file as
+        # before those fields existed, so earlier versions of civio-tui still open it.
         data: dict[str, Any] = handler(self)
         if not self.practice:
             data.pop("practice", None)
+        if self.max_rounds is None:
+            data.pop("max_rounds", None)
         return data
 
     @model_validator(mode="after")
@@ -184,6 +189,10 @@ class Campaign(_Strict):
                 raise ValueError(f"history: round {number} does not score exactly the players")
             if record.winner is not None and record.winner not in names:
                 raise ValueError(f"history: round {number} winner {record.winner!r} is no player")
+        if self.max_rounds is not None and len(self.history) > self.max_rounds:
+            raise ValueError(
+                f"history: {len(self.history)} rounds in a game of at most {self.max_rounds}"
+            )
         if self.standings != standings(self.players, self.history):
             raise ValueError("standings do not add up to the history")
         if self.current is not None:
@@ -267,13 +276,24 @@ def standings(players: list[Player], history: list[RoundRecord]) -> list[Standin
     return [Standing(name=n, points=pts, rank=rank_for(pts)) for n, pts in totals.items()]
 
 
-def campaign_winners(camp_standings: list[Standing], target: str) -> list[str]:
-    """Who has won when someone holds the target rank (RULES.md, Ranks; `cards.game.game_winners`,
-    the rule a `Game` follows too). A campaign is decided after every round, its totals only
-    grow, it shares tied titles and has no round limit, so its latest totals are all the rule
-    needs. Empty while nobody holds the target rank."""
+def campaign_winners(
+    camp_standings: list[Standing],
+    target: str,
+    max_rounds: int | None = None,
+    rounds_played: int | None = None,
+) -> list[str]:
+    """Who has won when someone holds the target rank, or after `max_rounds` rounds (RULES.md,
+    Ranks; `cards.game.game_winners`, the rule a `Game` follows too). Empty while the game goes
+    on.
+
+    A campaign is decided after every round, its totals only grow and it shares tied titles,
+    so its latest totals stand for every round played: the rule checks the target on them and
+    the round limit on their count (`rounds_played`; None: one round's worth, enough when
+    there is no limit)."""
     totals = [s.points for s in camp_standings]
-    return [camp_standings[s].name for s in game_winners([totals], target)]
+    count = 1 if rounds_played is None else rounds_played
+    seats = game_winners([totals] * count, target, max_rounds)
+    return [camp_standings[s].name for s in seats]
 
 
 class SaveFile(_Strict):

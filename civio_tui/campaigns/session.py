@@ -260,7 +260,7 @@ class CampaignSession:
         self._ui = {}
         history = [*campaign.history, record]
         rows = standings(campaign.players, history)
-        winners = campaign_winners(rows, campaign.target)
+        winners = campaign_winners(rows, campaign.target, campaign.max_rounds, len(history))
         self._campaign = replace_campaign(
             campaign,
             history=history,

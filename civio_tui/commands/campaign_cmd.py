@@ -44,6 +44,12 @@ def add_parser(subparsers: Any) -> None:
         help="rule reading: booklet (default) or summary (house rules)",
     )
     new.add_argument("--target", metavar="RANK", help="rank that ends it (default Chief Justice)")
+    new.add_argument(
+        "--rounds",
+        type=int,
+        metavar="N",
+        help="a short game: it also ends after N rounds, the higher total winning",
+    )
     new.add_argument("--seed", type=int, metavar="S", help="seed for every deal (default random)")
     new.add_argument("--player", metavar="NAME", default="You", help="your name (default You)")
     new.add_argument(
@@ -125,6 +131,8 @@ def _new(args: argparse.Namespace) -> int:
     kwargs: dict[str, Any] = {}
     if args.target is not None:
         kwargs["target"] = args.target
+    if args.rounds is not None and args.rounds < 1:
+        raise UsageError(f"--rounds {args.rounds}: a game has at least 1 round")
     session = new_campaign(
         args.name,
         opponents,
@@ -134,6 +142,7 @@ def _new(args: argparse.Namespace) -> int:
         deck=_deck(args),
         player_name=args.player,
         practice=args.practice,
+        max_rounds=args.rounds,
         **kwargs,
     )
     if args.json:
@@ -142,7 +151,7 @@ def _new(args: argparse.Namespace) -> int:
         camp = session.campaign
         print(
             f"Created campaign {camp.name!r}: {' vs '.join(p.name for p in camp.players)}, "
-            f"{camp.rules.name} rules, target {camp.target}, seed {camp.seed}"
+            f"{camp.rules.name} rules, target {camp.target}{_limit(camp)}, seed {camp.seed}"
             f"{', a practice game' if camp.practice else ''}."
         )
         print(f"Saved in {session.slot.path}")
@@ -190,7 +199,7 @@ def _show(args: argparse.Namespace) -> int:
     print(f"Campaign {camp.name!r}: {_campaign_state(camp)}")
     practice = " · practice game (moves can be taken back)" if camp.practice else ""
     print(
-        f"Rules {camp.rules.name} · target {camp.target} · seed {camp.seed} · deck "
+        f"Rules {camp.rules.name} · target {camp.target}{_limit(camp)} · seed {camp.seed} · deck "
         f"{camp.deck.describe()}{practice}"
     )
     print()
@@ -326,6 +335,10 @@ _ACTIONS = {
 # --- output ----------------------------------------------------------------------------------
 
 
+def _limit(camp: Campaign) -> str:
+    return f" or {camp.max_rounds} rounds" if camp.max_rounds is not None else ""
+
+
 def show_json(camp: Campaign) -> dict[str, Any]:
     """The `civio campaign show --json` document (ARCHITECTURE.md, Contracts). A shared title
     names its holders joined by " & "."""
@@ -333,6 +346,7 @@ def show_json(camp: Campaign) -> dict[str, Any]:
         "name": camp.name,
         "rules": camp.rules.name,
         "target": camp.target,
+        "max_rounds": camp.max_rounds,
         "finished": camp.finished,
         "winner": " & ".join(camp.winners) if camp.winners else None,
         "rounds_played": camp.rounds_played,

@@ -57,12 +57,26 @@ def add_parser(subparsers: Any) -> None:
         help="the rank that ends a game, for every New game form: a lower one makes a "
         "shorter game for a lesson (e.g. 'Law Clerk', 'Judge')",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        metavar="N",
+        default=None,
+        help="a short game for a lesson, for every New game form: it ends after N rounds, "
+        "the higher total winning (players can change it)",
+    )
     add_cards_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from cards.ranks import parse_rank
-    from civio_tui.serve.child import CARDS_ENV, ROOT_ENV, RULES_ENV, TARGET_ENV
+    from civio_tui.serve.child import (
+        CARDS_ENV,
+        ROOT_ENV,
+        ROUNDS_ENV,
+        RULES_ENV,
+        TARGET_ENV,
+    )
     from civio_tui.serve.players import default_save_root
     from civio_tui.serve.server import ClassroomServer, is_loopback
     from civio_tui.serve.server import run as serve_forever
@@ -73,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--max-sessions {args.max_sessions}: at least 1 game must fit")
     if not args.idle_minutes > 0:
         raise UsageError(f"--idle-minutes {args.idle_minutes}: give a number of minutes above 0")
+    if args.rounds is not None and args.rounds < 1:
+        raise UsageError(f"--rounds {args.rounds}: a game has at least 1 round")
     target = parse_rank(args.target) if args.target else None  # ValueError: one line, exit 2
     root = Path(args.save_root).expanduser() if args.save_root else default_save_root()
     try:
@@ -90,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
         environment[RULES_ENV] = args.rules
     if target:
         environment[TARGET_ENV] = target
+    if args.rounds is not None:
+        environment[ROUNDS_ENV] = str(args.rounds)
     server = ClassroomServer(
         environment=environment,
         host=args.host,

@@ -44,11 +44,13 @@ def summary_line(summary: CampaignSummary) -> Content:
     else:
         state = f"{camp.rounds_played} rounds played"
     practice = " · practice" if camp.practice else ""
+    limit = f" or {camp.max_rounds} rounds" if camp.max_rounds is not None else ""
+    settings = f"{camp.rules.name} rules · to {camp.target}{limit}{practice}"
     # Short lines, each indented, so that nothing wraps back to the margin at 80 columns.
     return Content.assemble(
         (summary.name, "bold"),
         f"  {pts(standing.points)} · {standing.rank} · {state}",
-        (f"\n    vs {opponents}\n    {camp.rules.name} rules · to {camp.target}{practice}", "dim"),
+        (f"\n    vs {opponents}\n    {settings}", "dim"),
     )
 
 

@@ -1,4 +1,5 @@
-"""New game: opponents and their levels, the rule reading, the target rank, an optional seed.
+"""New game: opponents and their levels, the rule reading, the target rank, the game length (a
+number of rounds), an optional seed.
 
 The defaults (one medium opponent, booklet rules, Chief Justice) mean New game on the main menu and
 Enter here start a game. The form remembers the last choices in Settings.
@@ -41,6 +42,12 @@ class GameSetup:
     target: str
     seed: int | None
     practice: bool = False
+    max_rounds: int | None = None
+
+
+GAME_LENGTHS = (3, 5, 10)
+"""The round limits the form offers (a lesson's short game); `civio campaign new --rounds N`
+takes any number."""
 
 
 def offered_levels() -> list[str]:
@@ -107,6 +114,20 @@ class NewGameScreen(CivioScreen[None]):
         target.select(
             defaults.target if defaults.target in {r.title for r in RANKS} else DEFAULT_TARGET
         )
+        lengths = [("rank", "No limit: until the rank")] + [
+            (str(n), f"At most {n} rounds") for n in GAME_LENGTHS
+        ]
+        wanted_length = str(defaults.max_rounds) if defaults.max_rounds is not None else "rank"
+        if wanted_length not in {key for key, _ in lengths}:  # a teacher's --rounds 4, say
+            lengths.append((wanted_length, f"At most {wanted_length} rounds"))
+        length = FormRow(
+            "length",
+            "Game length",
+            lengths,
+            help="A short game ends after that many rounds (or sooner, when someone reaches "
+            "the rank): the higher total wins.",
+        )
+        length.select(wanted_length)
         practice = FormRow(
             "practice",
             "Practice",
@@ -117,6 +138,7 @@ class NewGameScreen(CivioScreen[None]):
         rows += [
             rules,
             target,
+            length,
             practice,
             FormRow(
                 "seed",
@@ -177,12 +199,14 @@ class NewGameScreen(CivioScreen[None]):
             target=values["target"],
             seed=int(values["seed"]) if values["seed"] else None,
             practice=values["practice"] == "on",
+            max_rounds=None if values["length"] == "rank" else int(values["length"]),
         )
         settings = self.app.settings.model_copy(deep=True)
         settings.new_game.opponents = list(setup.opponents)
         settings.new_game.rules = setup.rules  # type: ignore[assignment]
         settings.new_game.target = setup.target
         settings.new_game.practice = setup.practice
+        settings.new_game.max_rounds = setup.max_rounds
         self.app.settings = settings
         self.app.save_settings()
         self.app.start_game(setup, replace=self)

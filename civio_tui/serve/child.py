@@ -10,6 +10,7 @@ FOLDER` would; nothing in the game knows it is served.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -28,6 +29,7 @@ from civio_tui.settings import Settings
 ROOT_ENV = "CIVIO_SERVE_ROOT"
 RULES_ENV = "CIVIO_SERVE_RULES"
 TARGET_ENV = "CIVIO_SERVE_TARGET"
+ROUNDS_ENV = "CIVIO_SERVE_ROUNDS"
 CARDS_ENV = "CIVIO_SERVE_CARDS"
 
 IN_USE = (
@@ -56,6 +58,7 @@ class ServedApp(CivioApp):
         *,
         rules: str | None = None,
         target: str | None = None,
+        rounds: int | None = None,
         pins: PinDesk | None = None,
         **kwargs: Any,
     ) -> None:
@@ -65,6 +68,7 @@ class ServedApp(CivioApp):
         self.pins = pins or PinDesk(root)
         self.rules = rules
         self.target = target
+        self.rounds = rounds
         self.player: PlayerFolder | None = None
         self._lock: PlayerLock | None = None
 
@@ -108,6 +112,8 @@ class ServedApp(CivioApp):
             settings.new_game.rules = self.rules  # type: ignore[assignment]
         if self.target:
             settings.new_game.target = self.target
+        if self.rounds:
+            settings.new_game.max_rounds = self.rounds
         self.apply_settings(settings)
         self.switch_mode("play")
 
@@ -143,13 +149,26 @@ class ServedApp(CivioApp):
             self._lock.release()
 
 
-def main() -> int:
-    root = Path(os.environ.get(ROOT_ENV) or default_save_root())
-    cards_path = os.environ.get(CARDS_ENV) or None
+def app_from_environment(environ: Mapping[str, str]) -> ServedApp:
+    """The tab's game with the teacher's settings, as `civio serve` put them in the
+    environment (a round limit that is no positive number is ignored)."""
+    root = Path(environ.get(ROOT_ENV) or default_save_root())
+    cards_path = environ.get(CARDS_ENV) or None
     deck = None
     if cards_path:
         from cards.deck import load_deck
 
         deck = load_deck(cards_path)
-    app = ServedApp(root, rules=os.environ.get(RULES_ENV) or None, deck=deck, cards_path=cards_path)
-    return int(app.run() or 0)
+    rounds = environ.get(ROUNDS_ENV) or ""
+    return ServedApp(
+        root,
+        rules=environ.get(RULES_ENV) or None,
+        target=environ.get(TARGET_ENV) or None,
+        rounds=int(rounds) if rounds.isdigit() and int(rounds) > 0 else None,
+        deck=deck,
+        cards_path=cards_path,
+    )
+
+
+def main() -> int:
+    return int(app_from_environment(os.environ).run() or 0)

@@ -38,6 +38,7 @@ def test_new_show_list(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> No
         "name": "Spring",
         "rules": "summary",
         "target": "Judge",
+        "max_rounds": None,
         "finished": False,
         "winner": None,
         "rounds_played": 0,

@@ -210,3 +210,31 @@ def test_games_and_campaigns_end_and_crown_by_the_same_rule(
     rows = standings(PLAYERS, [_record(1, "You", 81, 3)])
     assert campaign_winners(rows, "Chief Justice of the Supreme Court") == ["You"]
     assert asked == ["Chief Justice of the Supreme Court"]
+
+
+def test_a_round_limit_ends_the_game_and_the_higher_total_wins() -> None:
+    target = "Chief Justice of the Supreme Court"
+    one = standings(PLAYERS, [_record(1, "You", 8, 3)])
+    assert campaign_winners(one, target, max_rounds=2, rounds_played=1) == []
+    two = standings(PLAYERS, [_record(1, "You", 8, 3), _record(2, "Medium", 1, 9)])
+    assert campaign_winners(two, target, max_rounds=2, rounds_played=2) == ["Medium"]
+    tied = standings(PLAYERS, [_record(1, "You", 8, 3), _record(2, "Medium", 1, 6)])
+    assert campaign_winners(tied, target, max_rounds=2, rounds_played=2) == ["You", "Medium"]
+    # The target rank, reached first, still ends it.
+    early = standings(PLAYERS, [_record(1, "You", 81, 3)])
+    assert campaign_winners(early, target, max_rounds=5, rounds_played=1) == ["You"]
+
+
+def test_a_round_limit_is_saved_only_when_set_and_old_saves_still_open() -> None:
+    plain = _doc(_save(_campaign([_record(1, "You", 8, 3)])))
+    assert "max_rounds" not in plain["campaign"]  # the file earlier versions wrote
+    assert parse_save(json.dumps(plain).encode()).campaign.max_rounds is None
+    short = _save(_campaign([_record(1, "You", 8, 3)], max_rounds=2))
+    assert _doc(short)["campaign"]["max_rounds"] == 2
+    assert parse_save(short.to_bytes()) == short
+    too_long = _doc(short)
+    too_long["campaign"]["max_rounds"] = 0
+    with pytest.raises(SaveFormatError, match="max_rounds"):
+        parse_save(json.dumps(too_long).encode())
+    with pytest.raises(ValueError, match="at most 1"):
+        _campaign([_record(1, "You", 8, 3), _record(2, None, 1, 2)], max_rounds=1)

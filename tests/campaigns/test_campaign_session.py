@@ -522,3 +522,22 @@ def test_moves_are_final_outside_practice_games(tmp_path: Path) -> None:
     assert _live(session).actions == actions
     # A campaign that is no practice game writes no `practice` field: older versions read it.
     assert "practice" not in json.loads(session.slot.path.read_text())["campaign"]
+
+
+def test_a_short_campaign_ends_after_its_last_round(tmp_path: Path) -> None:
+    from civio_tui.cli import main
+
+    folder = str(tmp_path)
+    assert main(["campaign", "new", "Lesson", "--opponents", "random", "--seed", "5",
+                 "--rounds", "2", "--save-dir", folder]) == 0  # fmt: skip
+    session = open_campaign("Lesson", save_dir=folder)
+    assert session.campaign.max_rounds == 2
+    session.autosave = "turn"
+    assert autoplay(session, rounds=10, as_level="random") == 2
+    camp = open_campaign("Lesson", save_dir=folder).campaign
+    assert camp.finished and camp.rounds_played == 2
+    top = max(s.points for s in camp.standings)
+    assert top < 81  # nobody reached the target: the round limit ended it
+    assert camp.winners == [s.name for s in camp.standings if s.points == top]
+    assert main(["campaign", "new", "Bad", "--opponents", "random", "--rounds", "0",
+                 "--save-dir", folder]) == 2  # fmt: skip

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from serve_helpers import async_test, sign_in, type_line, wait_until
 from textual.widgets import Static
 
@@ -30,7 +31,7 @@ def menu_ready(app: ServedApp) -> bool:
 
 @async_test
 async def test_a_name_opens_the_game_in_that_players_own_folder(save_root: Path) -> None:
-    app = ServedApp(save_root, rules="summary", target="Law Clerk")
+    app = ServedApp(save_root, rules="summary", target="Law Clerk", rounds=4)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, SignInScreen)
         await sign_in(pilot, "Ana", "4821", "4821")
@@ -39,10 +40,30 @@ async def test_a_name_opens_the_game_in_that_players_own_folder(save_root: Path)
         assert app.settings.new_game.player_name == "Ana"
         assert app.settings.new_game.rules == "summary"  # the teacher's rule set
         assert app.settings.new_game.target == "Law Clerk"  # and a short game
+        assert app.settings.new_game.max_rounds == 4  # of at most 4 rounds
         await pilot.press(menu_key(app, "new"), "enter")  # New game, start: as in the terminal
         await wait_until(pilot, lambda: any((save_root / "ana").glob("*.civio.json")))
     settings = json.loads((save_root / "ana" / "settings.json").read_text())
     assert settings["new_game"]["player_name"] == "Ana"
+    (save,) = (save_root / "ana").glob("*.civio.json")
+    assert json.loads(save.read_text())["campaign"]["max_rounds"] == 4
+
+
+def test_the_teachers_settings_reach_every_tab_by_environment(save_root: Path) -> None:
+    from civio_tui.serve.child import (
+        ROOT_ENV,
+        ROUNDS_ENV,
+        RULES_ENV,
+        TARGET_ENV,
+        app_from_environment,
+    )
+
+    app = app_from_environment(
+        {ROOT_ENV: str(save_root), RULES_ENV: "summary", TARGET_ENV: "Judge", ROUNDS_ENV: "5"}
+    )
+    assert (app.root, app.rules, app.target, app.rounds) == (save_root, "summary", "Judge", 5)
+    plain = app_from_environment({ROOT_ENV: str(save_root), ROUNDS_ENV: "0"})
+    assert (plain.rules, plain.target, plain.rounds) == (None, None, None)
 
 
 @async_test
@@ -118,3 +139,19 @@ def test_a_crash_report_never_shows_a_pin(save_root: Path) -> None:
     report = "".join(seg.text for r in app._exit_renderables for seg in r.segments)
     assert "boom" in report  # the report is there...
     assert secret not in report  # ...without the PIN the crashed code held
+
+
+def test_civio_serve_hands_rounds_and_target_to_the_tabs(
+    save_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from civio_tui.cli import main
+    from civio_tui.serve import server
+    from civio_tui.serve.child import ROUNDS_ENV, TARGET_ENV
+
+    served: list[dict[str, str]] = []
+    monkeypatch.setattr(server, "run", lambda srv, announce: served.append(srv.environment))
+    args = ["serve", "--save-root", str(save_root), "--target", "judge", "--rounds", "3"]
+    assert main(args) == 0
+    assert served[0][ROUNDS_ENV] == "3" and served[0][TARGET_ENV] == "Judge"
+    assert main(["serve", "--save-root", str(save_root), "--rounds", "0"]) == 2
+    assert len(served) == 1

@@ -83,3 +83,21 @@ async def test_moves_are_final_in_a_game_that_is_no_practice() -> None:
         await pilot.press("u")
         await settle(pilot)
         assert screen.controller.rnd.actions == actions
+
+
+@async_test
+async def test_the_game_length_choice_makes_a_short_campaign(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await choose_entry(pilot, "new")
+        await pilot.pause()
+        await pilot.press("up", "up", "up", "right")  # Start → Seed → Practice → Game length: 3
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, TableScreen)
+        name = screen.controller.backend.name
+        assert name is not None
+    assert open_campaign(name, save_dir=isolated / "saves").campaign.max_rounds == 3
+    assert Settings.load(isolated / "config").new_game.max_rounds == 3
