@@ -43,6 +43,7 @@ class GameBackend(Protocol):
     seed: int
     target: str
     practice: bool
+    max_rounds: int | None
 
     @property
     def round(self) -> Round | None: ...
@@ -82,6 +83,7 @@ class MemoryBackend:
 
         self.name: str | None = None
         self.practice = practice
+        self.max_rounds = max_rounds
         self.names = list(names)
         self.levels = [HUMAN, *levels]
         self.rules = rules
@@ -177,6 +179,7 @@ class CampaignBackend:
         self.seed = camp.seed
         self.target = camp.target
         self.practice = camp.practice
+        self.max_rounds = camp.max_rounds
 
     @property
     def round(self) -> Round | None:

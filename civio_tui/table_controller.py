@@ -149,6 +149,11 @@ class TableController:
         return self.backend.practice
 
     @property
+    def max_rounds(self) -> int | None:
+        """The round limit of a short game (None: it goes on until the target rank)."""
+        return self.backend.max_rounds
+
+    @property
     def round(self) -> Round | None:
         return self.backend.round
 

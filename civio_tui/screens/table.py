@@ -359,7 +359,8 @@ class TableScreen(CivioScreen[None]):
         name = ctl.human_name
         whose = "Your cards" if name == "You" else f"{name}'s cards"
         self.query_one("#hand-box").border_title = f"{whose} · {pts(me)} · {rank_for(me)}"
-        self.sub_title = f"Round {ctl.round_number} · turn {view.turn}"
+        of = f" of {ctl.max_rounds}" if ctl.max_rounds is not None else ""
+        self.sub_title = f"Round {ctl.round_number}{of} · turn {view.turn}"
 
     def _opponent_room(self) -> int:
         """The lines the opponents may take without scrolling: their box's max-height share of

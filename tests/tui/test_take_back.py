@@ -99,5 +99,6 @@ async def test_the_game_length_choice_makes_a_short_campaign(isolated: Path) -> 
         assert isinstance(screen, TableScreen)
         name = screen.controller.backend.name
         assert name is not None
+        assert screen.sub_title.startswith("Round 1 of 3 ·")
     assert open_campaign(name, save_dir=isolated / "saves").campaign.max_rounds == 3
     assert Settings.load(isolated / "config").new_game.max_rounds == 3
