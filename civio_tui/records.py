@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from civio_tui.campaigns.store import resolve_save_dir
+from civio_tui.campaigns.store import fsync_dir, resolve_save_dir
 
 RECORDS_FILE = "games-records.json"
 VERSION = 1
@@ -147,7 +147,8 @@ class RecordsFile:
 
 def write_safely(folder: Path, name: str, data: bytes) -> None:
     """Write `folder/name` crash-safely: a temporary file, flushed and fsync'ed, then renamed
-    over the old one, so a failed write leaves the previous file whole (OSError on failure)."""
+    over the old one (the rename made durable too), so a failed write leaves the previous file
+    whole (OSError on failure)."""
     folder.mkdir(parents=True, exist_ok=True)
     temp = folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     try:
@@ -156,6 +157,7 @@ def write_safely(folder: Path, name: str, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, folder / name)
+        fsync_dir(folder)
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temp)

@@ -232,7 +232,7 @@ class SaveFolder:
             _link_or_fail(temp, slot.path)
         finally:
             _unlink_quietly(temp)
-        _fsync_dir(self.path)
+        fsync_dir(self.path)
         return slot
 
     def replace(self, slot: SaveSlot, data: bytes, expected: str) -> None:
@@ -264,7 +264,7 @@ class SaveFolder:
         except BaseException:
             _unlink_quietly(temp)
             raise
-        _fsync_dir(self.path)
+        fsync_dir(self.path)
 
     def delete(self, slot: SaveSlot) -> list[Path]:
         """Remove a campaign's file, its backup and its stale temporary files (the player
@@ -278,7 +278,7 @@ class SaveFolder:
             except OSError as exc:
                 raise SaveError(f"cannot delete {path.name}: {_why(exc)}") from None
             removed.append(path)
-        _fsync_dir(self.path)
+        fsync_dir(self.path)
         return removed
 
     def stale_temps(self, slot: SaveSlot) -> Iterator[Path]:
@@ -356,7 +356,7 @@ def _link_or_fail(source: Path, target: Path) -> None:
     os.replace(source, target)
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
     """Make a rename in `path` durable (POSIX; elsewhere a no-op)."""
     if os.name != "posix":
         return

@@ -7,9 +7,7 @@ never written over: it is kept beside it as `lessons.bad.json` and the player is
 
 from __future__ import annotations
 
-import contextlib
 import os
-import secrets
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -19,6 +17,7 @@ from civio_tui.json_errors import UnreadableJsonError, read_json
 # Read by the main menu before its first frame, without pydantic (lessons/started.py).
 from civio_tui.lessons.started import PROGRESS_FILE as PROGRESS_FILE
 from civio_tui.lessons.started import any_lesson_done as any_lesson_done
+from civio_tui.records import write_safely
 
 BAD_FILE = "lessons.bad.json"
 MAX_STARS = 3
@@ -102,31 +101,10 @@ class ProgressFile:
             if self.unreadable and self.path.exists():
                 os.replace(self.path, _free_name(self.folder / BAD_FILE))
             self.unreadable = False
-            temp = self.folder / f".{PROGRESS_FILE}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-            try:
-                with open(temp, "x", encoding="utf-8") as handle:
-                    handle.write(progress.model_dump_json(indent=2))
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                os.replace(temp, self.path)
-                _fsync_dir(self.folder)
-            finally:
-                with contextlib.suppress(OSError):
-                    temp.unlink()
+            write_safely(self.folder, PROGRESS_FILE, progress.model_dump_json(indent=2).encode())
         except OSError as exc:
             return f"Lesson progress not saved: {exc.strerror or exc}"
         return None
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename durable (POSIX; elsewhere the rename is all there is)."""
-    if os.name != "posix":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _free_name(path: Path) -> Path:
