@@ -343,6 +343,12 @@ def editions_of(deck: Deck) -> tuple[Deck, ...]:
     if any(deck is d for d in editions):
         return editions
     if deck.extension is not None and any(deck.extension[1] is d for d in editions):
-        text = deck.extension[0]
-        return (deck, *(deck_from_text(text, deck.source, e) for e in _earlier_editions()))
+        # Built once per deck: listing a save folder asks for every campaign of another deck.
+        return (deck, *deck.cached("earlier editions", _rebuilt_on_earlier_editions))
     return (deck,)
+
+
+def _rebuilt_on_earlier_editions(deck: Deck) -> tuple[Deck, ...]:
+    assert deck.extension is not None
+    text = deck.extension[0]
+    return tuple(deck_from_text(text, deck.source, e) for e in _earlier_editions())
