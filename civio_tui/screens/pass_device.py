@@ -1,0 +1,91 @@
+"""Handing the keyboard over (hot-seat): a screen that hides the game until the next player
+says only they can see it.
+
+    from civio_tui.screens.pass_device import PassScreen
+
+    app.push_screen(PassScreen("Ana", leave=table.leave_now, leaving_words="..."), then)
+
+- `PassScreen(name, *, leave=None, leaving_words=...)`: a full, opaque screen showing only
+  "Pass to NAME — press Enter when only NAME can see the screen" (`pass_words(name)`): no
+  cards, no log, nothing of the game. Enter dismisses it (with None); the result callback of
+  `push_screen` is where the game may draw the next player's cards.
+- Escape asks "Leave this game?" with `leaving_words` (the Settings' "confirm before leaving"
+  is followed, as at the table); on yes the screen closes *without* calling the result callback
+  and `leave()` runs, which should close the game with no further question. Without `leave`,
+  Escape does nothing but remind the player of Enter.
+
+The dash is drawn as "-" on terminals that cannot show it (the app's ASCII filter, glyphs.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+
+from civio_tui.screens.base import CivioModal
+
+LEAVING_WORDS = "Your game is kept as it was before this turn."
+
+
+def pass_words(name: str) -> str:
+    """The one sentence the pass screen shows."""
+    return f"Pass to {name} — press Enter when only {name} can see the screen"
+
+
+class PassScreen(CivioModal[None]):
+    """Everything hidden until `name` presses Enter (see the module docstring)."""
+
+    CSS_PATH = "pass_device.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", "I am ready", id="pass.ready"),
+        Binding("escape", "back", "Menu", id="pass.menu"),
+    ]
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        leave: Callable[[], None] | None = None,
+        leaving_words: str = LEAVING_WORDS,
+    ) -> None:
+        super().__init__()
+        self.player = name
+        self._leave = leave
+        self.leaving_words = leaving_words
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass-box"):
+            yield Static(pass_words(self.player), id="pass-words")
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def action_back(self) -> None:
+        leave = self._leave
+        if leave is None:
+            self.notify(f"Press Enter when only {self.player} can see the screen.", timeout=3)
+            return
+
+        def go() -> None:
+            self.app.pop_screen()  # not dismiss: the game must not be shown to anyone now
+            leave()
+
+        if not self.app.settings.confirm_quit:
+            go()
+            return
+        from civio_tui.screens.confirm import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                go()
+
+        self.app.push_screen(
+            ConfirmScreen("Leave this game?", self.leaving_words, yes="Leave", no="Keep playing"),
+            answer,
+        )

@@ -1,0 +1,74 @@
+"""The hand-over screen of hot-seat play (civio_tui/screens/pass_device.py)."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from civio_tui.screens.confirm import ConfirmScreen
+from civio_tui.screens.main_menu import MainMenuScreen
+from civio_tui.screens.pass_device import PassScreen, pass_words
+from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
+from tests.tui.test_table_fixes import screen_text
+
+
+async def pass_to(pilot: Pilot[int], name: str, log: list[str], leave: bool = True) -> None:
+    await main_menu(pilot)
+    pilot.app.push_screen(
+        PassScreen(name, leave=(lambda: log.append("left")) if leave else None),
+        lambda _: log.append("shown"),
+    )
+    await wait_for_screen(pilot, PassScreen)
+
+
+@async_test
+async def test_enter_hands_over_and_nothing_else_is_on_screen() -> None:
+    app = make_app()
+    log: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_to(pilot, "Ana", log)
+        text = " ".join(screen_text(app).replace("\xa0", " ").split())
+        assert pass_words("Ana") in text
+        # Only the sentence and the footer's keys: the menu beneath is covered.
+        assert "New game" not in text and "Continue" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert log == ["shown"]
+        assert isinstance(app.screen, MainMenuScreen)
+
+
+@async_test
+async def test_escape_asks_then_leaves_without_showing_the_game() -> None:
+    app = make_app()
+    log: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_to(pilot, "Ana", log)
+        await pilot.press("escape")
+        await wait_for_screen(pilot, ConfirmScreen)
+        await pilot.press("n")
+        await wait_for_screen(pilot, PassScreen)
+        assert log == []
+        await pilot.press("escape")
+        await wait_for_screen(pilot, ConfirmScreen)
+        await pilot.press("y")
+        await wait_for_screen(pilot, MainMenuScreen)
+        assert log == ["left"]  # never "shown": the next player's cards were not drawn
+
+
+@async_test
+async def test_without_a_way_out_escape_only_reminds_of_enter() -> None:
+    app = make_app()
+    log: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_to(pilot, "Ben", log, leave=False)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert log == []
+
+
+def test_pass_screen_snapshot(snap_compare: object) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pass_to(pilot, "Ana", [])
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
