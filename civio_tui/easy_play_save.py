@@ -1,90 +1,409 @@
-"""The Easy Play game in progress, kept in the save folder so it can be continued.
+"""Easy Play campaigns: named Easy Play games kept in the save folder, to continue later.
 
-One file, `easy-play.json` (it does not end in `.civio.json`, so the campaign list never sees
-it): the players' names, the computer level and the game (`EasyPlayGame.to_json`: settings and
-every round's actions; loading replays them with checks). Written after every move, crash-safely
-(`records.write_safely`). A file that cannot be read (corrupt, foreign, another deck, a newer
-version) is never overwritten: `problem` says why and the game in progress is not saved.
+One file per game, `NAME.easy-play.json` (it does not end in `.civio.json`, so the main game's
+campaign code never sees it; the Campaigns screen lists both kinds). It holds the game's name,
+its players (`seating.Seat`: a name, and "human" or a computer level), when it was saved, and
+the game (`EasyPlayGame.to_json`: target rank, round limit, seed and every round's actions;
+loading replays them with checks).
+
+Names follow the campaigns' rules (`store.check_name`) and are unique across both kinds, ignoring
+case, so "Continue NAME" always means one game. Writes are crash-safe (`records.write_safely`).
+A file that cannot be read (corrupt, foreign, another deck, a newer version) is never
+overwritten: `problem` says why and the game in play is not saved; nor is a file changed behind
+the game's back (another window playing the same game): its bytes are checked before each write.
+
+The single `easy-play.json` of earlier versions is migrated when the folder is listed: it becomes
+the named game "Easy Play" (or "Easy Play 2", ...), and is removed once that file is written.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
 from cards.deck import Deck
 from cards.easy_play_game import EasyPlayGame
-from civio_tui.campaigns.store import resolve_save_dir
+from civio_tui.campaigns.store import (
+    CampaignExistsError,
+    CampaignNameError,
+    NoSuchCampaignError,
+    SaveError,
+    SaveFolder,
+    check_name,
+    name_key,
+    resolve_save_dir,
+)
 from civio_tui.records import MAX_BYTES, write_safely
+from civio_tui.seating import HUMAN, Seat, check_seating
 
-EASY_PLAY_FILE = "easy-play.json"
+EASY_SUFFIX = ".easy-play.json"
+LEGACY_FILE = "easy-play.json"
+"""The one Easy Play save of earlier versions (migrated to a named game)."""
+EASY_PLAY_FILE = LEGACY_FILE
 FORMAT = "civio-tui easy play"
-VERSION = 1
+VERSION = 2
+"""1: the single `easy-play.json` (names and one computer level); 2: a named game whose players
+are `Seat`s ("human" or a computer level)."""
+MIGRATED_NAME = "Easy Play"
+
+
+def seat_json(seat: Seat) -> dict[str, Any]:
+    return {"name": seat.name, "level": seat.level}
 
 
 @dataclass
 class SavedEasyPlay:
+    """A readable Easy Play game: its name, players and the game itself."""
+
+    name: str
     game: EasyPlayGame
-    names: list[str]
-    level: str
+    players: list[Seat]
+    saved_at: datetime | None = None
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played at the keyboard."""
+        return [s for s, p in enumerate(self.players) if p.is_human]
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_over
+
+    def standing(self, seat: int) -> tuple[int, str]:
+        """Points so far and the rank they hold."""
+        from cards.ranks import rank_for
+
+        points = self.game.totals[seat]
+        return points, rank_for(points)
+
+    def to_bytes(self, saved_at: datetime) -> bytes:
+        doc = {
+            "format": FORMAT,
+            "version": VERSION,
+            "name": self.name,
+            "saved_at": saved_at.isoformat(),
+            "players": [seat_json(p) for p in self.players],
+            "game": self.game.to_json(),
+        }
+        return json.dumps(doc).encode()
 
 
-class EasyPlaySaves:
-    """The save folder's Easy Play file: `saved` (None when there is none or it is unreadable,
-    then `problem` says why), `save(...)` after each move."""
+@dataclass(frozen=True)
+class EasySummary:
+    """One Easy Play file in the folder: readable (`saved`) or not (`problem` says why)."""
 
-    def __init__(self, save_dir: str | os.PathLike[str] | None, deck: Deck) -> None:
-        self.folder = resolve_save_dir(save_dir)
-        self.path = self.folder / EASY_PLAY_FILE
-        self.deck = deck
-        self.problem: str | None = None
-        self.saved = self._read()
+    name: str
+    path: Path
+    saved: SavedEasyPlay | None
+    problem: str | None = None
+    saved_at: datetime | None = None
 
-    def _read(self) -> SavedEasyPlay | None:
+    @property
+    def readable(self) -> bool:
+        return self.saved is not None
+
+
+def easy_path(folder: Path, name: str) -> Path:
+    return folder / f"{check_name(name)}{EASY_SUFFIX}"
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def parse_easy_play(data: bytes, deck: Deck, name: str) -> SavedEasyPlay:
+    """The game in a file's bytes; ValueError with the reason when it cannot be played."""
+    if len(data) > MAX_BYTES:
+        raise ValueError("the file is too large")
+    try:
+        raw = json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"it is not valid JSON ({exc})") from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise ValueError("it is not an Easy Play save")
+    version = raw.get("version")
+    if version not in (1, VERSION):
+        raise ValueError(f"it is version {version!r}, this program reads 1 and {VERSION}")
+    try:
+        game = EasyPlayGame.load(raw["game"], deck)
+        if version == 1:  # seat 0 at the keyboard, every other seat the one computer level
+            names = [str(n) for n in raw["names"]]
+            level = str(raw["level"])
+            players = [Seat(n, HUMAN if s == 0 else level) for s, n in enumerate(names)]
+        else:
+            name = str(raw["name"])
+            players = [_seat(p) for p in raw["players"]]
+        saved_at = _when(raw.get("saved_at"))
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"a part is missing or malformed ({type(exc).__name__}: {exc})") from None
+    if len(players) != game.seats:
+        raise ValueError("its players do not match its seats")
+    check_seating(players)  # SeatingError is a ValueError: the reason, for people
+    return SavedEasyPlay(name, game, players, saved_at)
+
+
+def _seat(data: Any) -> Seat:
+    from ai.easy_play import LEVELS
+
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise ValueError(f"not a player: {data!r}")
+    level = data.get("level")
+    if level != HUMAN and level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}")
+    return Seat(data["name"], str(level))
+
+
+def _when(text: Any) -> datetime | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc)
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+@dataclass
+class EasyPlayStore:
+    """One named game's file: `saved` (None while unreadable, then `problem` says why),
+    `save(game)` after each move."""
+
+    folder: Path
+    name: str
+    deck: Deck
+    saved: SavedEasyPlay | None = None
+    problem: str | None = None
+    _expected: str | None = field(default=None, repr=False)
+    """The sha256 of the bytes last read or written (None: no file yet)."""
+
+    @property
+    def path(self) -> Path:
+        return self.folder / f"{self.name}{EASY_SUFFIX}"
+
+    def read(self) -> SavedEasyPlay | None:
+        """Read the file again; on failure `problem` says why and it will not be written."""
+        self.problem = None
         try:
             with open(self.path, "rb") as handle:
                 data = handle.read(MAX_BYTES + 1)
         except FileNotFoundError:
+            self.problem = f"{self.path} has disappeared"
             return None
         except OSError as exc:
             self.problem = f"cannot read {self.path}: {exc.strerror or exc}"
             return None
         try:
-            if len(data) > MAX_BYTES:
-                raise ValueError("the file is too large")
-            raw = json.loads(data)
-            if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-                raise ValueError("it is not an Easy Play save")
-            if raw.get("version") != VERSION:
-                raise ValueError(f"it is version {raw.get('version')!r}, this game reads {VERSION}")
-            game = EasyPlayGame.load(raw["game"], self.deck)
-            names = [str(n) for n in raw["names"]]
-            if len(names) != game.seats:
-                raise ValueError("its names do not match its seats")
-            return SavedEasyPlay(game, names, str(raw["level"]))
-        except (ValueError, KeyError, TypeError) as exc:
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            self.saved = parse_easy_play(data, self.deck, self.name)
+        except ValueError as exc:
+            self.saved = None
             self.problem = (
-                f"{self.path} is unreadable ({first}); it is left as it is and this Easy Play "
-                "game is not saved"
+                f"{self.path.name} is unreadable ({_first_line(exc)}); it is left as it is "
+                "and this Easy Play game is not saved"
             )
             return None
+        self.saved.name = self.name
+        if self.saved.saved_at is None:
+            self.saved.saved_at = _mtime(self.path)
+        self._expected = _sha(data)
+        return self.saved
 
-    def save(self, game: EasyPlayGame, names: list[str], level: str) -> str | None:
+    def save(self, game: EasyPlayGame, players: Sequence[Seat]) -> str | None:
         """Write the game crash-safely; the reason when nothing was written."""
         if self.problem is not None:
             return self.problem
-        doc = {
-            "format": FORMAT,
-            "version": VERSION,
-            "names": names,
-            "level": level,
-            "game": game.to_json(),
-        }
+        changed = self._changed_behind_us()
+        if changed is not None:
+            self.problem = changed
+            return changed
+        when = datetime.now(UTC)
+        saved = SavedEasyPlay(self.name, game, list(players), when)
+        data = saved.to_bytes(when)
         try:
-            write_safely(self.folder, EASY_PLAY_FILE, json.dumps(doc).encode())
+            write_safely(self.folder, self.path.name, data)
         except OSError as exc:
             return f"could not save the Easy Play game to {self.path}: {exc.strerror or exc}"
-        self.saved = SavedEasyPlay(game, names, level)
+        self.saved, self._expected = saved, _sha(data)
         return None
+
+    def _changed_behind_us(self) -> str | None:
+        try:
+            with open(self.path, "rb") as handle:
+                current: str | None = _sha(handle.read(MAX_BYTES + 1))
+        except FileNotFoundError:
+            current = None
+        except OSError as exc:
+            return f"cannot check {self.path} before saving: {exc.strerror or exc}"
+        if current != self._expected:
+            return (
+                f"{self.path.name} was changed by another program or window; it is left as it "
+                "is and this game is no longer saved"
+            )
+        return None
+
+
+def _mtime(path: Path) -> datetime | None:
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    except OSError:
+        return None
+
+
+# --- the folder ------------------------------------------------------------------------------
+
+
+def list_easy_games(save_dir: str | os.PathLike[str] | None, deck: Deck) -> list[EasySummary]:
+    """Every Easy Play game in the folder, readable or not (with the reason), sorted by name;
+    the old single `easy-play.json` is migrated first (or listed as it is when unreadable)."""
+    folder = resolve_save_dir(save_dir)
+    legacy = migrate_legacy(folder, deck)
+    out = [legacy] if legacy is not None else []
+    for name in _easy_names(folder):
+        store = EasyPlayStore(folder, name, deck)
+        try:
+            check_name(name)
+        except CampaignNameError:
+            out.append(
+                EasySummary(name, store.path, None, "the file name is not a valid game name")
+            )
+            continue
+        saved = store.read()
+        when = saved.saved_at if saved is not None else _mtime(store.path)
+        out.append(EasySummary(name, store.path, saved, store.problem, when))
+    return sorted(out, key=lambda s: (name_key(s.name), s.name))
+
+
+def _easy_names(folder: Path) -> list[str]:
+    try:
+        files = os.listdir(folder)
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise SaveError(f"cannot read the save folder {folder}: {exc.strerror or exc}") from None
+    return [
+        f[: -len(EASY_SUFFIX)] for f in files if f.endswith(EASY_SUFFIX) and not f.startswith(".")
+    ]
+
+
+def name_taken(folder: Path, name: str) -> str | None:
+    """The existing game or campaign whose name matches `name` ignoring case, if any."""
+    key = name_key(check_name(name))
+    for other in _easy_names(folder):
+        if name_key(other) == key:
+            return other
+    entry = SaveFolder(folder).find(name)
+    return entry.name if entry is not None else None
+
+
+def free_name(folder: Path, base: str) -> str:
+    """`base`, or `base 2`, `base 3`, ... : the first name no game or campaign has."""
+    for n in range(1, 1000):
+        candidate = base if n == 1 else f"{base} {n}"
+        if name_taken(folder, candidate) is None:
+            return check_name(candidate)
+    raise CampaignNameError(f"no free name like {base!r}: give one")
+
+
+def new_easy_game(
+    name: str,
+    players: Sequence[Seat],
+    *,
+    save_dir: str | os.PathLike[str] | None,
+    deck: Deck,
+    seed: int,
+    target: str | None = None,
+    max_rounds: int | None = None,
+) -> EasyPlayStore:
+    """Create and save a new named game (its first round dealt); CampaignNameError for a bad
+    name, CampaignExistsError when a game or campaign has it, ValueError for bad settings."""
+    from cards.ranks import DEFAULT_TARGET
+
+    folder = resolve_save_dir(save_dir)
+    name = check_name(name)
+    from ai.easy_play import LEVELS
+
+    check_seating(players, ai_levels=set(LEVELS))
+    taken = name_taken(folder, name)
+    if taken is not None:
+        raise CampaignExistsError(f"a game named {taken!r} already exists")
+    # The last seat deals the first round, so the first player plays first.
+    game = EasyPlayGame(
+        seats=len(players),
+        seed=seed,
+        target=target if target is not None or max_rounds is not None else DEFAULT_TARGET,
+        max_rounds=max_rounds,
+        deck=deck,
+        first_dealer=len(players) - 1,
+    )
+    game.start_round()
+    store = EasyPlayStore(folder, name, deck)
+    problem = store.save(game, players)
+    if problem is not None:
+        raise SaveError(problem)
+    return store
+
+
+def open_easy_game(
+    name: str, *, save_dir: str | os.PathLike[str] | None, deck: Deck
+) -> EasyPlayStore:
+    """The named game (name matched ignoring case); NoSuchCampaignError when there is none,
+    SaveError with the reason when it cannot be read."""
+    folder = resolve_save_dir(save_dir)
+    key = name_key(check_name(name))
+    found = [n for n in _easy_names(folder) if name_key(n) == key]
+    if not found:
+        raise NoSuchCampaignError(f"no Easy Play game named {check_name(name)!r}")
+    store = EasyPlayStore(folder, name if name in found else found[0], deck)
+    if store.read() is None:
+        raise SaveError(store.problem or f"{store.path.name} cannot be read")
+    return store
+
+
+def delete_easy_game(path: Path) -> None:
+    """Remove one Easy Play file (as listed: a named game or the old `easy-play.json`)."""
+    if path.name != LEGACY_FILE and not path.name.endswith(EASY_SUFFIX):
+        raise SaveError(f"{path.name} is not an Easy Play save")
+    path.unlink()
+
+
+def migrate_legacy(folder: Path, deck: Deck) -> EasySummary | None:
+    """Turn the old single `easy-play.json` into a named game, then remove it. Returns a
+    summary of it only when it cannot be migrated (unreadable: left exactly as it is)."""
+    legacy = folder / LEGACY_FILE
+    try:
+        with open(legacy, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return EasySummary(LEGACY_FILE, legacy, None, f"cannot read it: {exc.strerror or exc}")
+    try:
+        saved = parse_easy_play(data, deck, MIGRATED_NAME)
+    except ValueError as exc:
+        problem = f"the old Easy Play save is unreadable ({_first_line(exc)}); it is left as it is"
+        return EasySummary(LEGACY_FILE, legacy, None, problem, _mtime(legacy))
+    try:
+        saved.name = free_name(folder, MIGRATED_NAME)
+        when = saved.saved_at or _mtime(legacy) or datetime.now(UTC)
+        write_safely(folder, f"{saved.name}{EASY_SUFFIX}", saved.to_bytes(when))
+    except (OSError, SaveError) as exc:
+        problem = f"the old Easy Play save could not be converted: {_first_line(exc)}"
+        return EasySummary(LEGACY_FILE, legacy, None, problem, _mtime(legacy))
+    with contextlib.suppress(OSError):  # the named copy is written: the old file may go
+        legacy.unlink()
+    return None

@@ -14,8 +14,8 @@ EASY_PLAY = "easy-play"
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A game the main menu can offer to continue: a campaign (by its name), or the Easy Play
-    game in progress (`kind` "easy-play")."""
+    """A game the main menu can offer to continue, by its name: a campaign, or an Easy Play
+    game (`kind` "easy-play")."""
 
     name: str
     label: str
@@ -32,8 +32,8 @@ class SavedGames:
 
 
 def scan_saved_games(save_dir: str | None, deck: Deck) -> SavedGames:
-    """The most recently saved unfinished campaign and the count of unreadable files; nothing
-    at all when the folder cannot be read."""
+    """The most recently saved unfinished game (a campaign or an Easy Play game) and the count
+    of unreadable files; nothing at all when the folder cannot be read."""
     from civio_tui.campaigns.catalogue import latest_playable, list_campaigns
     from civio_tui.campaigns.store import SaveError
 
@@ -41,9 +41,9 @@ def scan_saved_games(save_dir: str | None, deck: Deck) -> SavedGames:
         summaries = list_campaigns(save_dir, deck)
     except (SaveError, OSError):
         return SavedGames(None)
-    damaged = sum(not s.readable for s in summaries)
+    easy, easy_damaged = _easy_play(save_dir, deck)
+    damaged = sum(not s.readable for s in summaries) + easy_damaged
     summary = latest_playable(summaries)
-    easy = _easy_play(save_dir, deck)
     if summary is None or summary.campaign is None:
         return SavedGames(easy[1] if easy else None, damaged)
     if easy is not None and summary.saved_at is not None and easy[0] > summary.saved_at:
@@ -56,18 +56,27 @@ def scan_saved_games(save_dir: str | None, deck: Deck) -> SavedGames:
     return SavedGames(SavedGame(summary.name, label), damaged)
 
 
-def _easy_play(save_dir: str | None, deck: Deck) -> tuple[datetime, SavedGame] | None:
-    """The unfinished Easy Play game, with when it was saved (None: none, or unreadable)."""
-    from civio_tui.easy_play_save import EasyPlaySaves
+def _easy_play(save_dir: str | None, deck: Deck) -> tuple[tuple[datetime, SavedGame] | None, int]:
+    """The Easy Play game saved last that is not over, with when it was saved (None: none),
+    and how many Easy Play files cannot be read."""
+    from civio_tui.campaigns.store import SaveError
+    from civio_tui.easy_play_save import list_easy_games
 
     try:
-        saves = EasyPlaySaves(save_dir, deck)
-        saved = saves.saved
-        if saved is None or saved.game.is_over:
-            return None
-        when = datetime.fromtimestamp(saves.path.stat().st_mtime, UTC)
-    except OSError:
-        return None
-    you = saved.game.totals[0]
-    label = f"Easy Play: round {len(saved.game.rounds)}, {pts(you)}"
-    return when, SavedGame(EASY_PLAY, label, kind=EASY_PLAY)
+        games = list_easy_games(save_dir, deck)
+    except (SaveError, OSError):
+        return None, 0
+    damaged = sum(not g.readable for g in games)
+    playable = [g for g in games if g.saved is not None and not g.saved.finished]
+    latest = max(
+        playable, key=lambda g: g.saved_at or datetime.min.replace(tzinfo=UTC), default=None
+    )
+    if latest is None or latest.saved is None:
+        return None, damaged
+    saved = latest.saved
+    seat = saved.humans[0]
+    # Say which game it is, unless its name says so already ("Easy Play 2").
+    kind = "" if "easy play" in saved.name.lower() else " (Easy Play)"
+    label = f"{saved.name}{kind}: round {len(saved.game.rounds)}, {pts(saved.game.totals[seat])}"
+    when = latest.saved_at or datetime.min.replace(tzinfo=UTC)
+    return (when, SavedGame(saved.name, label, kind=EASY_PLAY)), damaged

@@ -21,8 +21,19 @@ if TYPE_CHECKING:
     from civio_tui.campaigns.catalogue import CampaignSummary
     from civio_tui.campaigns.model import Campaign
 
+from civio_tui.easy_play_save import EasySummary
 
-def summary_line(summary: CampaignSummary) -> Content:
+EASY_ONLY_HERE = (
+    "An Easy Play game: Enter continues it (or shows how it ended), d deletes it. Replays, "
+    "statistics, export and recovery are for the main game's campaigns."
+)
+
+
+def summary_line(summary: CampaignSummary | EasySummary) -> Content:
+    if isinstance(summary, EasySummary):
+        from civio_tui.screens.easy_play_list import easy_summary_line
+
+        return easy_summary_line(summary)
     camp = summary.campaign
     if camp is None:
         # Here `r` recovers it: the command line's way is for the command line.
@@ -69,7 +80,7 @@ class CampaignsScreen(CivioScreen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.summaries: list[CampaignSummary] = []
+        self.summaries: list[CampaignSummary | EasySummary] = []
         self._select: str | None = None
         """The campaign to highlight once the list is loaded again (else the same line)."""
 
@@ -94,16 +105,20 @@ class CampaignsScreen(CivioScreen[None]):
     @work(thread=True, exclusive=True, group="campaigns")
     def load(self) -> None:
         from civio_tui.campaigns.catalogue import list_campaigns
-        from civio_tui.campaigns.store import SaveError
+        from civio_tui.campaigns.store import SaveError, name_key
+        from civio_tui.easy_play_save import list_easy_games
 
         try:
-            summaries = list_campaigns(self.app.save_dir, self.app.deck)
+            campaigns = list_campaigns(self.app.save_dir, self.app.deck)
+            easy = list_easy_games(self.app.save_dir, self.app.deck)
+            both: list[CampaignSummary | EasySummary] = [*campaigns, *easy]
+            summaries = sorted(both, key=lambda s: (name_key(s.name), s.name))
             problem = None
         except (SaveError, OSError) as exc:
             summaries, problem = [], str(exc)
         self.app.call_from_thread(self.show, summaries, problem)
 
-    def show(self, summaries: list[CampaignSummary], problem: str | None) -> None:
+    def show(self, summaries: list[CampaignSummary | EasySummary], problem: str | None) -> None:
         from civio_tui.campaigns.catalogue import folder_for
 
         names = [s.name for s in summaries]
@@ -128,7 +143,7 @@ class CampaignsScreen(CivioScreen[None]):
             else:
                 menu.highlighted = min(previous or 0, len(summaries) - 1)
 
-    def _current(self) -> CampaignSummary | None:
+    def _current(self) -> CampaignSummary | EasySummary | None:
         index = self.query_one(NavList).highlighted
         if index is None or not 0 <= index < len(self.summaries):
             return None
@@ -138,6 +153,11 @@ class CampaignsScreen(CivioScreen[None]):
         event.stop()
         summary = self._current()
         if summary is None:
+            return
+        if isinstance(summary, EasySummary):
+            from civio_tui.screens.easy_play_list import open_easy_summary
+
+            open_easy_summary(self.app, summary)
             return
         if summary.campaign is None:
             self.notify(
@@ -178,9 +198,13 @@ class CampaignsScreen(CivioScreen[None]):
                 return
             from civio_tui.campaigns.catalogue import delete_campaign
             from civio_tui.campaigns.store import SaveError
+            from civio_tui.easy_play_save import delete_easy_game
 
             try:
-                delete_campaign(summary.name, save_dir=self.app.save_dir)
+                if isinstance(summary, EasySummary):
+                    delete_easy_game(summary.path)
+                else:
+                    delete_campaign(summary.name, save_dir=self.app.save_dir)
             except (SaveError, OSError) as exc:
                 self.notify(str(exc), severity="error")
             self.load()
@@ -188,7 +212,9 @@ class CampaignsScreen(CivioScreen[None]):
         self.app.push_screen(
             ConfirmScreen(
                 f"Delete {summary.name!r}?",
-                "Its save file and backup are removed for good.",
+                "Its save file is removed for good."
+                if isinstance(summary, EasySummary)
+                else "Its save file and backup are removed for good.",
                 yes="Delete",
                 no="Keep it",
             ),
@@ -197,6 +223,9 @@ class CampaignsScreen(CivioScreen[None]):
 
     def action_past_rounds(self) -> None:
         summary = self._current()
+        if isinstance(summary, EasySummary):
+            self.notify(EASY_ONLY_HERE)
+            return
         if summary is None or summary.campaign is None:
             self.notify("Choose a campaign that can be opened to see its rounds.")
             return
@@ -208,11 +237,17 @@ class CampaignsScreen(CivioScreen[None]):
         from civio_tui.screens.statistics import StatisticsScreen
 
         summary = self._current()
+        if isinstance(summary, EasySummary):
+            self.notify(EASY_ONLY_HERE)
+            return
         readable = summary is not None and summary.campaign is not None
         self.app.push_screen(StatisticsScreen(summary.name if readable and summary else None))
 
     def action_export(self) -> None:
         summary = self._current()
+        if isinstance(summary, EasySummary):
+            self.notify(EASY_ONLY_HERE)
+            return
         if summary is None or summary.campaign is None:
             self.notify("Choose a campaign that can be opened to export its record.")
             return
@@ -243,6 +278,9 @@ class CampaignsScreen(CivioScreen[None]):
 
     def action_recover(self) -> None:
         summary = self._current()
+        if isinstance(summary, EasySummary):
+            self.notify(EASY_ONLY_HERE)
+            return
         if summary is None or summary.campaign is not None:
             self.notify("Only a damaged campaign with a readable backup can be recovered.")
             return

@@ -1,14 +1,17 @@
-"""Easy Play at 80x24 (RULES.md, "Other ways to play"): you and 1-3 computer players draw, lay
-down matching pairs and discard until someone empties their hand and calls CIVIO.
+"""Easy Play at 80x24 (RULES.md, "Other ways to play"): 2-4 players, each at the keyboard or a
+computer player, draw, lay down matching pairs and discard until someone empties their hand and
+calls CIVIO; rounds go on until someone reaches the game's target rank.
 
-Your hand is a list; the highlighted card shows what it pairs with. s draws from the supply,
+The hand is a list; the highlighted card shows what it pairs with. s draws from the supply,
 d takes the discard pile's top, p marks a card and p on its partner lays the pair, x discards,
-c calls CIVIO. Enter does what the turn needs next (draw, pair, discard or CIVIO).
+c calls CIVIO. Enter does what the turn needs next (draw, pair, discard or CIVIO). Every game
+is named and saved after each move (civio_tui/easy_play_save.py).
 """
 
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -26,6 +29,7 @@ from cards.easy_play import (
     DRAW_DISCARD,
     DRAW_SUPPLY,
     EasyAction,
+    EasyEvent,
     EasyPhase,
     EasyPlay,
     pair_points,
@@ -35,20 +39,22 @@ from cards.easy_play_game import EasyPlayGame
 from cards.models import Card
 from cards.ranks import rank_for
 from civio_tui import keymap
-from civio_tui.easy_play_save import EasyPlaySaves, SavedEasyPlay
+from civio_tui.campaigns.store import SaveError
+from civio_tui.easy_play_save import (
+    EasyPlayStore,
+    EasySummary,
+    SavedEasyPlay,
+    list_easy_games,
+    open_easy_game,
+)
 from civio_tui.screens.base import CivioScreen
+from civio_tui.screens.pass_device import PassScreen
 from civio_tui.widgets.cards import pts, short_name
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
     from civio_tui.app import CivioApp
 
-MODES: tuple[tuple[str, str], ...] = (
-    ("2-medium", "You and 1 computer player (medium)"),
-    ("3-medium", "You and 2 computer players (medium)"),
-    ("4-medium", "You and 3 computer players (medium)"),
-    ("2-easy", "You and 1 computer player (easy)"),
-)
 RIGHT_WIDTH = 38
 """Characters in a line of the right-hand column at 80 columns."""
 LOG_LINES = 5
@@ -57,22 +63,26 @@ HOW_TO = (
     "Each turn: draw a card (s: the supply, d: the top of the discard pile), lay down "
     "matching pairs (two cards that could follow each other in a precedent), then discard "
     "one card. Empty your hand and call CIVIO! 1 point per point card in your pairs, +2 for "
-    "going out."
+    "going out. Points carry over from round to round; ranks climb as in the main game."
 )
+MENU_GAMES = 5
+"""Unfinished games offered to continue on the Easy Play menu (all are on Campaigns)."""
 
 
 class EasyPlayMenuScreen(CivioScreen[None]):
-    """How to play, then who plays."""
+    """How to play, the games to continue (the last saved first), and a new game."""
 
     DEFAULT_CSS = """
     EasyPlayMenuScreen { align: center middle; }
     #em-box { width: 76; height: auto; }
     #em-title { text-style: bold; color: $accent; }
     #em-how { margin-bottom: 1; }
-    #em-list { height: auto; border: round $primary; padding: 0 1; }
+    #em-list { height: auto; max-height: 10; border: round $primary; padding: 0 1; }
     """
 
-    saves: EasyPlaySaves
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[EasySummary] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="em-box"):
@@ -83,8 +93,9 @@ class EasyPlayMenuScreen(CivioScreen[None]):
 
     def on_mount(self) -> None:
         self.refresh_continue()
-        if self.saves.problem:
-            self.notify(self.saves.problem, severity="warning", timeout=10)
+        for summary in self.games:
+            if summary.problem:
+                self.notify(summary.problem, severity="warning", timeout=10)
         self.query_one(NavList).focus()
 
     def on_screen_resume(self) -> None:
@@ -92,12 +103,24 @@ class EasyPlayMenuScreen(CivioScreen[None]):
         self.refresh_continue()
 
     def refresh_continue(self) -> None:
-        """The choices, with Continue first when an unfinished game is saved."""
-        self.saves = EasyPlaySaves(self.app.save_dir, self.app.deck)
-        saved = self.saves.saved
-        options = [Option(label, id=key) for key, label in MODES]
-        if saved is not None and not saved.game.is_over:
-            options.insert(0, Option(continue_label(saved), id="continue"))
+        """Continue lines for the unfinished games, newest first, then New game."""
+        try:
+            games = list_easy_games(self.app.save_dir, self.app.deck)
+        except (SaveError, OSError) as exc:
+            games = []
+            self.notify(str(exc), severity="error")
+        self.games = games
+        playable = sorted(
+            (g for g in games if g.saved is not None and not g.saved.finished),
+            key=lambda g: g.saved_at or datetime.min.replace(tzinfo=UTC),
+            reverse=True,
+        )
+        options = [
+            Option(continue_label(g.saved), id=f"continue:{g.name}")
+            for g in playable[:MENU_GAMES]
+            if g.saved is not None
+        ]
+        options.append(Option("New Easy Play game…", id="new"))
         menu = self.query_one(NavList)
         menu.clear_options()
         menu.add_options(options)
@@ -105,53 +128,55 @@ class EasyPlayMenuScreen(CivioScreen[None]):
 
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()
-        choice = event.option.id or "2-medium"
-        saved = self.saves.saved
-        if choice == "continue" and saved is not None:
-            self.app.push_screen(EasyPlayScreen(saved.game.seats, saved.level, 0, resume=saved))
+        choice = event.option.id or "new"
+        if choice.startswith("continue:"):
+            continue_easy_play(self.app, choice.removeprefix("continue:"))
             return
-        seats, level = choice.split("-")
+        from civio_tui.screens.easy_play_setup import EasyPlaySetupScreen
 
-        def start(yes: bool | None = True) -> None:
-            if yes:
-                seed = random.randrange(1, 1_000_000)
-                self.app.push_screen(EasyPlayScreen(int(seats), level, seed))
-
-        if saved is None or saved.game.is_over:
-            start()
-            return
-        from civio_tui.screens.confirm import ConfirmScreen
-
-        self.app.push_screen(
-            ConfirmScreen(
-                "Start a new Easy Play game?",
-                f"Your saved game ({continue_label(saved)}) will be replaced.",
-                yes="Start",
-                no="Keep it",
-            ),
-            start,
-        )
+        self.app.push_screen(EasyPlaySetupScreen())
 
 
-def continue_easy_play(app: CivioApp) -> None:
-    """Open the saved Easy Play game (the main menu's Continue); a save that cannot be read
+def continue_easy_play(app: CivioApp, name: str) -> None:
+    """Open the named Easy Play game (Continue on the main menu, the Easy Play menu and the
+    Campaigns screen): a finished one shows its final standings; one that cannot be read
     says why."""
-    saves = EasyPlaySaves(app.save_dir, app.deck)
-    saved = saves.saved
-    if saved is None or saved.game.is_over:
-        app.notify(saves.problem or "There is no Easy Play game to continue.", severity="warning")
+    try:
+        store = open_easy_game(name, save_dir=app.save_dir, deck=app.deck)
+    except (SaveError, OSError, ValueError) as exc:
+        app.notify(str(exc), title="Cannot open this game", severity="error", timeout=10)
         return
-    app.push_screen(EasyPlayScreen(saved.game.seats, saved.level, 0, resume=saved))
+    saved = store.saved
+    assert saved is not None
+    if saved.finished:
+        from civio_tui.screens.easy_play_standings import EasyStandingsScreen
+
+        app.push_screen(EasyStandingsScreen(saved.game, saved.names, saved.name))
+        return
+    app.push_screen(EasyPlayScreen(store))
 
 
 def continue_label(saved: SavedEasyPlay) -> str:
-    game = saved.game
-    you = game.totals[0]
-    return f"Continue: round {len(game.rounds)}, {saved.names[0]} {pts(you)} ({rank_for(you)})"
+    """ "Continue NAME: round N, Ada 12 pts (Law Clerk)" (the first player at the keyboard)."""
+    seat = saved.humans[0]
+    points, rank = saved.standing(seat)
+    return (
+        f"Continue {saved.name}: round {len(saved.game.rounds)}, "
+        f"{saved.names[seat]} {pts(points)} ({rank})"
+    )
 
 
 def card_text(card: Card, limit: int = 22) -> str:
     return card.name if len(card.name) <= limit else short_name(card, limit)
+
+
+LogEntry = EasyEvent | str
+"""A move (told to each viewer as their view allows) or a line everyone may read."""
+
+
+def short_rank(title: str) -> str:
+    """A rank without "of the Supreme Court", for the title and totals lines."""
+    return title.removesuffix(" of the Supreme Court")
 
 
 def fit(text: str, width: int = RIGHT_WIDTH) -> str:
@@ -164,7 +189,13 @@ def cards_word(n: int) -> str:
 
 
 class EasyPlayScreen(CivioScreen[None]):
-    """One round: seat 0 is you, the others are computer players."""
+    """A named Easy Play game at the table, round after round until someone reaches the target
+    rank. Each seat is a player at the keyboard or a computer player.
+
+    The hand on screen is the `viewer`'s. With one player at the keyboard that is always them.
+    With several (hot-seat), a hand is shown only while its owner is to play: when another
+    player's turn comes, every hand is hidden and the keyboard is passed (`PassScreen`) before
+    the next hand appears; the log then tells what that player's view allows."""
 
     CSS_PATH = "easy_play.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -172,32 +203,36 @@ class EasyPlayScreen(CivioScreen[None]):
         *keymap.bindings("games.new"),
     ]
 
-    def __init__(
-        self, seats: int, level: str, seed: int, *, resume: SavedEasyPlay | None = None
-    ) -> None:
+    def __init__(self, store: EasyPlayStore) -> None:
         super().__init__()
-        self.seats, self.level, self.seed = seats, level, seed
-        self.resume = resume
-        self.match: EasyPlayGame | None = None
+        saved = store.saved
+        assert saved is not None, "open a readable game"
+        self.store = store
+        self.players = list(saved.players)
+        self.match: EasyPlayGame = saved.game
         """The game: rounds until a seat reaches the target rank."""
-        self.saves: EasyPlaySaves | None = None
+        self.seats = self.match.seats
+        self.humans = [s for s, p in enumerate(self.players) if p.is_human]
         self.game: EasyPlay | None = None
         """The round on the table."""
-        self.ais: list[EasyPlayer] = []
-        self.ai_rng = random.Random(seed)
+        self.ais: dict[int, EasyPlayer] = {}
+        self.ai_rng = random.Random(self.match.seed + len(self.match.rounds))
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        """The seat whose hand is on screen (None: every hand hidden)."""
+        self.passing = False
+        """The keyboard is being passed: the pass screen is up."""
         self.marked: int | None = None
         self.note: Content | str = ""
-        self.said: list[str] = []
-        """What happened at the table, as you may see it (newest last)."""
+        self.told: list[LogEntry] = []
+        """What happened at the table (newest last), told to each viewer as their view allows."""
 
     @property
     def names(self) -> list[str]:
-        if self.resume is not None:
-            return self.resume.names
-        you = self.app.settings.new_game.player_name or "You"
-        if self.seats == 2:
-            return [you, "Computer"]
-        return [you, *[f"Computer {s}" for s in range(1, self.seats)]]
+        return [p.name for p in self.players]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
 
     def compose(self) -> ComposeResult:
         yield Static(id="ep-title")
@@ -215,19 +250,15 @@ class EasyPlayScreen(CivioScreen[None]):
 
     def on_mount(self) -> None:
         deck = self.app.deck
-        self.saves = EasyPlaySaves(self.app.save_dir, deck)
-        if self.resume is not None:
-            self.match = self.resume.game
-        else:
-            # The last seat deals the first round, so you play first.
-            self.match = EasyPlayGame(
-                seats=self.seats, seed=self.seed, deck=deck, first_dealer=self.seats - 1
-            )
         match = self.match
         self.game = match.current_round or match.last_round
         if self.game is None or (self.game.is_over and not match.is_over):
             self.game = match.start_round()
-        self.ais = [get_easy_player(self.level, deck) for _ in range(self.seats)]
+        else:  # a game continued: the log tells this round so far
+            self.told = list(self.game.events)
+        self.ais = {
+            s: get_easy_player(p.level, deck) for s, p in enumerate(self.players) if not p.is_human
+        }
         self.note = "The card you highlight shows, on the right, what it pairs with."
         self.save()
         self.query_one("#ep-hand", NavList).focus()
@@ -243,53 +274,75 @@ class EasyPlayScreen(CivioScreen[None]):
         self._hand()
         self._table()
         self._partners()
-        self.query_one("#ep-log", Static).update("\n".join(self.said[-LOG_LINES:]))
+        self.query_one("#ep-log", Static).update("\n".join(self.log_lines()[-LOG_LINES:]))
         self.query_one("#ep-status", Static).update(Content("\n").join([self.prompt(), self.note]))
         self.refresh_bindings()
 
     def _title(self) -> None:
         game = self.game
         assert game is not None
-        self.query_one("#ep-title", Static).update(
-            Content.assemble(
-                ("Easy Play", "bold $accent"),
-                f"  round {len(self.match.rounds) if self.match else 1} · "
-                f"turn {game.turns_played + (0 if game.is_over else 1)} · "
-                f"supply {len(game.supply)} cards · computer players: {self.level}",
-            )
+        match = self.match
+        limit = f" of {match.max_rounds}" if match.max_rounds is not None else ""
+        goal = f" · to {short_rank(match.target)}" if match.target else ""
+        text = (
+            f"  {self.store.name} · round {len(match.rounds)}{limit} · "
+            f"turn {game.turns_played + (0 if game.is_over else 1)} · "
+            f"supply {len(game.supply)}{goal}"
         )
+        self.query_one("#ep-title", Static).update(
+            Content.assemble(("Easy Play", "bold $accent"), fit(text, 68))
+        )
+
+    def hand_cards(self) -> list[int]:
+        """The viewer's hand as listed (sorted by type and name); nothing while hidden."""
+        game = self.game
+        if game is None or self.viewer is None:
+            return []
+        deck = game.deck
+        return sorted(game.hands[self.viewer], key=lambda c: (deck[c].type_label(), deck[c].name))
 
     def _hand(self) -> None:
         game = self.game
         assert game is not None
         deck = game.deck
+        viewer = self.viewer
         hand_list = self.query_one("#ep-hand", NavList)
         keep = hand_list.highlighted
-        hand = sorted(game.hands[0], key=lambda c: (deck[c].type_label(), deck[c].name))
+        hand = self.hand_cards()
         table = pair_table(deck)
         options = []
         for c in hand:
             mark = "▶ " if c == self.marked else "  "
             pairs = sum(1 for o in hand if table[c] >> o & 1)
             hint = f"  ({pairs} pair{'s' if pairs != 1 else ''})" if pairs else ""
-            new = "  ← new" if c == game.drawn and game.current == 0 else ""
+            new = "  ← new" if c == game.drawn and game.current == viewer else ""
             label = f"{mark}{card_text(deck[c])}{hint}{new}"
             options.append(Option(label, id=str(c)))
         hand_list.clear_options()
         hand_list.add_options(options)
         if options:
             hand_list.highlighted = min(keep or 0, len(options) - 1)
-        laid = pts(pair_points(deck, game.laid[0]))
-        self.query_one("#ep-hand-title", Static).update(f"Your hand: {len(hand)} cards")
-        mine = Content.assemble((f"Your pairs ({laid}): ", "bold"), self._pairs_text(0))
-        match = self.match
-        if match is not None and len(match.rounds) > 1:
-            before = match.totals if not game.is_over else match.totals_after(len(match.rounds) - 1)
-            totals = " · ".join(f"{self.names[s]} {t}" for s, t in enumerate(before))
-            mine = Content("\n").join(
-                [mine, Content.styled(f"Totals before this round: {totals}", "dim")]
-            )
-        self.query_one("#ep-mine", Static).update(mine)
+        title = self.query_one("#ep-hand-title", Static)
+        if viewer is None:
+            title.update("Hands are hidden")
+            self.query_one("#ep-mine", Static).update(self._totals_line())
+            return
+        whose = "Your hand" if not self.hot_seat else f"{self.names[viewer]}'s hand"
+        title.update(f"{whose}: {len(hand)} cards")
+        laid = pts(pair_points(deck, game.laid[viewer]))
+        you = "Your pairs" if not self.hot_seat else f"{self.names[viewer]}'s pairs"
+        mine = Content.assemble((f"{you} ({laid}): ", "bold"), self._pairs_text(viewer))
+        self.query_one("#ep-mine", Static).update(Content("\n").join([mine, self._totals_line()]))
+
+    def _totals_line(self) -> Content:
+        """Every player's points before this round and the rank they hold."""
+        match, game = self.match, self.game
+        assert game is not None
+        before = match.totals if not game.is_over else match.totals_after(len(match.rounds) - 1)
+        totals = " · ".join(
+            f"{self.names[s]} {t} ({short_rank(rank_for(t))})" for s, t in enumerate(before)
+        )
+        return Content.styled(fit(f"Totals: {totals}", 78), "dim")
 
     def _pairs_text(self, seat: int, limit: int = 16) -> str:
         game = self.game
@@ -306,7 +359,9 @@ class EasyPlayScreen(CivioScreen[None]):
         assert game is not None
         deck = game.deck
         lines: list[Content | str] = []
-        for s in range(1, self.seats):
+        for s in range(self.seats):
+            if s == self.viewer:
+                continue
             turn = "▶ " if game.current == s and not game.is_over else ""
             laid = pts(pair_points(deck, game.laid[s]))
             head = f"{turn}{self.names[s]}: {cards_word(len(game.hands[s]))}, {laid}"
@@ -324,28 +379,29 @@ class EasyPlayScreen(CivioScreen[None]):
         return int(option.id) if option.id is not None else None
 
     def _partners(self) -> None:
-        """What the highlighted card can pair with: in your hand, on the discard pile, and how
-        many cards you have not seen yet."""
+        """What the highlighted card can pair with: in the viewer's hand, on the discard pile,
+        and how many cards they have not seen yet."""
         game = self.game
         assert game is not None
         deck = game.deck
         card = self.highlighted_card()
         box = self.query_one("#ep-partners", Static)
-        if card is None:
+        viewer = self.viewer
+        if card is None or viewer is None:
             box.update("")
             return
         table = pair_table(deck)
-        mates = [c for c in game.hands[0] if table[card] >> c & 1]
+        mates = [c for c in game.hands[viewer] if table[card] >> c & 1]
         top = game.discard_pile[-1] if game.discard_pile else None
-        unseen = game.view(0).unseen_cards(len(deck))
+        unseen = game.view(viewer).unseen_cards(len(deck))
         later = sum(1 for c in unseen if table[card] >> c & 1)
         head = fit(f"{card_text(deck[card], 26)} pairs with:")
         lines: list[Content | str] = [Content.styled(head, "bold")]
         in_hand = ", ".join(card_text(deck[c]) for c in mates) or "nothing"
-        lines.append(fit(f"  in your hand: {in_hand}"))
+        lines.append(fit(f"  in the hand: {in_hand}"))
         if top is not None and table[card] >> top & 1:
             lines.append(fit(f"  the discard: {card_text(deck[top], 18)} (d)"))
-        lines.append(fit(f"  {cards_word(later)} you have not seen yet"))
+        lines.append(fit(f"  {cards_word(later)} not seen yet"))
         box.update(Content("\n").join(lines))
 
     def prompt(self) -> Content:
@@ -353,11 +409,15 @@ class EasyPlayScreen(CivioScreen[None]):
         assert game is not None
         if game.is_over:
             return Content.styled(self.result_line(), "bold $success")
-        if game.current != 0:
-            return Content.styled(f"{self.names[game.current]} is playing…", "italic")
+        current = game.current
+        if current not in self.humans:
+            return Content.styled(f"{self.names[current]} is playing…", "italic")
+        if current != self.viewer:
+            return Content.styled(f"Pass the keyboard to {self.names[current]}…", "italic")
+        who = "Your turn" if not self.hot_seat else f"{self.names[current]}, your turn"
         phase = game.phase
         if phase is EasyPhase.DRAW:
-            return Content.styled("Your turn: s draws from the supply, d takes the discard", "bold")
+            return Content.styled(f"{who}: s draws from the supply, d takes the discard", "bold")
         if phase is EasyPhase.LAY:
             return Content.styled(
                 "Lay pairs: p on a card, then p on its partner · x discards to end your turn",
@@ -374,14 +434,14 @@ class EasyPlayScreen(CivioScreen[None]):
         scores = " · ".join(f"{self.names[s]} {r.scores[s]}" for s in range(self.seats))
         if r.winner is None:
             head = "No one went out."
-        elif r.winner == 0:
+        elif r.winner == self.viewer and not self.hot_seat:
             head = "CIVIO! You went out first."
         else:
             head = f"{self.names[r.winner]} went out first."
         match = self.match
-        if match is not None and match.is_over:
+        if match.is_over:
             won = " and ".join(self.names[s] for s in match.winners)
-            return f"{head} {won} reached the title! n: a new game · Esc: back"
+            return f"{head} {won} won the game! Esc: back"
         return f"{head} Points: {scores}. n: the next round · Esc: back"
 
     def on_option_list_option_highlighted(self, event: NavList.OptionHighlighted) -> None:
@@ -389,14 +449,45 @@ class EasyPlayScreen(CivioScreen[None]):
         if self.game is not None:
             self._partners()
 
+    # ------------------------------------------------------------------ the log
+
+    def log_lines(self) -> list[str]:
+        """The log as the viewer may see it; with every hand hidden, what everyone saw."""
+        game = self.game
+        assert game is not None
+        # A seat number no one holds sees only what is shown to everyone.
+        seat = self.viewer if self.viewer is not None else self.seats
+        names = list(self.names)
+        if self.viewer is not None and not self.hot_seat:
+            names[self.viewer] = "You"
+        out = []
+        for entry in self.told:
+            line = entry if isinstance(entry, str) else entry.describe(game.deck, seat, names)
+            if line:  # "done laying" says nothing
+                out.append(line)
+        return out
+
+    def tell(self) -> None:
+        """Add the last event to the table's log."""
+        game = self.game
+        assert game is not None
+        self.told.append(game.events[-1])
+
     # ------------------------------------------------------------------ acting
 
     def my_turn(self) -> bool:
+        """A player at the keyboard is to play and their hand is on screen."""
         game = self.game
-        return game is not None and not game.is_over and game.current == 0
+        return (
+            game is not None
+            and not game.is_over
+            and not self.passing
+            and game.current in self.humans
+            and game.current == self.viewer
+        )
 
     def play(self, action: EasyAction) -> bool:
-        """Apply your action; a refused one is explained on the status line."""
+        """Apply the player's action; a refused one is explained on the status line."""
         game = self.game
         assert game is not None
         try:
@@ -411,48 +502,88 @@ class EasyPlayScreen(CivioScreen[None]):
         self.after_move()
         return True
 
-    def tell(self) -> None:
-        """Add the last event, as you may see it, to the table's log."""
-        game = self.game
-        assert game is not None
-        line = game.events[-1].describe(game.deck, 0, self.names_for_log())
-        if line:  # "done laying" says nothing
-            self.said.append(line)
-
     def save(self) -> None:
         """Keep the game after every move; when the round ends, say where everyone stands."""
-        game, match, saves = self.game, self.match, self.saves
-        if game is None or match is None or saves is None:
+        game, match = self.game, self.match
+        if game is None:
             return
-        if game.is_over and not (self.said and self.said[-1].startswith("Totals")):
+        if game.is_over and not (self.told and str(self.told[-1]).startswith("Totals")):
             totals = " · ".join(
                 f"{self.names[s]} {t} ({rank_for(t)})" for s, t in enumerate(match.totals)
             )
-            self.said.append(f"Totals after round {len(match.rounds)}: {totals}")
-        problem = saves.save(match, self.names, self.level)
+            self.told.append(f"Totals after round {len(match.rounds)}: {totals}")
+        problem = self.store.save(match, self.players)
         if problem is not None and not str(self.note).startswith("Not saved"):
             self.note = f"Not saved: {problem}"
 
-    def names_for_log(self) -> list[str]:
-        return ["You", *self.names[1:]]
-
     def after_move(self) -> None:
-        self.refresh_all()
+        """Whose turn it is now decides what the screen may show: a player at the keyboard
+        other than the viewer gets the keyboard passed first; a computer player plays after
+        a short pause; a finished round shows the standings."""
         game = self.game
-        if game is not None and not game.is_over and game.current != 0:
+        if game is None:
+            return
+        if self.hot_seat and (game.is_over or game.current != self.viewer):
+            self.viewer = None  # the hand just played leaves the screen at once
+            self.marked = None
+        self.refresh_all()
+        if game.is_over:
+            self.show_standings()
+        elif game.current not in self.humans:
             self.set_timer(max(self.app.settings.ai_delay, 0.005), self.ai_step)
+        elif game.current != self.viewer:
+            self.pass_keyboard(game.current)
+
+    def pass_keyboard(self, seat: int) -> None:
+        """Hide every hand and ask for the keyboard to go to `seat`'s player."""
+        if self.passing:
+            return
+        self.passing = True
+
+        def arrived(_: object = None) -> None:
+            self.passing = False
+            self.viewer = seat
+            self.note = ""
+            self.refresh_all()
+            self.query_one("#ep-hand", NavList).focus()
+
+        self.app.push_screen(
+            PassScreen(
+                self.names[seat],
+                leave=self.leave_now,
+                leaving_words="The game is saved: Continue picks it up at this turn.",
+            ),
+            arrived,
+        )
+
+    def leave_now(self) -> None:
+        """Back to the menu with no question (the game is saved after every move)."""
+        self.dismiss(None)
+
+    def show_standings(self) -> None:
+        from civio_tui.screens.easy_play_standings import EasyStandingsScreen
+
+        def answer(choice: str | None) -> None:
+            if choice != "next":
+                return
+            if self.match.is_over:
+                self.dismiss(None)
+            else:
+                self.action_new()
+
+        self.app.push_screen(EasyStandingsScreen(self.match, self.names), answer)
 
     def ai_step(self) -> None:
         game = self.game
-        if game is None or game.is_over or game.current == 0:
+        if game is None or game.is_over or game.current in self.humans:
             return
         d = game.decision
         assert d is not None
         action = self.ais[d.seat].choose(game.view(d.seat), d, self.ai_rng)
         game.apply(action)
         self.tell()
-        if game.is_over or game.current == 0:
-            self.save()  # the computer's moves are kept once it waits for you
+        if game.is_over or game.current in self.humans:
+            self.save()  # the computer's moves are kept once it waits for a player
         self.after_move()
 
     def action_draw(self, source: str) -> None:
@@ -492,6 +623,7 @@ class EasyPlayScreen(CivioScreen[None]):
         self.marked = None
         if game.phase is EasyPhase.LAY:
             game.apply(DONE_ACTION)
+            self.tell()
         self.play(EasyAction.discard(card))
 
     def action_civio(self) -> None:
@@ -519,7 +651,7 @@ class EasyPlayScreen(CivioScreen[None]):
         if game is None:
             return True
         if action == "new":
-            return game.is_over
+            return game.is_over and not self.match.is_over
         phase = game.phase if self.my_turn() else None
         wanted = {
             "draw": phase is EasyPhase.DRAW,
@@ -532,18 +664,17 @@ class EasyPlayScreen(CivioScreen[None]):
         return True
 
     def action_new(self) -> None:
+        """The next round (points carry over)."""
         match = self.match
-        if match is not None and not match.is_over:
-            self.game = match.start_round()
-            self.marked = None
-            self.said.append(f"Round {len(match.rounds)} is dealt.")
-            self.note = ""
-            self.save()
-            self.after_move()
+        game = self.game
+        if match.is_over or game is None or not game.is_over:
             return
-        self.app.switch_screen(
-            EasyPlayScreen(self.seats, self.level, random.randrange(1, 1_000_000))
-        )
+        self.game = match.start_round()
+        self.marked = None
+        self.told.append(f"Round {len(match.rounds)} is dealt.")
+        self.note = ""
+        self.save()
+        self.after_move()
 
     def action_back(self) -> None:
         from civio_tui.screens.confirm import leave_unfinished
@@ -551,5 +682,5 @@ class EasyPlayScreen(CivioScreen[None]):
         # The game is saved after every move (Continue picks it up); ask only when it is not.
         self.save()
         game = self.game
-        unsaved = self.saves is None or self.saves.problem is not None
+        unsaved = self.store.problem is not None
         leave_unfinished(self, unsaved and game is not None and not game.is_over)

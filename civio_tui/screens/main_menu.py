@@ -158,7 +158,7 @@ class MainMenuScreen(CivioScreen[None]):
             if self.latest.kind == "easy-play":
                 from civio_tui.screens.easy_play import continue_easy_play
 
-                continue_easy_play(self.app)
+                continue_easy_play(self.app, self.latest.name)
                 return
             self.app.open_saved_game(self.latest.name)
         elif key == "campaigns":

@@ -1,32 +1,69 @@
-"""Easy Play in the app: a whole round against the computer with the keys, refused moves
-explained, and leaving mid-game asks first."""
+"""Easy Play in the app: a whole round with the keys, the standings with ranks, refused moves
+explained, saving and Continue (from the Easy Play menu, the main menu and Campaigns), and
+hot-seat: every screen checked against each player's view."""
 
 from __future__ import annotations
 
+import html
 import random
+import re
 from pathlib import Path
 
 from textual.pilot import Pilot
 
 from ai.easy_play import get_easy_player
-from cards.easy_play import EasyAction, EasyPhase, EasyPlay, pair_table
-from civio_tui.easy_play_save import EASY_PLAY_FILE
-from civio_tui.screens.easy_play import EasyPlayMenuScreen, EasyPlayScreen
+from cards.deck import standard_deck
+from cards.easy_play import DISCARD, DRAW, LAY, EasyAction, EasyPhase, EasyPlay, pair_table
+from cards.ranks import rank_for
+from civio_tui.easy_play_save import EASY_SUFFIX, EasyPlayStore, new_easy_game
+from civio_tui.screens.easy_play import EasyPlayMenuScreen, EasyPlayScreen, card_text
+from civio_tui.screens.easy_play_setup import EasyPlaySetupScreen
+from civio_tui.screens.easy_play_standings import EasyStandingsScreen
 from civio_tui.screens.games import GamesScreen
+from civio_tui.screens.pass_device import PassScreen
+from civio_tui.seating import Seat
 from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 
 
-async def open_easy_play(pilot: Pilot[int], mode_index: int = 0) -> EasyPlayScreen:
+async def open_easy_play(pilot: Pilot[int]) -> EasyPlayScreen:
+    """More games → Easy Play → New Easy Play game → Enter (you and one medium player)."""
     await main_menu(pilot)
     await choose_entry(pilot, "games")
     await wait_for_screen(pilot, GamesScreen)
     await pilot.press("down", "down", "down", "enter")
     await wait_for_screen(pilot, EasyPlayMenuScreen)
-    await pilot.press(*["down"] * mode_index, "enter")
+    menu = pilot.app.screen.query_one(NavList)
+    assert menu.get_option_at_index(menu.option_count - 1).id == "new"
+    await pilot.press("end", "enter")
+    await wait_for_screen(pilot, EasyPlaySetupScreen)
+    await pilot.press("enter")
     await wait_for_screen(pilot, EasyPlayScreen)
     screen = pilot.app.screen
     assert isinstance(screen, EasyPlayScreen)
+    await pilot.pause()
+    return screen
+
+
+def make_store(
+    save_dir: Path, players: list[Seat], seed: int = 1, **kwargs: object
+) -> EasyPlayStore:
+    return new_easy_game(
+        "Table",
+        players,
+        save_dir=save_dir,
+        deck=standard_deck(),
+        seed=seed,
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+async def open_store(pilot: Pilot[int], store: EasyPlayStore) -> EasyPlayScreen:
+    await main_menu(pilot)
+    screen = EasyPlayScreen(store)
+    pilot.app.push_screen(screen)
+    # Hot-seat: the keyboard is passed before the first hand is shown.
+    await wait_for_screen(pilot, PassScreen if len(screen.humans) > 1 else EasyPlayScreen)
     await pilot.pause()
     return screen
 
@@ -39,8 +76,12 @@ async def highlight(pilot: Pilot[int], screen: EasyPlayScreen, card: int) -> Non
 
 
 async def until_my_turn(pilot: Pilot[int], screen: EasyPlayScreen) -> None:
+    """Wait while the computer players play (until a player at the keyboard is to play, the
+    keyboard is to be passed, or the round is over)."""
     for _ in range(2000):
-        if screen.game is None or screen.game.is_over or screen.my_turn():
+        game = screen.game
+        if game is None or game.is_over or game.current in screen.humans:
+            await pilot.pause()
             return
         await pilot.pause(0.01)
     raise AssertionError("the computer players did not finish their turns")
@@ -51,32 +92,32 @@ def status(screen: EasyPlayScreen) -> str:
 
 
 def medium_choice(game: EasyPlay) -> EasyAction:
-    """What the medium level would do for the human seat; after "done laying", its discard."""
+    """What the medium level would do for the seat to play; after "done laying", its discard."""
     medium = get_easy_player("medium", game.deck)
     d = game.decision
-    assert d is not None and d.seat == 0
-    action = medium.choose(game.view(0), d, random.Random(0))
+    assert d is not None
+    action = medium.choose(game.view(d.seat), d, random.Random(0))
     if action.kind != "done":
         return action
     after = game.clone()
     after.apply(action)
     d = after.decision
     assert d is not None
-    return medium.choose(after.view(0), d, random.Random(0))
+    return medium.choose(after.view(d.seat), d, random.Random(0))
 
 
 async def play_my_turn(pilot: Pilot[int], screen: EasyPlayScreen) -> None:
-    """One decision of the human seat, chosen as the medium level would and made with keys."""
+    """One decision of the seat to play, chosen as the medium level would and made with keys."""
     game = screen.game
     assert game is not None
     action = medium_choice(game)
-    if action.kind == "draw":
+    if action.kind == DRAW:
         await pilot.press("s" if action.source == "supply" else "d")
-    elif action.kind == "lay":
+    elif action.kind == LAY:
         for card in action.cards:
             await highlight(pilot, screen, card)
             await pilot.press("p")
-    elif action.kind == "discard":
+    elif action.kind == DISCARD:
         assert action.card is not None
         await highlight(pilot, screen, action.card)
         await pilot.press("x")  # while laying, x ends the laying and discards
@@ -85,15 +126,23 @@ async def play_my_turn(pilot: Pilot[int], screen: EasyPlayScreen) -> None:
     await pilot.pause()
 
 
+def screen_text(pilot: Pilot[int]) -> str:
+    """Everything the terminal shows now, as plain text (from the screenshot)."""
+    svg = pilot.app.export_screenshot()
+    text = " ".join(re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S))
+    return html.unescape(re.sub(r"<[^>]+>", "", text)).replace("\xa0", " ")
+
+
 @async_test
-async def test_a_whole_round_with_the_keys_then_the_next_round_and_continue(
+async def test_a_whole_round_with_the_keys_then_the_standings_the_next_round_and_continue(
     isolated: Path,
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_easy_play(pilot)
         game = screen.game
-        assert game is not None and game.seats == 2
+        assert game is not None and game.seats == 2 and screen.humans == [0]
+        assert screen.players[1] == Seat("Computer", "medium")
         for _ in range(400):
             await until_my_turn(pilot, screen)
             if game.is_over:
@@ -101,56 +150,62 @@ async def test_a_whole_round_with_the_keys_then_the_next_round_and_continue(
             await play_my_turn(pilot, screen)
         assert game.is_over and game.result is not None
         assert game.result.reason == "civio"
-        assert "Points:" in status(screen) and "n: the next round" in status(screen)
-        if game.result.winner == 0:
-            assert "CIVIO! You went out first" in status(screen)
-        log = str(screen.query_one("#ep-log").render())
-        assert "CIVIO" in log and "Totals after round 1" in log
+        # The round's end: everyone's points this round, totals and ranks.
+        await wait_for_screen(pilot, EasyStandingsScreen)
+        shown = screen_text(pilot)
+        assert "Round 1 is over" in shown and "rank" in shown
         match = screen.match
-        assert match is not None and match.totals == list(game.result.scores)
+        assert match.totals == list(game.result.scores)
+        for seat, name in enumerate(screen.names):
+            assert name in shown and rank_for(match.totals[seat]) in shown
         await pilot.press("n")  # the next round: points carry over
+        await wait_for_screen(pilot, EasyPlayScreen)
         assert len(match.rounds) == 2 and screen.game is not game
         await until_my_turn(pilot, screen)
         await pilot.press("s")
-        hand = list(screen.game.hands[0]) if screen.game else []
+        assert screen.game is not None
+        hand = list(screen.game.hands[0])
         await pilot.press("escape")  # saved after every move: leaving does not ask
         await wait_for_screen(pilot, EasyPlayMenuScreen)
         menu = pilot.app.screen.query_one(NavList)
         first = menu.get_option_at_index(0)
-        assert first.id == "continue" and "round 2" in str(first.prompt)
+        assert first.id == "continue:Easy Play" and "round 2" in str(first.prompt)
         await pilot.press("enter")
         await wait_for_screen(pilot, EasyPlayScreen)
         again = pilot.app.screen
         assert isinstance(again, EasyPlayScreen) and again.game is not None
         await pilot.pause()
-        assert again.match is not None and again.match.totals == match.totals
+        assert again.match.totals == match.totals
         assert sorted(again.game.hands[0]) == sorted(hand)
-    assert (isolated / "saves" / EASY_PLAY_FILE).exists()
+        assert "You drew from the supply" in str(again.query_one("#ep-log").render())
+    assert (isolated / "saves" / f"Easy Play{EASY_SUFFIX}").exists()
 
 
 @async_test
-async def test_an_unreadable_save_is_left_alone(isolated: Path) -> None:
+async def test_an_unreadable_save_is_left_alone_and_the_menu_says_why(isolated: Path) -> None:
     saves = isolated / "saves"
     saves.mkdir()
-    (saves / EASY_PLAY_FILE).write_text("{ not json")
+    broken = saves / f"Broken{EASY_SUFFIX}"
+    broken.write_text("{ not json")
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_easy_play(pilot)
+        screen = await open_easy_play(pilot)  # a new game beside it
+        assert screen.store.name == "Easy Play"
         await until_my_turn(pilot, screen)
         await pilot.press("s")
-        assert "Not saved" in status(screen) and "unreadable" in status(screen)
-        await pilot.press("escape")  # not saved: leaving asks first
-        from civio_tui.screens.confirm import ConfirmScreen
-
-        await wait_for_screen(pilot, ConfirmScreen)
-    assert (saves / EASY_PLAY_FILE).read_text() == "{ not json"
+        await pilot.press("escape")
+        await wait_for_screen(pilot, EasyPlayMenuScreen)
+    assert broken.read_text() == "{ not json"
 
 
 @async_test
-async def test_refused_moves_are_explained_and_leaving_keeps_the_game() -> None:
+async def test_refused_moves_are_explained_and_leaving_keeps_the_game(isolated: Path) -> None:
+    store = make_store(
+        isolated / "saves", [Seat("Ada"), Seat("Computer 1", "medium"), Seat("Computer 2", "easy")]
+    )
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_easy_play(pilot, 1)
+        screen = await open_store(pilot, store)
         game = screen.game
         assert game is not None and game.seats == 3
         await until_my_turn(pilot, screen)
@@ -169,29 +224,131 @@ async def test_refused_moves_are_explained_and_leaving_keeps_the_game() -> None:
             assert "not a matching pair" in status(screen)
         # The highlighted card tells what it pairs with.
         assert "pairs with:" in str(screen.query_one("#ep-partners").render())
-        await pilot.press("escape")  # the game is saved: back to the menu, which offers it
-        await wait_for_screen(pilot, EasyPlayMenuScreen)
-        assert pilot.app.screen.query_one(NavList).get_option_at_index(0).id == "continue"
+        await pilot.press("escape")  # the game is saved: back to where it was opened from
+        await wait_for_screen(pilot, type(pilot.app.screen))
+    from civio_tui.easy_play_save import open_easy_game
+
+    back = open_easy_game("Table", save_dir=isolated / "saves", deck=standard_deck()).saved
+    assert back is not None and back.game.current_round is not None
+    assert len(back.game.current_round.hands[0]) == 8
 
 
 @async_test
 async def test_the_main_menus_continue_opens_the_easy_play_game_saved_last(isolated: Path) -> None:
-    from cards.deck import standard_deck
-    from cards.easy_play_game import EasyPlayGame
-    from civio_tui.easy_play_save import EasyPlaySaves
-
-    game = EasyPlayGame(seats=3, seed=2, deck=standard_deck(), first_dealer=2)
-    game.start_round().apply(game.current_round.legal_actions()[0])  # type: ignore[union-attr]
-    assert (
-        EasyPlaySaves(isolated / "saves", game.deck).save(game, ["Ada", "C1", "C2"], "easy") is None
-    )
+    store = make_store(isolated / "saves", [Seat("Ada"), Seat("C1", "easy"), Seat("C2", "easy")])
+    saved = store.saved
+    assert saved is not None and saved.game.current_round is not None
+    saved.game.current_round.apply(saved.game.current_round.legal_actions()[0])
+    assert store.save(saved.game, saved.players) is None
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         menu = await main_menu(pilot)
-        assert menu.latest is not None and menu.latest.label.startswith("Easy Play: round 1")
+        assert menu.latest is not None and menu.latest.label.startswith(
+            "Table (Easy Play): round 1"
+        )
         await choose_entry(pilot, "continue")
         await wait_for_screen(pilot, EasyPlayScreen)
         screen = pilot.app.screen
         assert isinstance(screen, EasyPlayScreen) and screen.game is not None
-        assert screen.names == ["Ada", "C1", "C2"] and screen.level == "easy"
+        assert screen.names == ["Ada", "C1", "C2"] and screen.store.name == "Table"
         assert len(screen.game.events) == 1
+
+
+@async_test
+async def test_campaigns_lists_easy_play_games_beside_campaigns_and_continues_them(
+    isolated: Path,
+) -> None:
+    from civio_tui.campaigns import new_campaign
+    from civio_tui.screens.campaigns import CampaignsScreen
+
+    saves = isolated / "saves"
+    make_store(saves, [Seat("Ada"), Seat("Computer", "easy")], target="Judge")
+    new_campaign("Autumn", ["medium"], save_dir=saves, deck=standard_deck())
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await choose_entry(pilot, "campaigns")
+        await wait_for_screen(pilot, CampaignsScreen)
+        for _ in range(50):
+            await pilot.pause()
+            if pilot.app.screen.query_one(NavList).option_count == 2:
+                break
+        shown = screen_text(pilot)
+        assert "Autumn" in shown and "Table" in shown and "Easy Play" in shown
+        assert "to Judge" in shown
+        await pilot.press("end", "p")  # replays are the main game's: said, not a crash
+        await pilot.press("enter")
+        await wait_for_screen(pilot, EasyPlayScreen)
+        screen = pilot.app.screen
+        assert isinstance(screen, EasyPlayScreen) and screen.store.name == "Table"
+
+
+def public_cards(game: EasyPlay) -> set[int]:
+    """Cards everyone has seen this round: the first discard, every discard, every laid pair
+    and every card taken from the discard pile."""
+    seen: set[int] = set()
+    first = game.discard_pile[0] if game.discard_pile else None
+    if first is not None:
+        seen.add(first)
+    for e in game.events:
+        if e.action.card is not None:
+            seen.add(e.action.card)
+        seen.update(e.action.cards)
+    return seen
+
+
+def check_views(pilot: Pilot[int], screen: EasyPlayScreen) -> str:
+    """No hidden card of a player at the keyboard is on screen unless that player is to play."""
+    game = screen.game
+    assert game is not None
+    shown = screen_text(pilot)
+    to_play = None if game.is_over else game.current
+    public = public_cards(game)
+    for seat in screen.humans:
+        if seat == to_play:
+            continue
+        hidden = set(game.hands[seat]) - public
+        leaks = [card_text(game.deck[c]) for c in hidden if card_text(game.deck[c]) in shown]
+        assert not leaks, (
+            f"{screen.names[seat]}'s cards {leaks} shown while "
+            f"{'no one' if to_play is None else screen.names[to_play]} is to play"
+        )
+    return shown
+
+
+@async_test
+async def test_hot_seat_passes_the_keyboard_and_no_screen_shows_another_players_hand(
+    isolated: Path,
+) -> None:
+    players = [Seat("Ana"), Seat("Computer", "medium"), Seat("Ben")]
+    store = make_store(isolated / "saves", players, seed=4)
+    app = make_app()
+    passes: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_store(pilot, store)
+        game = screen.game
+        assert game is not None and screen.humans == [0, 2]
+        for _ in range(600):
+            await until_my_turn(pilot, screen)
+            shown = check_views(pilot, screen)
+            if game.is_over:
+                break
+            if isinstance(pilot.app.screen, PassScreen):
+                name = screen.names[game.current]
+                assert f"Pass to {name}" in shown and "Discard pile" not in shown
+                passes.append(name)
+                await pilot.press("enter")
+                await pilot.pause()
+                check_views(pilot, screen)
+                assert screen.viewer == game.current
+                assert f"{name}'s hand" in screen_text(pilot)
+                continue
+            assert screen.viewer == game.current
+            await play_my_turn(pilot, screen)
+            check_views(pilot, screen)
+        assert game.is_over
+        await wait_for_screen(pilot, EasyStandingsScreen)
+        check_views(pilot, screen)
+        assert screen.viewer is None  # the round is over: every hand is hidden
+    assert passes[:2] == ["Ana", "Ben"] and set(passes) == {"Ana", "Ben"}
+    assert len(passes) >= 4

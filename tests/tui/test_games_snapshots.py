@@ -76,15 +76,17 @@ def test_solitaire_after_the_game_shows_par(snap_compare: object) -> None:
 
 def test_easy_play_after_drawing_and_laying_a_pair(snap_compare: object) -> None:
     from cards.easy_play import EasyPhase
-    from civio_tui.screens.easy_play import EasyPlayScreen
     from tests.tui.test_games_easy_play import highlight
 
     async def run_before(pilot: Pilot[int]) -> None:
-        await main_menu(pilot)
-        pilot.app.push_screen(EasyPlayScreen(3, "medium", 1))
-        await wait_for_screen(pilot, EasyPlayScreen)
-        screen = pilot.app.screen
-        assert isinstance(screen, EasyPlayScreen) and screen.game is not None
+        from civio_tui.campaigns.store import resolve_save_dir
+        from civio_tui.seating import Seat
+        from tests.tui.test_games_easy_play import make_store, open_store
+
+        players = [Seat("You"), Seat("Computer 1", "medium"), Seat("Computer 2", "medium")]
+        store = make_store(resolve_save_dir(None), players, seed=1)
+        screen = await open_store(pilot, store)
+        assert screen.game is not None
         await pilot.press("s")
         assert screen.game.phase is EasyPhase.LAY
         pair = screen.game.lay_options()[0].cards

@@ -1,0 +1,111 @@
+"""The end of an Easy Play round, or of the whole game: who went out, everyone's points this
+round, their totals and the rank those totals hold (RULES.md, Ranks, as in the main game)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Footer, Static
+
+from cards.easy_play import EasyResult
+from cards.easy_play_game import EasyPlayGame
+from cards.ranks import rank_for
+from civio_tui.screens.base import CivioModal
+
+NAME_WIDTH = 14
+RANK_WIDTH = 38
+
+
+def standings_lines(game: EasyPlayGame, names: Sequence[str], number: int) -> list[Content]:
+    """Round `number` (1-based, finished): a headline, then one row per player: pairs laid,
+    points this round, total after it, rank held."""
+    rnd: Any = game.finished_rounds[number - 1]
+    result: EasyResult | None = rnd.result
+    assert result is not None
+    totals = game.totals_after(number)
+    before = game.totals_after(number - 1)
+    if result.winner is None:
+        head = "No one went out: everyone scores the pairs they laid."
+    else:
+        head = f"{names[result.winner]} went out and called CIVIO! (+2)"
+    lines = [Content.styled(head, "bold")]
+    lines.append(
+        Content.styled(f"{'Player':<{NAME_WIDTH}} pairs  round  total  rank", "bold $text-muted")
+    )
+    for seat, name in enumerate(names):
+        pairs = len(result.laid[seat])
+        rank = rank_for(totals[seat])
+        up = rank != rank_for(before[seat])
+        row = (
+            f"{name[:NAME_WIDTH]:<{NAME_WIDTH}} {pairs:>5}  {result.scores[seat]:>+5}  "
+            f"{totals[seat]:>5}  "
+        )
+        lines.append(Content.assemble(row, (rank[:RANK_WIDTH], "bold $success" if up else "")))
+    promoted = [names[s] for s in range(game.seats) if rank_for(totals[s]) != rank_for(before[s])]
+    if promoted:
+        lines.append(Content.styled(f"Promoted: {', '.join(promoted)}", "$success"))
+    return lines
+
+
+def goal_line(game: EasyPlayGame) -> str:
+    limit = f" or {game.max_rounds} rounds" if game.max_rounds is not None else ""
+    return f"The game goes on until someone is {game.target or 'the leader'}{limit}."
+
+
+class EasyStandingsScreen(CivioModal[str]):
+    """Dismisses with "next" (Enter: the next round, or, once the game is over, back to the
+    menu) or None (Esc: look at the table again)."""
+
+    DEFAULT_CSS = """
+    EasyStandingsScreen { align: center middle; }
+    #es-box {
+        width: 78; height: auto; max-height: 22;
+        border: round $accent; padding: 0 1; background: $panel;
+    }
+    #es-title { text-style: bold; color: $accent; }
+    #es-body { height: auto; }
+    #es-foot { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,n", "next", "Continue", id="easy_standings.next"),
+        Binding("escape", "back", "The table", id="easy_standings.back"),
+    ]
+
+    def __init__(self, game: EasyPlayGame, names: Sequence[str], title: str = "") -> None:
+        super().__init__()
+        self.game = game
+        self.names = list(names)
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        number = len(game.finished_rounds)
+        with Vertical(id="es-box"):
+            if game.is_over:
+                won = " and ".join(self.names[s] for s in game.winners)
+                title = f"Game over after {number} rounds: {won} won!"
+                foot = "Enter: back to the menu · Esc: look at the table"
+            else:
+                title = f"Round {number} is over"
+                foot = "Enter or n: deal the next round · Esc: look at the table first"
+            if self.title_text:
+                title = f"{self.title_text}: {title}"
+            yield Static(title, id="es-title")
+            body = standings_lines(game, self.names, number) if number else []
+            yield Static(Content("\n").join(body), id="es-body")
+            goal = goal_line(game) if not game.is_over else self._final_words()
+            yield Static(f"{goal}\n{foot}", id="es-foot")
+        yield Footer()
+
+    def _final_words(self) -> str:
+        game = self.game
+        titles = ", ".join(f"{self.names[s]}: {r}" for s, r in enumerate(game.ranks()))
+        return f"Final ranks: {titles}."
+
+    def action_next(self) -> None:
+        self.dismiss("next")
