@@ -157,12 +157,17 @@ class EasyPlaySetupScreen(CivioScreen[None]):
         count = int(values["count"])
         levels = [values[f"kind{s}"] for s in range(count)]
         computers = computer_names(levels)
-        return [
-            Seat(clean_name(values.get(f"name{s}", "")), HUMAN)
-            if levels[s] == HUMAN
-            else Seat(computers[s] or default_name(s), levels[s])
-            for s in range(count)
-        ]
+        hot_seat = levels.count(HUMAN) > 1
+        seats = []
+        for s in range(count):
+            if levels[s] != HUMAN:
+                seats.append(Seat(computers[s] or default_name(s), levels[s]))
+                continue
+            name = clean_name(values.get(f"name{s}", ""))
+            if hot_seat and name.casefold() == "you":
+                name = default_name(s)  # "Pass to You" would name no one
+            seats.append(Seat(name, HUMAN))
+        return seats
 
     def on_choice_form_submitted(self, event: ChoiceForm.Submitted) -> None:
         from ai.easy_play import LEVELS

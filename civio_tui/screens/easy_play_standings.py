@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 
 from cards.easy_play import EasyResult
 from cards.easy_play_game import EasyPlayGame
-from cards.ranks import rank_for
+from cards.ranks import points_for_rank, rank_for
 from civio_tui.screens.base import CivioModal
 
 NAME_WIDTH = 14
@@ -88,7 +88,8 @@ class EasyStandingsScreen(CivioModal[str]):
         with Vertical(id="es-box"):
             if game.is_over:
                 won = " and ".join(self.names[s] for s in game.winners)
-                title = f"Game over after {number} rounds: {won} won!"
+                rounds = f"{number} round{'s' if number != 1 else ''}"
+                title = f"Game over after {rounds}: {won} won!"
                 foot = "Enter: back to the menu · Esc: look at the table"
             else:
                 title = f"Round {number} is over"
@@ -104,8 +105,11 @@ class EasyStandingsScreen(CivioModal[str]):
 
     def _final_words(self) -> str:
         game = self.game
-        titles = ", ".join(f"{self.names[s]}: {r}" for s, r in enumerate(game.ranks()))
-        return f"Final ranks: {titles}."
+        won = " and ".join(self.names[s] for s in game.winners)
+        best = max(game.totals)
+        if game.target is not None and best >= points_for_rank(game.target):
+            return f"{won} reached {game.target} with {best} points."
+        return f"The round limit is reached: {won} had the higher total ({best} points)."
 
     def action_next(self) -> None:
         self.dismiss("next")
