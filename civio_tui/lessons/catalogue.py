@@ -13,16 +13,18 @@ from civio_tui.lessons.model import (
     Alone,
     Build,
     Choice,
+    Deal,
     Follow,
     Invalid,
     LawDoes,
     Lesson,
     Lists,
+    Move,
     Option,
     Play,
     RankAt,
-    Sketch,
     Strengthens,
+    TableTurn,
     Valid,
     WinnerScores,
     Year,
@@ -315,103 +317,120 @@ MORE_CARDS = Lesson(
     ),
 )
 
-TURN_HAND = Sketch(
-    face_up=("Race", BROWN, "14th Amendment", GIDEON, GREGG),
+FIRST_TURNS = Deal(
+    you=("Race", BROWN, GIDEON, GREGG, KOREMATSU, ESCOBEDO, GAULT),
     hidden=(ESCOBEDO, GAULT),
-    discard_top=MIRANDA,
+    bot=(HAZELWOOD, KATZ, ENGEL, "School", "Privacy", "4th Amendment", PLESSY),
+    bot_hidden=("4th Amendment", PLESSY),
+    discard=MIRANDA,
+    supply=("Religion", "14th Amendment", "Press"),
 )
-AFTER_DRAW = Sketch(
-    face_up=("Race", BROWN, "14th Amendment", GIDEON, GREGG),
-    hidden=(ESCOBEDO, GAULT, MIRANDA),
-    note="You drew Miranda v Arizona: 8 cards.",
-)
-AFTER_DISCARD = Sketch(
-    face_up=("Race", BROWN, "14th Amendment", GIDEON),
-    hidden=(ESCOBEDO, GAULT, MIRANDA),
-    discard_top=GREGG,
-    note="You discarded Gregg: 4 face up, 3 hidden.",
-)
+"""Two turns of yours and one of Bot's: take Miranda from the pile, drop Gregg, then draw the
+14th Amendment, drop Korematsu and go out."""
 
-
-def _reveal(card: str, why: str) -> Option:
-    return Option(card, True, f"Any one is allowed. {why}", card=True)
-
+ANY_REVEAL = "Any one is allowed: each turn ends with 5 cards face up and 2 hidden."
 
 TURN = Lesson(
     "turn",
     "Your turn",
     "Draw, keep or discard, reveal; why two cards stay hidden",
     (
-        Choice(
-            question="Your turn starts with a draw: the top card of the supply (face down) or "
-            "the top of the discard pile. Which do you take?",
-            sketch=TURN_HAND,
-            show=(MIRANDA,),
-            options=(
-                Option(
-                    f"{MIRANDA}, from the discard pile",
-                    True,
-                    "Good: Miranda lists Gideon and Escobedo, two of your cards. Take a card you "
-                    "can see when it links to yours.",
+        TableTurn(
+            deal=FIRST_TURNS,
+            moves=(
+                Move(
+                    "draw discard",
+                    goal="Your turn starts with a draw: the hidden top card of the supply, or "
+                    "the face-up top of the discard pile (Miranda v Arizona). Take the better.",
+                    praise="Good: Miranda lists Gideon and Escobedo, two of your cards.",
+                    nudge="Read Miranda's card: does it list any of your cards?",
+                    wrong=(
+                        (
+                            "draw supply",
+                            "Allowed, but blind: the discard pile shows Miranda, which lists "
+                            "Gideon and Escobedo, two of your cards.",
+                        ),
+                    ),
                 ),
-                Option(
-                    "The top card of the supply",
-                    False,
-                    "Allowed, but blind. The discard pile shows Miranda, which lists two of "
-                    "your cards.",
+                Move(
+                    f"discard {GREGG}",
+                    goal="You hold 8 cards: discard one to get back to 7. Keep the cards that "
+                    "link to others.",
+                    praise="Right: Gregg v Georgia links to none of your cards. Gideon → "
+                    "Escobedo → Miranda → In re Gault is a 4-card precedent now.",
+                    nudge="Which card lists none of the others, and is listed by none?",
+                ),
+                Move(
+                    f"reveal {ESCOBEDO}",
+                    also=(f"reveal {GAULT}", f"reveal {MIRANDA}"),
+                    goal="You hold 3 hidden cards (the card you take goes to them). End your "
+                    "turn by turning one of them face up.",
+                    praise=ANY_REVEAL,
+                    nudge="Any of the three: the rule is 5 face up and 2 hidden.",
+                ),
+                Move("draw supply", bot=True),
+                Move("discard Religion", bot=True),
+                Move(
+                    "draw supply",
+                    goal="Your turn again. Bot threw away Religion: does it link to your "
+                    "cards, or is the supply the better draw?",
+                    praise="",
+                    nudge="Religion is a Freedom: it needs a Case whose plus column lists it.",
+                    wrong=(
+                        (
+                            "draw discard",
+                            "Religion links to none of your cards: a blind draw from the supply "
+                            "is the better chance.",
+                        ),
+                    ),
+                ),
+                Move(
+                    f"discard {KOREMATSU}",
+                    goal="You drew the 14th Amendment: keep it and discard another card, or "
+                    "discard it at once? Race → Brown → 14th is a 3-card precedent.",
+                    praise="Right: the 14th closes Race → Brown → 14th, and Korematsu is left "
+                    "over.",
+                    nudge="Brown strengthens the 14th. Which card would then be left over?",
+                    wrong=(
+                        (
+                            "discard 14th Amendment",
+                            "Brown v Board strengthens the 14th Amendment: it closes Race → "
+                            "Brown → 14th. Keep it, and discard another card.",
+                        ),
+                    ),
+                ),
+                Move(
+                    "reveal 14th Amendment",
+                    also=(f"reveal {ESCOBEDO}", f"reveal {GAULT}", f"reveal {MIRANDA}"),
+                    goal="3 hidden cards again: turn one face up. Which would you rather keep "
+                    "out of your opponent's sight?",
+                    praise=ANY_REVEAL,
+                    nudge="Any of the three: keep hidden the cards you need most.",
+                ),
+                Move(
+                    "civio call",
+                    goal="All 7 of your cards form precedents: Race → Brown → 14th and Gideon "
+                    "→ Escobedo → Miranda → In re Gault. The game asks: call CIVIO?",
+                    praise="CIVIO! You win the round. Lesson 6 shows how it is scored.",
+                    nudge="Calling CIVIO wins the round at once.",
+                    wrong=(
+                        (
+                            "civio play on",
+                            "Allowed, but why wait? Bot could go out first. Call CIVIO.",
+                        ),
+                    ),
                 ),
             ),
-            nudge="Does the card on the discard pile list any of your cards?",
-            claims=(Lists(MIRANDA, GIDEON, "plus"), Lists(MIRANDA, ESCOBEDO, "plus")),
-        ),
-        Choice(
-            question="You hold 8 cards. Keep Miranda and discard one other card, back to 7. "
-            "Which one?",
-            sketch=AFTER_DRAW,
-            options=(
-                Option(
-                    GREGG,
-                    True,
-                    "Right: Gregg links to none of your other cards. Now Race → Brown → 14th "
-                    "and Gideon → Escobedo → Miranda → In re Gault hold all seven.",
-                    card=True,
-                ),
-                Option(
-                    MIRANDA,
-                    False,
-                    "A card taken from the discard pile may not be discarded in the same turn.",
-                    card=True,
-                ),
-                Option(BROWN, False, "Brown links Race to the 14th Amendment.", card=True),
-                Option(GAULT, False, "In re Gault lists Miranda and Gideon.", card=True),
-                Option("Race", False, "Race opens your precedent Race → Brown → 14th.", card=True),
-                Option("14th Amendment", False, "Brown strengthens the 14th.", card=True),
-                Option(GIDEON, False, "Escobedo, Miranda and Gault list Gideon.", card=True),
-                Option(ESCOBEDO, False, "Escobedo lists Gideon; Miranda lists it.", card=True),
-            ),
-            nudge="Which card lists none of the others, and is listed by none?",
             claims=(
-                Alone(GREGG, (*RACE_PRECEDENT, *GIDEON_PRECEDENT)),
-                Lists(GAULT, MIRANDA, "plus"),
-                Lists(GAULT, GIDEON, "plus"),
-                Lists(ESCOBEDO, GIDEON, "plus"),
                 Lists(MIRANDA, GIDEON, "plus"),
                 Lists(MIRANDA, ESCOBEDO, "plus"),
-                Strengthens(BROWN, 14),
-                Valid(RACE_PRECEDENT),
+                Alone(GREGG, ("Race", BROWN, GIDEON, KOREMATSU, ESCOBEDO, GAULT, MIRANDA)),
+                Alone("Religion", ("Race", BROWN, GIDEON, KOREMATSU, ESCOBEDO, GAULT, MIRANDA)),
+                Valid(("Race", KOREMATSU)),
                 Valid(GIDEON_PRECEDENT),
+                Valid(RACE_PRECEDENT),
+                Strengthens(BROWN, 14),
             ),
-        ),
-        Choice(
-            question="You hold 3 hidden cards. Every turn ends with 5 face up and 2 hidden: "
-            "turn one hidden card face up. Which?",
-            sketch=AFTER_DISCARD,
-            options=(
-                _reveal(ESCOBEDO, "Escobedo is face up now; Gault and Miranda stay hidden."),
-                _reveal(GAULT, "In re Gault is face up now; Escobedo and Miranda stay hidden."),
-                _reveal(MIRANDA, "Miranda is face up now; Escobedo and Gault stay hidden."),
-            ),
-            nudge="Any of the three is allowed: this step is about the rule, 5 up and 2 hidden.",
         ),
         Choice(
             question="Why keep two cards hidden at all?",
@@ -466,89 +485,160 @@ TURN = Lesson(
     ),
 )
 
+LOSE_TURN_DEAL = Deal(
+    you=("Race", BROWN, GIDEON, ESCOBEDO, KOREMATSU, ESPIONAGE, MIRANDA),
+    hidden=(ESPIONAGE, MIRANDA),
+    bot=(HAZELWOOD, KATZ, ENGEL, "School", "Privacy", "4th Amendment", PLESSY),
+    bot_hidden=("4th Amendment", PLESSY),
+    discard=GREGG,
+    supply=(GAULT, "Religion", "Press"),
+)
+CONFISCATE_DEAL = Deal(
+    you=("Race", BROWN, KOREMATSU, GIDEON, ESCOBEDO, EO9066, GAULT),
+    hidden=(EO9066, GAULT),
+    bot=(MIRANDA, KATZ, ENGEL, "School", "Privacy", "4th Amendment", PLESSY),
+    bot_hidden=("4th Amendment", PLESSY),
+    discard=GREGG,
+    supply=("Press", "Religion", "14th Amendment"),
+)
+OVERRULE_DEAL = Deal(
+    you=("Race", BROWN, GIDEON, ESCOBEDO, KOREMATSU, CRA, CLA),
+    hidden=(CRA, CLA),
+    bot=(MIRANDA, KATZ, ENGEL, "School", "Privacy", JIM_CROW, PLESSY),
+    bot_hidden=(JIM_CROW, PLESSY),
+    discard=GREGG,
+    supply=("Press", "Religion", "14th Amendment"),
+    bot_first=True,
+)
+
 ATTACKS = Lesson(
     "attacks",
     "Attacks and overrules",
     "Lose Turn, Confiscate and Arrest; overruling with a Law",
     (
-        Choice(
-            question="Discarding a Law with an attack launches it at an opponent. Which card "
-            "would make Bot lose a turn?",
-            options=(
-                Option(
-                    ESPIONAGE,
-                    True,
-                    "Right: its action is Attack: Lose Turn, so Bot skips a turn. Congress "
-                    "passed it in 1917 to punish interfering with the war; Schenck was "
-                    "convicted under it.",
-                    card=True,
+        TableTurn(
+            deal=LOSE_TURN_DEAL,
+            moves=(
+                Move(
+                    "draw supply",
+                    also=("draw discard",),
+                    goal="Your turn: draw a card, from either pile.",
+                    nudge="Either pile will do here.",
                 ),
-                Option(
-                    EO9066,
-                    False,
-                    "Its attack is Confiscate and Arrest: you would take one of Bot's cards.",
-                    card=True,
+                Move(
+                    f"discard {ESPIONAGE}",
+                    goal="Discarding a Law with an attack launches it at an opponent. Discard "
+                    "the Law whose attack makes Bot lose a turn.",
+                    praise="The Espionage Act (1917) made it a crime to interfere with the war; "
+                    "Schenck was convicted under it.",
+                    nudge="Each Law card shows one action: Attack or Overrule. Read them.",
                 ),
-                Option(
-                    VRA,
-                    False,
-                    "Its action is an Overrule, not an attack: keep it to stop attacks on you.",
-                    card=True,
+                Move(
+                    "target 1",
+                    goal="Your attack: Lose Turn. Choose whom it strikes.",
+                    nudge="Bot is your only opponent.",
                 ),
-                Option(BROWN, False, "A Case launches no attack: only Laws do.", card=True),
+                Move(
+                    "accept",
+                    bot=True,
+                    praise="Bot holds no Law that overrules Lose Turn, so its next turn is "
+                    "skipped: you play again.",
+                ),
             ),
-            nudge="Each Law card shows one action: Attack or Overrule. Read them.",
-            show=(ESPIONAGE,),
             claims=(
                 LawDoes(ESPIONAGE, "attack", "lose_turn"),
-                LawDoes(EO9066, "attack", "confiscate"),
-                LawDoes(VRA, "overrule", "both"),
                 Lists("Schenck v US", ESPIONAGE, "plus"),
             ),
         ),
-        Choice(
-            question="Bot discards Executive Order 9066 at you: Confiscate and Arrest, Bot "
-            "would take one of your cards. You hold the Civil Liberties Act of 1988. Now?",
-            show=(CLA,),
-            options=(
-                Option(
-                    "Reveal the Civil Liberties Act",
-                    True,
-                    "Right: the attack ends, and your card stays where it was, now seen by "
-                    "all. In 1988 Congress apologised to the Japanese Americans interned under "
-                    "Executive Order 9066.",
+        TableTurn(
+            deal=CONFISCATE_DEAL,
+            moves=(
+                Move(
+                    "draw supply",
+                    also=("draw discard",),
+                    goal="Your turn: draw a card, from either pile.",
+                    nudge="Either pile will do here.",
                 ),
-                Option(
-                    "Accept the attack",
-                    False,
-                    "You may, but Bot would take one of your cards. Your Law overrules it.",
+                Move(
+                    f"discard {EO9066}",
+                    goal="Discard the Law whose attack is Confiscate and Arrest: you will take "
+                    "one of Bot's cards.",
+                    praise="Executive Order 9066 (1942) sent Japanese Americans to internment "
+                    "camps.",
+                    nudge="Read each Law's Action line.",
+                ),
+                Move("target 1", goal="Choose whom your attack strikes.", nudge="Bot."),
+                Move("accept", bot=True, praise="Bot cannot overrule it."),
+                Move(
+                    f"confiscate {MIRANDA}",
+                    goal="Take one of Bot's face-up cards (you choose) or one of its 2 hidden "
+                    "cards (blind). Which face-up card links to yours?",
+                    praise="Miranda goes to your hidden cards.",
+                    nudge="Miranda v Arizona lists two of your Cases.",
+                    wrong=(
+                        (
+                            "confiscate hidden 0",
+                            "Allowed, but blind: you cannot see what you get. Miranda, face "
+                            "up, lists your Gideon and Escobedo.",
+                        ),
+                        (
+                            "confiscate hidden 1",
+                            "Allowed, but blind: you cannot see what you get. Miranda, face "
+                            "up, lists your Gideon and Escobedo.",
+                        ),
+                    ),
+                ),
+                Move(
+                    "reveal 4th Amendment",
+                    bot=True,
+                    praise="(Bot drew a replacement and turned a card face up.)",
+                ),
+                Move(
+                    f"discard {KOREMATSU}",
+                    also=("discard Press",),
+                    goal="After a confiscation you discard one card (this discard attacks "
+                    "nobody). Which card links to none of yours?",
+                    praise="Your turn is over: you took Bot's best card.",
+                    nudge="Korematsu links only to Race, which has Brown already.",
                 ),
             ),
-            nudge="Read the Civil Liberties Act's action.",
             claims=(
-                LawDoes(CLA, "overrule", "confiscate"),
                 LawDoes(EO9066, "attack", "confiscate"),
+                Year(EO9066, 1942),
+                Lists(MIRANDA, GIDEON, "plus"),
+                Lists(MIRANDA, ESCOBEDO, "plus"),
+                Alone("Press", ("Race", BROWN, GIDEON, ESCOBEDO, GAULT, MIRANDA)),
+                Valid(("Race", KOREMATSU)),
             ),
         ),
-        Choice(
-            question="Bot discards Jim Crow Laws at you: Lose Turn. You hold the Civil Liberties "
-            "Act of 1988 and the Civil Rights Act of 1964. Which do you reveal?",
-            options=(
-                Option(
-                    CRA,
-                    True,
-                    "Right: the Civil Rights Act overrules Lose Turn. In 1964 it outlawed the "
-                    "segregation the Jim Crow laws had imposed.",
-                    card=True,
+        TableTurn(
+            deal=OVERRULE_DEAL,
+            moves=(
+                Move("draw supply", bot=True),
+                Move(f"discard {JIM_CROW}", bot=True),
+                Move("target 0", bot=True),
+                Move(
+                    f"overrule {CRA}",
+                    goal="Bot attacks you with Jim Crow Laws: Lose Turn. Accept it, or "
+                    "overrule it by showing one of your Laws that overrules Lose Turn.",
+                    praise="The attack ends; your Law stays hidden, but Bot now knows you hold "
+                    "it. In 1964 the Civil Rights Act outlawed the segregation the Jim Crow "
+                    "laws had imposed.",
+                    nudge="Read the Action line of each of your Laws.",
+                    wrong=(
+                        (
+                            "accept",
+                            "You may, but you would lose your next turn: one of your Laws "
+                            "overrules Lose Turn.",
+                        ),
+                    ),
                 ),
-                Option(CLA, False, "The Civil Liberties Act overrules only Confiscate.", card=True),
-                Option("Neither: accept", False, "One of your Laws overrules Lose Turn."),
             ),
-            nudge="Which of the two overrules Lose Turn?",
             claims=(
-                LawDoes(CRA, "overrule", "lose_turn"),
                 LawDoes(JIM_CROW, "attack", "lose_turn"),
+                LawDoes(CRA, "overrule", "lose_turn"),
                 LawDoes(CLA, "overrule", "confiscate"),
+                Year(CRA, 1964),
             ),
         ),
         Choice(
@@ -775,6 +865,7 @@ YEARS: tuple[Year, ...] = (
     Year(BROWN, 1954),
     Year(ENGEL, 1962),
     Year(GIDEON, 1963),
+    Year(EO9066, 1942),
     Year(CRA, 1964),
     Year(GAULT, 1967),
     Year(TINKER, 1969),

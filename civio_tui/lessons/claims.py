@@ -30,6 +30,7 @@ from civio_tui.lessons.model import (
     RankAt,
     Step,
     Strengthens,
+    TableTurn,
     Valid,
     WinnerScores,
     Year,
@@ -96,7 +97,45 @@ def card_names(step: Step) -> list[str]:
             names += [sketch.discard_top] if sketch.discard_top else []
     elif isinstance(step, Follow):
         names += [step.prev, step.card]
+    elif isinstance(step, TableTurn):
+        deal = step.deal
+        names += [*deal.you, *deal.hidden, *deal.bot, *deal.bot_hidden, deal.discard]
+        names += list(deal.supply)
     return names
+
+
+def _script_problems(deck: Deck, step: TableTurn) -> Iterator[str]:
+    """The step's moves played with the round engine: each must be legal, by the right seat,
+    and each other move accepted as right (`also`), when it is legal, must leave the rest of
+    the script playable."""
+    from civio_tui.lessons.table_drill import BOT, YOU, start_round
+
+    rnd = start_round(deck, step.deal)
+    for number, move in enumerate(step.moves, 1):
+        decision = rnd.decision
+        if decision is None:
+            yield f"move {number} ({move.action}): the round is over"
+            return
+        if decision.seat != (BOT if move.bot else YOU):
+            yield f"move {number} ({move.action}): it is the other seat's decision"
+            return
+        for other in move.also:
+            if not rnd.is_legal(rnd.parse(other)):
+                continue  # not offered in this line of play
+            trial = rnd.clone()
+            try:
+                trial.apply(trial.parse(other))
+                for later in step.moves[number:]:
+                    trial.apply(trial.parse(later.action))
+            except ValueError as exc:
+                yield f"move {number}: after {other!r} the script cannot go on: {exc}"
+        for text, _ in move.wrong:
+            rnd.parse(text)
+        try:
+            rnd.apply(rnd.parse(move.action))
+        except ValueError as exc:
+            yield f"move {number} ({move.action}): {exc}"
+            return
 
 
 def _step_problems(deck: Deck, step: Step) -> Iterator[str]:
@@ -118,6 +157,8 @@ def _step_problems(deck: Deck, step: Step) -> Iterator[str]:
         yield f"no right answer to {step.question!r}"
     if isinstance(step, Follow):
         check_precedent(deck, [deck.id_of(step.prev), deck.id_of(step.card)])
+    if isinstance(step, TableTurn):
+        yield from _script_problems(deck, step)
     for claim in getattr(step, "claims", ()):
         problem = claim_problem(deck, claim)
         if problem:

@@ -165,7 +165,57 @@ class Play:
     opponent: str = "easy"
 
 
-Step = Build | Choice | Follow | Play
+@dataclass(frozen=True)
+class Deal:
+    """A fixed deal for a round of two at the real table: you (seat 0) and Bot (seat 1).
+
+    Cards are named; `hidden` and `bot_hidden` are the 2 cards each keeps hidden at the opening
+    (the other 5 go face up). `supply` lists the supply from its top. `bot_first` makes Bot play
+    the first turn."""
+
+    you: tuple[str, ...]
+    hidden: tuple[str, str]
+    bot: tuple[str, ...]
+    bot_hidden: tuple[str, str]
+    discard: str
+    supply: tuple[str, ...]
+    bot_first: bool = False
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of a table step, in the engine's text form ("draw discard", "discard Gregg v
+    Georgia", "target 1", "overrule Civil Rights Act of 1964").
+
+    Bot's moves (`bot`) are played for it and `praise` then says what happened. The player's
+    move is expected: `goal` asks for it, `praise` follows it, `nudge` is the hint; `also` are
+    other moves accepted as right; `wrong` gives the reason for a particular wrong move (other
+    wrong moves get the rules' words: the engine's refusal, or the link the card would break)."""
+
+    action: str
+    goal: str = ""
+    praise: str = ""
+    nudge: str = ""
+    also: tuple[str, ...] = ()
+    wrong: tuple[tuple[str, str], ...] = ()
+    bot: bool = False
+
+
+@dataclass(frozen=True)
+class TableTurn:
+    """Turns played at the table with the real round engine (cards/round.py) from a fixed deal:
+    the player makes the moves the step teaches, Bot's are played for it."""
+
+    deal: Deal
+    moves: tuple[Move, ...]
+    claims: tuple[Claim, ...] = ()
+
+    @property
+    def goal(self) -> str:
+        return next(move.goal for move in self.moves if not move.bot)
+
+
+Step = Build | Choice | Follow | Play | TableTurn
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,9 @@ class LessonRecord(BaseModel):
     stars: int = Field(default=0, ge=0, le=MAX_STARS)
     step: int = Field(default=0, ge=0)
     """The step to resume at (0 when not started or finished)."""
+    placed: list[str] = Field(default_factory=list)
+    """The moves made in the unfinished step, kept for the resume: the names of the cards
+    placed (a Build step) or the player's moves at the table (a TableTurn step)."""
     hints: int = Field(default=0, ge=0)
     """Hints taken so far in the current attempt (each costs a star)."""
     game: str | None = None

@@ -24,9 +24,11 @@ from cards.models import Card, CardType
 from cards.precedent import check_precedent
 from civio_tui import keymap
 from civio_tui.lessons.catalogue import LESSONS, lesson_by_id
-from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Play, Sketch, Step
+from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Play, Sketch, Step, TableTurn
 from civio_tui.lessons.model import Option as Answer
 from civio_tui.lessons.progress import MAX_STARS, LessonProgress, ProgressFile, stars_for
+from civio_tui.lessons.table_drill import BOT, YOU, Drill
+from civio_tui.questions import OptionLabel
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.cards import card_line, short_name, type_tag
 from civio_tui.widgets.lists import NavList
@@ -127,6 +129,10 @@ class LessonScreen(CivioScreen[None]):
         self.earned = MAX_STARS
         """The stars of the attempt just finished."""
         self.controller: TableController | None = None
+        self.drill: Drill | None = None
+        """The round of a table step (TableTurn), played with the engine."""
+        self.moves: list[OptionLabel] = []
+        """The options of the table step's pending decision, as listed."""
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -145,7 +151,7 @@ class LessonScreen(CivioScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#lesson-right").border_title = "Card"
-        resumed = self.step_index > 0
+        resumed = self.step_index > 0 or bool(self.progress.record(self.lesson.id).placed)
         self.show_step()
         if resumed:
             self.say(f"Welcome back: resuming at step {self.step_index + 1}.", "muted")
@@ -168,6 +174,8 @@ class LessonScreen(CivioScreen[None]):
         self.solved = False
         self.hint_level = 0
         self.row = [self.card(n) for n in step.start] if isinstance(step, Build) else []
+        self.drill = Drill(self.deck, step) if isinstance(step, TableTurn) else None
+        said = self._restore(step)
         total = len(self.lesson.steps)
         self.query_one("#lesson-head", Static).update(
             Content.assemble(
@@ -176,7 +184,7 @@ class LessonScreen(CivioScreen[None]):
             )
         )
         self.query_one("#lesson-goal", Static).update(self._goal(step))
-        self.say("")
+        self.say(said)
         self._fill_list()
         self._draw_left()
         self._draw_card()
@@ -188,6 +196,9 @@ class LessonScreen(CivioScreen[None]):
             return step.question
         if isinstance(step, Follow):
             return f"May {step.card} follow {step.prev} in a precedent?"
+        if isinstance(step, TableTurn):
+            drill = self.drill
+            return drill.move.goal if drill is not None and not drill.done else ""
         return step.text
 
     def _fill_list(self) -> None:
@@ -215,6 +226,9 @@ class LessonScreen(CivioScreen[None]):
         elif isinstance(step, Follow):
             options.append(Option("Yes, it may follow", id="yes"))
             options.append(Option("No, it may not", id="no"))
+        elif isinstance(step, TableTurn):
+            self.moves = self.drill.options() if self.drill is not None else []
+            options += [Option(o.text, id=f"move:{i}") for i, o in enumerate(self.moves)]
         else:
             options.extend(self._play_options())
         menu = self.query_one(NavList)
@@ -241,6 +255,8 @@ class LessonScreen(CivioScreen[None]):
                 parts.append(Content.styled("Your cards (Enter places one):", "bold"))
         elif isinstance(step, Choice) and step.sketch is not None:
             parts.append(self._sketch(step.sketch))
+        elif isinstance(step, TableTurn) and self.drill is not None:
+            parts.append(self._table(self.drill))
         elif isinstance(step, Choice) and step.precedents:
             for precedent in step.precedents:
                 cards = [self.deck[self.card(n)] for n in precedent]
@@ -266,6 +282,29 @@ class LessonScreen(CivioScreen[None]):
             lines.append(Content.styled(sketch.note, "dim"))
         return Content("\n").join(lines)
 
+    def _table(self, drill: Drill) -> Content:
+        """The table in a few lines: Bot's cards, the piles, and yours (left out while your
+        cards are the options listed under it)."""
+        rnd = drill.rnd
+
+        def names(cards: list[int]) -> str:
+            return ", ".join(short_name(self.deck[c], 14) for c in cards)
+
+        pile = short_name(self.deck[rnd.discard_pile[-1]], 22) if rnd.discard_pile else "empty"
+        lines = [
+            Content.assemble(
+                ("Bot: ", "bold"), names(rnd.face_up[BOT]), f" + {len(rnd.hidden[BOT])} hidden"
+            ),
+            Content.assemble(
+                ("Discard pile: ", "bold"), pile, (f" · supply {len(rnd.supply)}", "dim")
+            ),
+        ]
+        listed = {o.card for o in self.moves} - {None}
+        if not (listed and listed <= set(rnd.hand(YOU))) or self.solved:
+            lines.append(Content.assemble(("You: ", "bold"), names(rnd.face_up[YOU])))
+            lines.append(Content.assemble(("Hidden: ", "bold"), names(rnd.hidden[YOU])))
+        return Content("\n").join(lines)
+
     def _draw_card(self) -> None:
         """The right pane: the card under the cursor, or the cards the question is about."""
         if self.finished:
@@ -281,6 +320,8 @@ class LessonScreen(CivioScreen[None]):
             shown = [self.card(n) for n in step.show]
         elif isinstance(step, Build) and self.row:
             shown = [self.row[-1]]
+        elif isinstance(step, TableTurn) and self.drill is not None:
+            shown = self._table_card(self.drill)
         pane = self.query_one("#lesson-right")
         pane.display = bool(shown)
         before = self.query_one("#lesson-before", Static)
@@ -307,6 +348,16 @@ class LessonScreen(CivioScreen[None]):
             )
         )
 
+    def _table_card(self, drill: Drill) -> list[int]:
+        """The card a table question without a card of its own is about: the top of the
+        discard pile for a draw, the attacking Law for an attack."""
+        decision = drill.rnd.decision
+        if decision is None or self.solved:
+            return []
+        if decision.law is not None:
+            return [decision.law]
+        return [drill.rnd.discard_pile[-1]] if drill.rnd.discard_pile else []
+
     def _highlighted_card(self) -> int | None:
         menu = self.query_one(NavList)
         if menu.highlighted is None or menu.option_count == 0:
@@ -314,6 +365,8 @@ class LessonScreen(CivioScreen[None]):
         option_id = menu.get_option_at_index(menu.highlighted).id or ""
         if option_id.startswith("card:"):
             return int(option_id.removeprefix("card:"))
+        if option_id.startswith("move:"):
+            return self.moves[int(option_id.removeprefix("move:"))].card
         step = self.step
         if option_id.startswith("answer:") and isinstance(step, Choice):
             option = step.options[int(option_id.removeprefix("answer:"))]
@@ -340,6 +393,8 @@ class LessonScreen(CivioScreen[None]):
             self.next_step()
         elif option_id.startswith("card:"):
             self.place(int(option_id.removeprefix("card:")))
+        elif option_id.startswith("move:"):
+            self.make_move(int(option_id.removeprefix("move:")))
         elif option_id.startswith("answer:"):
             self.answer(int(option_id.removeprefix("answer:")))
         elif option_id in ("yes", "no"):
@@ -363,10 +418,55 @@ class LessonScreen(CivioScreen[None]):
         if len(row) == len(step.solution):
             self.solve(f"✓ {step.praise}")
             return
+        self._keep_place([self.deck[c].name for c in row[len(step.start) :]])
         self._fill_list()
         self._draw_left()
         self._draw_card()
         self.say(f"✓ {self._why_here(row)}. Which card comes next?", "good")
+
+    def _restore(self, step: Step) -> str:
+        """Put back the moves made in this step before the player left (progress `placed`);
+        what to say first (what Bot did before the player's first move at the table)."""
+        placed = self.progress.record(self.lesson.id).placed
+        if isinstance(step, Build):
+            names = [n for n in step.hand if n in placed]
+            for name in sorted(names, key=placed.index):
+                if self._problem(step, [*self.row, self.card(name)]) is not None:
+                    break
+                self.row.append(self.card(name))
+        if self.drill is None:
+            return ""
+        said = " ".join(self.drill.opening)
+        if placed:
+            self.drill.replay(placed)
+            said = ""
+        return said
+
+    def _keep_place(self, placed: list[str]) -> None:
+        self.progress.record(self.lesson.id).placed = placed
+        self._save()
+
+    def make_move(self, index: int) -> None:
+        """A move at the table step: the engine plays it when it is the one the step teaches;
+        otherwise the reason, and the player tries again."""
+        drill = self.drill
+        assert drill is not None
+        action = self.moves[index].action
+        assert action is not None
+        right, said = drill.try_move(action)
+        if not right:
+            self.say(f"✗ {said} Try again.", "bad")
+            return
+        self._keep_place(drill.done_moves)
+        if drill.done:
+            self.solve(f"✓ {said}")
+            return
+        self.hint_level = 0
+        self.query_one("#lesson-goal", Static).update(self._goal(self.step))
+        self._fill_list()
+        self._draw_left()
+        self._draw_card()
+        self.say(f"✓ {said}" if said else "✓", "good")
 
     def _why_here(self, row: list[int]) -> str:
         """The rule that lets the last card of `row` stand there, in the rules' words."""
@@ -450,6 +550,7 @@ class LessonScreen(CivioScreen[None]):
         record = self.progress.record(self.lesson.id)
         last = self.step_index == len(self.lesson.steps) - 1
         record.step = 0 if last else self.step_index + 1
+        record.placed = []
         if last:
             self.finish_lesson()
         else:
@@ -529,6 +630,8 @@ class LessonScreen(CivioScreen[None]):
             self.say(f"The move: {self._move(step)}", "muted")
 
     def _nudge(self, step: Step) -> str:
+        if isinstance(step, TableTurn):
+            return self.drill.move.nudge if self.drill is not None else ""
         return step.nudge if not isinstance(step, Play) else ""
 
     def _move(self, step: Step) -> str:
@@ -544,6 +647,10 @@ class LessonScreen(CivioScreen[None]):
         if isinstance(step, Follow):
             check = check_precedent(self.deck, [self.card(step.prev), self.card(step.card)])
             return "yes, it may follow." if check.valid else f"no: {check.reason}."
+        if isinstance(step, TableTurn) and self.drill is not None:
+            expected = self.drill.expected()
+            label = next((o.text for o in self.moves if o.action == expected), None)
+            return f"choose {label}." if label is not None else f"{expected.to_str(self.deck)}."
         return "choose Start and play the round; H at the table gives hints there too."
 
     def action_take_back(self) -> None:
@@ -554,6 +661,7 @@ class LessonScreen(CivioScreen[None]):
             self.say("Nothing to take back: those cards were placed for you.", "muted")
             return
         taken = self.row.pop()
+        self._keep_place([self.deck[c].name for c in self.row[len(step.start) :]])
         self._fill_list()
         self._draw_left()
         self._draw_card()

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from cards.actions import Action
 from cards.deck import Deck, standard_deck
 from cards.precedent import check_precedent
 from civio_tui.lessons.catalogue import LESSONS
-from civio_tui.lessons.model import Build, Choice, Follow, Play
+from civio_tui.lessons.model import Build, Choice, Follow, Play, TableTurn
 from civio_tui.lessons.progress import PROGRESS_FILE
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.lesson import NEXT, LessonScreen, shown_order
@@ -72,8 +73,17 @@ async def solve_step(pilot: Pilot[int], screen: LessonScreen, deck: Deck) -> Non
     elif isinstance(step, Follow):
         pair = [deck.id_of(step.prev), deck.id_of(step.card)]
         await select(pilot, "yes" if check_precedent(deck, pair).valid else "no")
+    elif isinstance(step, TableTurn):
+        while not screen.solved:
+            await make_move(pilot, screen, screen.drill.expected())  # type: ignore[union-attr]
     assert screen.solved, (screen.lesson.id, screen.step_index, feedback(screen))
     assert "✓" in feedback(screen)
+
+
+async def make_move(pilot: Pilot[int], screen: LessonScreen, action: Action) -> None:
+    """Choose the option of the table step's question that makes `action`."""
+    index = next(i for i, option in enumerate(screen.moves) if option.action == action)
+    await select(pilot, f"move:{index}")
 
 
 def saved_progress(isolated: Path) -> dict[str, Any]:
