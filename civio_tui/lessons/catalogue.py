@@ -411,7 +411,7 @@ TURN = Lesson(
                     "civio call",
                     goal="All 7 of your cards form precedents: Race → Brown → 14th and Gideon "
                     "→ Escobedo → Miranda → In re Gault. The game asks: call CIVIO?",
-                    praise="CIVIO! You win the round. Lesson 6 shows how it is scored.",
+                    praise="CIVIO! Lesson 6 shows how a win is scored.",
                     nudge="Calling CIVIO wins the round at once.",
                     wrong=(
                         (
@@ -852,7 +852,8 @@ COACHED = Lesson(
         Play(
             "Time to play a real round against Easy, the gentlest opponent. Teaching hints are "
             "on: at each of your decisions a nudge names the idea. Press H for a hint, H again "
-            "for the move. When the round is over, press Esc and then y to come back here.",
+            "for the move. When the round is over, Esc brings you back here (in the middle of the "
+            "round, Esc asks first).",
         ),
     ),
 )

@@ -156,7 +156,11 @@ def _step_problems(deck: Deck, step: Step) -> Iterator[str]:
     if isinstance(step, Choice) and not any(option.right for option in step.options):
         yield f"no right answer to {step.question!r}"
     if isinstance(step, Follow):
-        check_precedent(deck, [deck.id_of(step.prev), deck.id_of(step.card)])
+        from civio_tui.lessons.follow import follow_reasons
+
+        reasons = follow_reasons(deck, deck.id_of(step.prev), deck.id_of(step.card))
+        if sum(reason.right for reason in reasons) != 1:
+            yield "the rules do not make exactly one of its reasons right"
     if isinstance(step, TableTurn):
         yield from _script_problems(deck, step)
     for claim in getattr(step, "claims", ()):

@@ -24,6 +24,13 @@ from civio_tui.widgets.cards import card_line
 
 YOU, BOT = 0, 1
 NAMES = ("You", "Bot")
+VERBS = {
+    DecisionKind.DRAW: "Take from the pile: ",
+    DecisionKind.DISCARD: "Discard ",
+    DecisionKind.REVEAL: "Turn face up: ",
+    DecisionKind.CONFISCATE: "Take ",
+    DecisionKind.OVERRULE: "Overrule with ",
+}
 
 
 def start_round(deck: Deck, deal: Deal) -> Round:
@@ -83,13 +90,17 @@ class Drill:
                 if self.deck[card].type is CardType.LAW and card not in offered:
                     text = Content.assemble("Overrule with ", card_line(self.deck[card]))
                     labels.insert(-1, OptionLabel(Action.overrule(card), text, card=card))
-        hidden = set(view.hidden)
-        return [
-            OptionLabel(o.action, Content.assemble(o.text, (" (hidden)", "dim")), card=o.card)
-            if o.card in hidden and decision.kind != DecisionKind.REVEAL
-            else o
-            for o in labels
-        ]
+        hidden = set(view.hidden) if decision.kind != DecisionKind.REVEAL else set()
+        return [self._short(decision.kind, o, o.card in hidden) for o in labels]
+
+    def _short(self, kind: DecisionKind, option: OptionLabel, hidden: bool) -> OptionLabel:
+        """An option about a card in a line of the lesson's narrow column: the verb and the
+        card's short name (its columns are in the card pane beside)."""
+        if option.card is None or kind not in VERBS:
+            return option
+        card = card_line(self.deck[option.card], short=True, limit=20, year=False)
+        mark = (" hidden", "dim") if hidden else ""
+        return OptionLabel(option.action, Content.assemble(VERBS[kind], card, mark), option.card)
 
     # -- moves --------------------------------------------------------------------------------
 
@@ -99,7 +110,7 @@ class Drill:
         move = self.move
         if action not in self._accepted():
             return False, self.why_wrong(action)
-        said = self._apply(action, own=True)
+        said = self._apply(action, own=bool(move.praise))
         self.done_moves.append(action.to_str(self.deck))
         self.index += 1
         said += self._play_bot()

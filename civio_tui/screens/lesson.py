@@ -18,12 +18,14 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
+from cards.actions import DecisionKind
 from cards.deck import Deck
 from cards.link_reasons import link_reason
 from cards.models import Card, CardType
 from cards.precedent import check_precedent
 from civio_tui import keymap
 from civio_tui.lessons.catalogue import LESSONS, lesson_by_id
+from civio_tui.lessons.follow import follow_reasons
 from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Play, Sketch, Step, TableTurn
 from civio_tui.lessons.model import Option as Answer
 from civio_tui.lessons.progress import MAX_STARS, LessonProgress, ProgressFile, stars_for
@@ -195,7 +197,7 @@ class LessonScreen(CivioScreen[None]):
         if isinstance(step, Choice):
             return step.question
         if isinstance(step, Follow):
-            return f"May {step.card} follow {step.prev} in a precedent?"
+            return f"May {step.card} follow {step.prev} in a precedent? Choose the reason."
         if isinstance(step, TableTurn):
             drill = self.drill
             return drill.move.goal if drill is not None and not drill.done else ""
@@ -224,8 +226,8 @@ class LessonScreen(CivioScreen[None]):
                     label = card_line(self.deck[self.card(option.label)], short=True, limit=22)
                 options.append(Option(label, id=f"answer:{index}"))
         elif isinstance(step, Follow):
-            options.append(Option("Yes, it may follow", id="yes"))
-            options.append(Option("No, it may not", id="no"))
+            reasons = follow_reasons(self.deck, self.card(step.prev), self.card(step.card))
+            options += [Option(r.label, id=f"follow:{i}") for i, r in enumerate(reasons)]
         elif isinstance(step, TableTurn):
             self.moves = self.drill.options() if self.drill is not None else []
             options += [Option(o.text, id=f"move:{i}") for i, o in enumerate(self.moves)]
@@ -356,7 +358,9 @@ class LessonScreen(CivioScreen[None]):
             return []
         if decision.law is not None:
             return [decision.law]
-        return [drill.rnd.discard_pile[-1]] if drill.rnd.discard_pile else []
+        if decision.kind == DecisionKind.DRAW and drill.rnd.discard_pile:
+            return [drill.rnd.discard_pile[-1]]
+        return []
 
     def _highlighted_card(self) -> int | None:
         menu = self.query_one(NavList)
@@ -397,8 +401,8 @@ class LessonScreen(CivioScreen[None]):
             self.make_move(int(option_id.removeprefix("move:")))
         elif option_id.startswith("answer:"):
             self.answer(int(option_id.removeprefix("answer:")))
-        elif option_id in ("yes", "no"):
-            self.answer_follow(option_id == "yes")
+        elif option_id.startswith("follow:"):
+            self.answer_follow(int(option_id.removeprefix("follow:")))
         elif option_id in ("start", "continue"):
             self.play(option_id)
         elif option_id == "lessons":
@@ -459,6 +463,7 @@ class LessonScreen(CivioScreen[None]):
             return
         self._keep_place(drill.done_moves)
         if drill.done:
+            self.query_one("#lesson-goal", Static).update("Step done: read what happened below.")
             self.solve(f"✓ {said}")
             return
         self.hint_level = 0
@@ -497,11 +502,13 @@ class LessonScreen(CivioScreen[None]):
             return check.reason
         missing = [n for n in step.required if self.card(n) not in row]
         if len(step.solution) - len(row) < len(missing):
-            names = [short_name(self.deck[self.card(n)], 24) for n in missing]
+            # Full names: the player must find these cards in the hand (short names cut them).
+            names = [self.deck[self.card(n)].name for n in missing]
             needed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
             return (
-                f"{self.deck[row[-1]].name} may stand there, but this step needs {needed}, "
-                "and there would be no room left for them"
+                f"{self.deck[row[-1]].name} may stand there, but this precedent has "
+                f"{len(step.solution)} places and must still hold {needed}: there would be "
+                f"no room left for {'it' if len(names) == 1 else 'them'}"
             )
         return None
 
@@ -532,17 +539,18 @@ class LessonScreen(CivioScreen[None]):
         else:
             self.say(f"✗ {option.reply} Try again.", "bad")
 
-    def answer_follow(self, yes: bool) -> None:
+    def answer_follow(self, index: int) -> None:
+        """A reason chosen for "may B follow A?": right only with the rule that links them."""
         step = self.step
         assert isinstance(step, Follow)
-        check = check_precedent(self.deck, [self.card(step.prev), self.card(step.card)])
-        if yes == check.valid:
-            self.solve(f"✓ Right. {step.praise}" if check.valid else f"✓ Right: {check.reason}.")
-        elif check.valid:
-            why = link_reason(self.deck, self.card(step.prev), self.card(step.card))
-            self.say(f"✗ It may: {why or 'the rules accept it'}. Try again.", "bad")
+        prev, card = self.card(step.prev), self.card(step.card)
+        reason = follow_reasons(self.deck, prev, card)[index]
+        if not reason.right:
+            self.say(f"✗ {reason.reply} Try again.", "bad")
+        elif check_precedent(self.deck, [prev, card]).valid:
+            self.solve(f"✓ Right. {step.praise}")
         else:
-            self.say(f"✗ {check.reason}. Try again.", "bad")
+            self.solve(f"✓ Right: {check_precedent(self.deck, [prev, card]).reason}.")
 
     def solve(self, praise: str) -> None:
         self.solved = True
@@ -645,8 +653,8 @@ class LessonScreen(CivioScreen[None]):
             right = [o.label for o in step.options if o.right]
             return f"choose {' or '.join(right)}."
         if isinstance(step, Follow):
-            check = check_precedent(self.deck, [self.card(step.prev), self.card(step.card)])
-            return "yes, it may follow." if check.valid else f"no: {check.reason}."
+            reasons = follow_reasons(self.deck, self.card(step.prev), self.card(step.card))
+            return f"choose {next(r.label for r in reasons if r.right)}."
         if isinstance(step, TableTurn) and self.drill is not None:
             expected = self.drill.expected()
             label = next((o.text for o in self.moves if o.action == expected), None)
@@ -716,6 +724,7 @@ class LessonScreen(CivioScreen[None]):
         self.controller = controller
         table = TableScreen(controller)
         table.teaching_hints = True  # a nudge at each decision, whatever the setting says
+        table.leave_to = "back to the lesson"
         self.app.push_screen(table)
 
     def on_screen_resume(self) -> None:

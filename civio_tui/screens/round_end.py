@@ -5,6 +5,7 @@ A promotion of the human player is a moment: a banner across the top.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -33,8 +34,24 @@ class RoundEndScreen(CivioScreen[str]):
         Binding("r", "replay", "Replay", id="round_end.replay"),
     ]
 
-    def __init__(self, deck: Deck, summary: RoundSummary, campaign: Campaign | None = None) -> None:
+    def __init__(
+        self,
+        deck: Deck,
+        summary: RoundSummary,
+        campaign: Campaign | None = None,
+        *,
+        leave: str = "main menu",
+    ) -> None:
         super().__init__()
+        self.leave_words = leave
+        """Where Esc goes, in words ("main menu"; a lesson's round: "back to the lesson")."""
+        if leave != "main menu":
+            keys = self._bindings.key_to_bindings
+            for key, found in keys.items():
+                keys[key] = [
+                    replace(b, description=leave.capitalize()) if b.id == "round_end.menu" else b
+                    for b in found
+                ]
         self.deck = deck
         self.summary = summary
         self.campaign = campaign
@@ -69,7 +86,7 @@ class RoundEndScreen(CivioScreen[str]):
                 "Enter: see the final table" if summary.game_over else "Enter: deal the next round"
             )
             replay = " · r: replay it" if self.campaign is not None else ""
-            yield Static(f"{next_text}{replay} · Esc: main menu", id="round-keys")
+            yield Static(f"{next_text}{replay} · Esc: {self.leave_words}", id="round-keys")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -99,6 +99,9 @@ class TableScreen(CivioScreen[None]):
         self._focus_after_resume: object = None
         self._last_focus: str | None = None
         self.teaching_hints: bool | None = None
+        self.leave_to: str | None = None
+        """Where Esc at a round's end goes, in words, when not the main menu (a lesson's coached
+        round: "back to the lesson"); it goes there without asking, as the words say."""
         """Nudges at each decision: None follows the setting (a lesson sets True)."""
         self._nudged: Decision | None = None
         """The decision whose nudge is shown: the next H gives the move."""
@@ -267,13 +270,16 @@ class TableScreen(CivioScreen[None]):
 
         def after(choice: str | None) -> None:
             if choice == "menu":
-                self.leave(confirm=True)
+                self.leave(confirm=self.leave_to is None)
             else:
                 self.next_after_round()
 
         session = getattr(self.controller.backend, "session", None)  # saved games replay
         campaign = session.campaign if session is not None else None
-        self.app.push_screen(RoundEndScreen(self.controller.deck, summary, campaign), after)
+        leave = self.leave_to or "main menu"
+        self.app.push_screen(
+            RoundEndScreen(self.controller.deck, summary, campaign, leave=leave), after
+        )
 
     def _in_your_order(self, summary: RoundSummary) -> RoundSummary:
         """Your precedents and cards in the results as you arranged them (the engine scores

@@ -4,14 +4,15 @@ change cannot make a lesson lie (issue 21, LEARNING.md)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
 from cards.deck import Deck
 from cards.models import Effect, LawAction
-from civio_tui.lessons.catalogue import LESSONS, YEARS
+from civio_tui.lessons.catalogue import ATTACKS, LESSONS, TURN, YEARS
 from civio_tui.lessons.claims import claim_problem, problems
-from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Play, Valid
+from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Move, Play, TableTurn, Valid
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
@@ -48,6 +49,9 @@ def _texts(lesson: Lesson) -> list[str]:
             texts += [o.label + " " + o.reply for o in step.options]
         elif isinstance(step, Follow):
             texts += [step.praise, step.nudge]
+        elif isinstance(step, TableTurn):
+            for move in step.moves:
+                texts += [move.goal, move.praise, move.nudge, *(why for _, why in move.wrong)]
         else:
             texts.append(step.text)
     return texts
@@ -72,3 +76,32 @@ def test_a_deck_change_makes_the_lessons_fail(standard: Deck) -> None:
     assert claim_problem(
         changed, Valid(("Board of Education v Barnette", "Tinker v Des Moines School District"))
     )
+
+
+def test_lessons_4_and_5_are_played_at_the_table() -> None:
+    """The turn and the attacks are done with the round engine, not asked about."""
+    for lesson in (TURN, ATTACKS):
+        assert any(isinstance(step, TableTurn) for step in lesson.steps), lesson.id
+    moves = [m.action for s in TURN.steps if isinstance(s, TableTurn) for m in s.moves]
+    assert {"draw discard", "draw supply", "civio call"} <= set(moves)
+    assert any(m.startswith("reveal") for m in moves) and any(
+        m.startswith("discard") for m in moves
+    )
+    own = [
+        m.action for s in ATTACKS.steps if isinstance(s, TableTurn) for m in s.moves if not m.bot
+    ]
+    assert any(m.startswith("confiscate") for m in own)
+    assert any(m.startswith("overrule") for m in own)
+    assert "target 1" in own
+
+
+def test_a_table_script_the_engine_refuses_is_reported(standard: Deck) -> None:
+    """A move the rules do not allow at that point (discarding a card not held) or a move given
+    to the wrong seat makes the lesson fail its check."""
+    step = next(s for s in TURN.steps if isinstance(s, TableTurn))
+    bad_card = replace(step, moves=(step.moves[0], Move("discard Katz v US"), *step.moves[2:]))
+    wrong_seat = replace(step, moves=(replace(step.moves[0], bot=True), *step.moves[1:]))
+    for broken in (bad_card, wrong_seat):
+        lesson = Lesson("broken", "Broken", "", (broken,))
+        assert problems(standard, lesson) != []
+    assert problems(standard, Lesson("ok", "OK", "", (step,))) == []

@@ -15,9 +15,9 @@ from cards.actions import Action
 from cards.deck import Deck, standard_deck
 from cards.precedent import check_precedent
 from civio_tui.lessons.catalogue import LESSONS
+from civio_tui.lessons.follow import follow_reasons
 from civio_tui.lessons.model import Build, Choice, Follow, Play, TableTurn
 from civio_tui.lessons.progress import PROGRESS_FILE
-from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.lesson import NEXT, LessonScreen, shown_order
 from civio_tui.screens.lessons import LessonsScreen
 from civio_tui.screens.main_menu import MainMenuScreen
@@ -71,8 +71,8 @@ async def solve_step(pilot: Pilot[int], screen: LessonScreen, deck: Deck) -> Non
         right = next(i for i, option in enumerate(step.options) if option.right)
         await select(pilot, f"answer:{right}")
     elif isinstance(step, Follow):
-        pair = [deck.id_of(step.prev), deck.id_of(step.card)]
-        await select(pilot, "yes" if check_precedent(deck, pair).valid else "no")
+        reasons = follow_reasons(deck, deck.id_of(step.prev), deck.id_of(step.card))
+        await select(pilot, f"follow:{next(i for i, r in enumerate(reasons) if r.right)}")
     elif isinstance(step, TableTurn):
         while not screen.solved:
             await make_move(pilot, screen, screen.drill.expected())  # type: ignore[union-attr]
@@ -143,9 +143,9 @@ async def test_a_wrong_answer_says_why_and_hints_cost_stars(isolated: Path) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await open_lessons(pilot)
         screen = await open_lesson(pilot, 2)
-        await select(pilot, "yes")  # Tinker after Barnette: yes is right
+        await select(pilot, "follow:0")  # Tinker after Barnette: Tinker lists Barnette
         await select(pilot, NEXT)
-        await select(pilot, "yes")  # Korematsu after Engel: wrong, and the rules say why
+        await select(pilot, "follow:0")  # Korematsu after Engel: wrong, and the rules say why
         assert "neither case lists the other" in feedback(screen)
         assert not screen.solved
         await pilot.press("H")
@@ -153,8 +153,8 @@ async def test_a_wrong_answer_says_why_and_hints_cost_stars(isolated: Path) -> N
         assert screen.step.nudge in feedback(screen)  # type: ignore[union-attr]
         await pilot.press("H")
         await pilot.pause()
-        assert "The move: no" in feedback(screen)
-        await select(pilot, "no")
+        assert "The move: choose No" in feedback(screen)
+        await select(pilot, "follow:3")
         await select(pilot, NEXT)
         for _ in LESSONS[1].steps[2:]:
             await solve_step(pilot, screen, deck)
@@ -277,9 +277,9 @@ async def test_the_coached_round_played_to_its_end_marks_the_lesson_done(
         await press_1_to_round_end(pilot)
         assert isinstance(app.screen, RoundEndScreen)
         assert table.controller.rnd.result is not None
-        await pilot.press("escape")  # "Main menu" from the round's end: leave, and say so
-        await wait_for_screen(pilot, ConfirmScreen)
-        await pilot.press("y")
+        keys = str(app.screen.query_one("#round-keys").render())
+        assert "Esc: back to the lesson" in keys and "main menu" not in keys
+        await pilot.press("escape")  # back to the lesson, as the words say: no question
         await wait_for_screen(pilot, LessonScreen)
         assert app.screen is screen and screen.solved
         assert "You played a whole round" in feedback(screen)
@@ -302,3 +302,114 @@ def test_the_right_answer_is_not_always_first() -> None:
         if isinstance(step, Choice) and not all(option.right for option in step.options)
     ]
     assert firsts.count(True) <= len(firsts) // 2
+
+
+@async_test
+async def test_a_yes_without_the_right_reason_is_not_enough() -> None:
+    """ "May Tinker follow Barnette?" cannot be passed by guessing yes: the player chooses
+    which card lists which, and a wrong reason is refused with the cards' columns to read."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 2)
+        labels = [str(o.prompt) for o in screen.query_one(NavList).options]
+        assert "Yes: Barnette lists Tinker" in labels and "Yes: Tinker lists Barnette" in labels
+        await select(pilot, f"follow:{labels.index('Yes: Barnette lists Tinker')}")
+        assert not screen.solved
+        assert "does not list Tinker v Des Moines School District" in feedback(screen)
+        await select(pilot, f"follow:{labels.index('Yes: Tinker lists Barnette')}")
+        assert screen.solved
+
+
+@async_test
+async def test_a_refusal_for_lack_of_room_names_the_cards_still_needed() -> None:
+    deck = standard_deck()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 2)
+        for _ in LESSONS[1].steps[:-1]:
+            await solve_step(pilot, screen, deck)
+            await select(pilot, NEXT)
+        await select(pilot, f"card:{deck.id_of('Korematsu v US')}")  # 3 places, 3 cards needed
+        assert screen.row == []
+        for name in ("Board of Education v Barnette", "Tinker v Des Moines School District"):
+            assert name in feedback(screen)  # whole names, to find in the hand
+        assert "no room left" in feedback(screen)
+
+
+@async_test
+async def test_cards_placed_in_an_unfinished_step_are_kept_when_resumed(isolated: Path) -> None:
+    deck = standard_deck()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 3)
+        for _ in range(2):  # to step 3, built from nothing: Engel, Tinker, the 1st
+            await solve_step(pilot, screen, deck)
+            await select(pilot, NEXT)
+        engel = deck.id_of("Engel v Vitale")
+        await select(pilot, f"card:{engel}")
+        assert screen.row == [engel]
+        await pilot.press("escape")
+        await wait_for_screen(pilot, LessonsScreen)
+        assert saved_progress(isolated)["more-cards"]["placed"] == ["Engel v Vitale"]
+        screen = await open_lesson(pilot, 3)
+        assert screen.step_index == 2 and screen.row == [engel]
+        assert "Engel v Vitale" in str(screen.query_one("#lesson-sketch").render())
+
+
+@async_test
+async def test_lesson_4_is_a_turn_at_the_table_with_wrong_moves_explained(isolated: Path) -> None:
+    """Lesson 4 plays real turns with the round engine: a wrong move gets its reason (the
+    engine's own refusal for a card taken from the discard pile) and changes nothing; the moves
+    made are kept when the lesson is left and resumed."""
+    deck = standard_deck()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 4)
+        drill = screen.drill
+        assert drill is not None and drill.rnd.decision is not None
+        assert drill.rnd.decision.kind.value == "draw"
+        await make_move(pilot, screen, Action.draw("supply"))
+        assert "Allowed, but blind" in feedback(screen)
+        assert len(drill.rnd.events) == 2  # the opening only: nothing was drawn
+        await make_move(pilot, screen, Action.draw("discard"))
+        miranda = deck.id_of("Miranda v Arizona")
+        await make_move(pilot, screen, Action.discard(miranda))
+        assert "taken from the discard pile this turn and cannot be discarded" in feedback(screen)
+        korematsu = deck.id_of("Korematsu v US")
+        await make_move(pilot, screen, Action.discard(korematsu))
+        assert "Keep Korematsu v US: Korematsu v US lists the issue Race" in feedback(screen)
+        assert miranda in drill.rnd.hand(0) and korematsu in drill.rnd.hand(0)
+        await pilot.press("escape")
+        await wait_for_screen(pilot, LessonsScreen)
+        assert saved_progress(isolated)["turn"]["placed"] == ["draw discard"]
+        screen = await open_lesson(pilot, 4)
+        assert screen.drill is not None and miranda in screen.drill.rnd.hand(0)
+        await solve_step(pilot, screen, deck)
+        assert screen.drill.rnd.result is not None and screen.drill.rnd.result.winner == 0
+
+
+@async_test
+async def test_lesson_5_launches_attacks_and_overrules_one() -> None:
+    deck = standard_deck()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 5)
+        await solve_step(pilot, screen, deck)  # the Espionage Act: Bot loses a turn
+        assert "Bot will lose a turn" in feedback(screen)
+        assert screen.drill is not None and screen.drill.rnd.current == 0  # you play again
+        await select(pilot, NEXT)
+        await solve_step(pilot, screen, deck)  # Executive Order 9066: you take Miranda
+        assert deck.id_of("Miranda v Arizona") in screen.drill.rnd.hand(0)
+        await select(pilot, NEXT)
+        assert "Jim Crow Laws" in feedback(screen)  # Bot's attack, told before your answer
+        cla = deck.id_of("Civil Liberties Act of 1988")
+        await make_move(pilot, screen, Action.overrule(cla))
+        assert "Civil Liberties Act of 1988 does not overrule lose turn" in feedback(screen)
+        await make_move(pilot, screen, Action.overrule(deck.id_of("Civil Rights Act of 1964")))
+        assert screen.solved
+        assert screen.drill.rnd.skips[0] == 0
