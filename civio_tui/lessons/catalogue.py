@@ -485,6 +485,16 @@ TURN = Lesson(
     ),
 )
 
+ANY_DRAW = Move(
+    "draw supply",
+    also=("draw discard",),
+    goal="Your turn: draw a card, from either pile.",
+    nudge="Either pile will do here.",
+)
+BLIND = (
+    "Allowed, but blind: you cannot see what you get. Miranda, face up, lists your Gideon and "
+    "Escobedo."
+)
 LOSE_TURN_DEAL = Deal(
     you=("Race", BROWN, GIDEON, ESCOBEDO, KOREMATSU, ESPIONAGE, MIRANDA),
     hidden=(ESPIONAGE, MIRANDA),
@@ -519,12 +529,7 @@ ATTACKS = Lesson(
         TableTurn(
             deal=LOSE_TURN_DEAL,
             moves=(
-                Move(
-                    "draw supply",
-                    also=("draw discard",),
-                    goal="Your turn: draw a card, from either pile.",
-                    nudge="Either pile will do here.",
-                ),
+                ANY_DRAW,
                 Move(
                     f"discard {ESPIONAGE}",
                     goal="Discarding a Law with an attack launches it at an opponent. Discard "
@@ -553,12 +558,7 @@ ATTACKS = Lesson(
         TableTurn(
             deal=CONFISCATE_DEAL,
             moves=(
-                Move(
-                    "draw supply",
-                    also=("draw discard",),
-                    goal="Your turn: draw a card, from either pile.",
-                    nudge="Either pile will do here.",
-                ),
+                ANY_DRAW,
                 Move(
                     f"discard {EO9066}",
                     goal="Discard the Law whose attack is Confiscate and Arrest: you will take "
@@ -576,16 +576,8 @@ ATTACKS = Lesson(
                     praise="Miranda goes to your hidden cards.",
                     nudge="Miranda v Arizona lists two of your Cases.",
                     wrong=(
-                        (
-                            "confiscate hidden 0",
-                            "Allowed, but blind: you cannot see what you get. Miranda, face "
-                            "up, lists your Gideon and Escobedo.",
-                        ),
-                        (
-                            "confiscate hidden 1",
-                            "Allowed, but blind: you cannot see what you get. Miranda, face "
-                            "up, lists your Gideon and Escobedo.",
-                        ),
+                        ("confiscate hidden 0", BLIND),
+                        ("confiscate hidden 1", BLIND),
                     ),
                 ),
                 Move(
