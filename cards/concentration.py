@@ -16,11 +16,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from cards.actions import IllegalActionError
-from cards.deck import Deck, standard_deck
+from cards.deck import Deck, require_deck, standard_deck
 from cards.link_reasons import link_reason
 
 ROWS = 4
@@ -215,6 +216,26 @@ class Concentration:
         if p == self.first:
             return f"the card at {position_name(p)} is already face up: turn a second, other card"
         return None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seed, the seats, the deck (by sha256) and every place turned: all a save needs."""
+        return {
+            "seed": self.seed,
+            "players": self.players,
+            "deck_sha256": self.deck.sha256,
+            "turned": [e.position for e in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], deck: Deck | None = None) -> Concentration:
+        """Rebuild a game from `to_json` output, every card turned again with checks
+        (ValueError for another deck, `IllegalActionError` for a place the rules refuse)."""
+        deck = deck if deck is not None else standard_deck()
+        require_deck(deck, data.get("deck_sha256"))
+        game = cls(int(data["seed"]), int(data["players"]), deck)
+        for position in data["turned"]:
+            game.apply(TurnCard(int(position)))
+        return game
 
     def view(self, seat: int) -> ConcentrationView:
         first = None if self.first is None else (self.first, self.grid[self.first])

@@ -53,6 +53,12 @@ class UnknownCardError(LookupError):
 _DROPPED_TOKENS = frozenset({"v", "vs", "versus"})
 
 
+def require_deck(deck: Deck, sha256: object) -> None:
+    """A saved game names its deck by sha256: ValueError when it is not `deck`."""
+    if sha256 != deck.sha256:
+        raise ValueError("the saved game was played with a different deck")
+
+
 def normalise_name(text: str) -> str:
     """The matching key of a card name (DECK.md, Name matching)."""
     text = text.lower().replace("&", " and ")

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from cards.actions import IllegalActionError
 from cards.civio_sets import FoundPrecedent, check_call, precedents_among
-from cards.deck import Deck, standard_deck
+from cards.deck import Deck, require_deck, standard_deck
 from cards.table import HAND_SIZE
 
 DEAL_SIZE = 21
@@ -63,6 +63,14 @@ class SolitaireAction:
         if self.precedents:
             data["precedents"] = [list(g) for g in self.precedents]
         return data
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> SolitaireAction:
+        kind = data["kind"]
+        if kind not in (TURN, CALL, END):
+            raise ValueError(f"{kind!r} is not a Solitaire action")
+        groups = tuple(tuple(int(c) for c in g) for g in data.get("precedents", ()))
+        return SolitaireAction(kind, groups)
 
 
 TURN_ACTION = SolitaireAction(TURN)
@@ -216,6 +224,25 @@ class Solitaire:
         self.result = SolitaireResult(score, points, self._turned, precedents)
         self.phase = SolitairePhase.OVER
         self.events.append(SolitaireEvent(action))
+
+    def to_json(self) -> dict[str, Any]:
+        """The seed, the deck (by sha256) and every action: all a save needs."""
+        return {
+            "seed": self.seed,
+            "deck_sha256": self.deck.sha256,
+            "actions": [e.action.to_json() for e in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], deck: Deck | None = None) -> Solitaire:
+        """Rebuild a game from `to_json` output, every action replayed with checks
+        (ValueError for another deck, `IllegalActionError` for an action the rules refuse)."""
+        deck = deck if deck is not None else standard_deck()
+        require_deck(deck, data.get("deck_sha256"))
+        game = cls(int(data["seed"]), deck)
+        for action in data["actions"]:
+            game.apply(SolitaireAction.from_json(action))
+        return game
 
     def view(self) -> SolitaireView:
         decision = self.decision

@@ -5,17 +5,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from cards.deck import Deck
 from civio_tui.widgets.cards import pts
 
+if TYPE_CHECKING:
+    from civio_tui.app import CivioApp
+
 EASY_PLAY = "easy-play"
+SOLITAIRE = "solitaire"
+CONCENTRATION = "concentration"
 
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A game the main menu can offer to continue, by its name: a campaign, or an Easy Play
-    game (`kind` "easy-play")."""
+    """A game the main menu can offer to continue: a campaign (by its name), or the Easy Play,
+    Solitaire or Concentration game in progress (`kind` "easy-play", "solitaire",
+    "concentration")."""
 
     name: str
     label: str
@@ -44,10 +51,11 @@ def scan_saved_games(save_dir: str | None, deck: Deck) -> SavedGames:
     easy, easy_damaged = _easy_play(save_dir, deck)
     damaged = sum(not s.readable for s in summaries) + easy_damaged
     summary = latest_playable(summaries)
+    other = _newest(easy, save_dir, deck)
     if summary is None or summary.campaign is None:
-        return SavedGames(easy[1] if easy else None, damaged)
-    if easy is not None and summary.saved_at is not None and easy[0] > summary.saved_at:
-        return SavedGames(easy[1], damaged)  # the Easy Play game was saved last
+        return SavedGames(other[1] if other else None, damaged)
+    if other is not None and summary.saved_at is not None and other[0] > summary.saved_at:
+        return SavedGames(other[1], damaged)  # the other game was saved last
     camp = summary.campaign
     human = camp.human or camp.players[0]
     standing = camp.standing(human.name)
@@ -80,3 +88,60 @@ def _easy_play(save_dir: str | None, deck: Deck) -> tuple[tuple[datetime, SavedG
     label = f"{saved.name}{kind}: round {len(saved.game.rounds)}, {pts(saved.game.totals[seat])}"
     when = latest.saved_at or datetime.min.replace(tzinfo=UTC)
     return (when, SavedGame(saved.name, label, kind=EASY_PLAY)), damaged
+
+
+def _newest(
+    easy: tuple[datetime, SavedGame] | None, save_dir: str | None, deck: Deck
+) -> tuple[datetime, SavedGame] | None:
+    """The unfinished Easy Play (`easy`), Solitaire or Concentration game saved last, with
+    when (None: none, or unreadable)."""
+    found = [easy, _solitaire(save_dir, deck), _concentration(save_dir, deck)]
+    return max((f for f in found if f is not None), key=lambda f: f[0], default=None)
+
+
+def _solitaire(save_dir: str | None, deck: Deck) -> tuple[datetime, SavedGame] | None:
+    """The Solitaire deal in progress, with when it was saved (None: none, or unreadable)."""
+    from civio_tui.card_games_save import SolitaireSaves, in_progress, solitaire_label
+
+    try:
+        saves = SolitaireSaves(save_dir, deck)
+        saved = saves.saved
+        if saved is None or not in_progress(saved):
+            return None
+        when = saves.saved_at()
+    except OSError:
+        return None
+    return when, SavedGame(SOLITAIRE, f"Solitaire: {solitaire_label(saved)}", kind=SOLITAIRE)
+
+
+def _concentration(save_dir: str | None, deck: Deck) -> tuple[datetime, SavedGame] | None:
+    """The Concentration game in progress, with when it was saved (None: none, or unreadable)."""
+    from civio_tui.card_games_save import ConcentrationSaves
+
+    try:
+        saves = ConcentrationSaves(save_dir, deck)
+        saved = saves.saved
+        if saved is None or saved.game.is_over or not saved.game.events:
+            return None
+        when = saves.saved_at()
+    except OSError:
+        return None
+    game = saved.game
+    label = f"Concentration: {sum(game.scores)} of 10 pairs found"
+    return when, SavedGame(CONCENTRATION, label, kind=CONCENTRATION)
+
+
+def continue_other_game(app: CivioApp, game: SavedGame) -> None:
+    """Open a saved game that is not a main-game campaign (the main menu's Continue)."""
+    if game.kind == EASY_PLAY:
+        from civio_tui.screens.easy_play import continue_easy_play
+
+        continue_easy_play(app, game.name)
+    elif game.kind == SOLITAIRE:
+        from civio_tui.screens.solitaire import continue_solitaire
+
+        continue_solitaire(app)
+    elif game.kind == CONCENTRATION:
+        from civio_tui.screens.concentration import continue_concentration
+
+        continue_concentration(app)

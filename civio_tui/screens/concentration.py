@@ -5,7 +5,7 @@ against an AI with a memory, or two players at one keyboard (nothing is hidden f
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -30,9 +30,14 @@ from cards.concentration import (
 )
 from cards.models import Card
 from civio_tui import keymap
+from civio_tui.card_games_save import ConcentrationSaves, SavedConcentration
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
+from civio_tui.seating import HUMAN, Seat
 from civio_tui.widgets.lists import NavList
+
+if TYPE_CHECKING:
+    from civio_tui.app import CivioApp
 
 MODES: tuple[tuple[str, str], ...] = (
     ("solo", "One player: capture every pair in as few turns as you can"),
@@ -69,18 +74,98 @@ class ConcentrationMenuScreen(CivioScreen[None]):
             yield NavList(*[Option(label, id=key) for key, label in MODES], id="cm-list")
         yield Footer()
 
+    saves: ConcentrationSaves
+
     def on_mount(self) -> None:
         deck = self.app.deck
         lines = [f"{short_name(deck[a])} / {short_name(deck[b])}" for a, b in pairs(deck)]
         self.query_one("#cm-pairs", Static).update(
             Content.assemble(("Look the pairs over first:\n", "$text-muted"), "\n".join(lines))
         )
+        self.refresh_choices()
+        if self.saves.problem:
+            self.notify(self.saves.problem, severity="warning", timeout=10)
         self.query_one(NavList).focus()
+
+    def on_screen_resume(self) -> None:
+        # Back from a game: offer to continue it (or no longer, once it is over).
+        self.refresh_choices()
+
+    def refresh_choices(self) -> None:
+        """Who plays, with "Continue the game in progress" first when one is saved."""
+        self.saves = ConcentrationSaves(self.app.save_dir, self.app.deck)
+        options = [Option(label, id=key) for key, label in MODES]
+        saved = self.in_progress()
+        if saved is not None:
+            options.insert(0, Option(continue_label(saved), id="continue"))
+        menu = self.query_one(NavList)
+        menu.clear_options()
+        menu.add_options(options)
+        menu.highlighted = 0
+
+    def in_progress(self) -> SavedConcentration | None:
+        saved = self.saves.saved
+        return saved if saved is not None and not saved.game.is_over else None
 
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()
-        mode = event.option.id or "solo"
-        self.app.push_screen(ConcentrationScreen(mode, random.randrange(1, 1_000_000)))
+        choice = event.option.id or "solo"
+        saved = self.in_progress()
+        if choice == "continue" and saved is not None:
+            self.app.push_screen(ConcentrationScreen(saved.seats, 0, resume=saved))
+            return
+        seats = mode_seats(choice, self.app.settings.new_game.player_name or "You")
+
+        def start(yes: bool | None = True) -> None:
+            if yes:
+                self.app.push_screen(ConcentrationScreen(seats, random.randrange(1, 1_000_000)))
+
+        if saved is None:
+            start()
+            return
+        from civio_tui.screens.confirm import ConfirmScreen
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Start a new Concentration game?",
+                f"Your game in progress ({continue_label(saved)}) will be replaced.",
+                yes="Start",
+                no="Keep it",
+            ),
+            start,
+        )
+
+
+def mode_seats(mode: str, you: str) -> list[Seat]:
+    """Who sits where for a choice of the menu."""
+    if mode == "solo":
+        return [Seat(you)]
+    if mode in ("easy", "hard"):
+        return [Seat(you), Seat(f"Computer ({mode})", mode)]
+    return [Seat("Player 1"), Seat("Player 2")]
+
+
+def continue_label(saved: SavedConcentration) -> str:
+    game = saved.game
+    turns = sum(game.turns)
+    if len(saved.seats) == 1:
+        where = f"{game.scores[0]} of 10 pairs"
+    else:
+        where = ", ".join(f"{s.name} {n}" for s, n in zip(saved.seats, game.scores, strict=True))
+    return f"Continue the game in progress: {where}, {turns} turns"
+
+
+def continue_concentration(app: CivioApp) -> None:
+    """Open the saved Concentration game (the main menu's Continue); a save that cannot be
+    read says why."""
+    from civio_tui.game_file import open_saved
+
+    open_saved(
+        app,
+        ConcentrationSaves(app.save_dir, app.deck),
+        lambda saved: not saved.game.is_over,
+        lambda saved: ConcentrationScreen(saved.seats, 0, resume=saved),
+    )
 
 
 class ConcentrationScreen(CivioScreen[None]):
@@ -92,30 +177,40 @@ class ConcentrationScreen(CivioScreen[None]):
         *keymap.bindings("games.new"),
     ]
 
-    def __init__(self, mode: str, seed: int) -> None:
+    def __init__(
+        self,
+        seats: list[Seat],
+        seed: int,
+        *,
+        resume: SavedConcentration | None = None,
+    ) -> None:
         super().__init__()
-        self.mode = mode
-        players = 1 if mode == "solo" else 2
+        self.seats = list(seats)
+        self.resume = resume
+        """The game in progress to continue (None: a new game on `seed`)."""
         self.game: Concentration | None = None
         self.seed = seed
-        self.players = players
+        self.players = len(seats)
         self.cursor = 0
         self.typed = ""
         self.shown: tuple[int, ...] = ()
         """Positions of a missed pair, left face up until the next card is turned."""
-        self.ai = ConcentrationPlayer(mode) if mode in ("easy", "hard") else None
+        self.ais = {
+            s: ConcentrationPlayer(seat.level)
+            for s, seat in enumerate(self.seats)
+            if seat.level != HUMAN
+        }
+        """The computer players, by seat."""
         self.ai_rng = random.Random(seed)
         self.records: RecordsFile | None = None
+        self.saves: ConcentrationSaves | None = None
+        self.unsaved: str | None = None
+        """Why the game could not be saved (None: it is saved after every card turned)."""
         self.note: Content | str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
-        you = self.app.settings.new_game.player_name or "You"
-        if self.mode == "solo":
-            return (you,)
-        if self.ai is not None:
-            return (you, f"Computer ({self.mode})")
-        return ("Player 1", "Player 2")
+        return tuple(seat.name for seat in self.seats)
 
     def compose(self) -> ComposeResult:
         yield Static(id="cc-title")
@@ -127,9 +222,24 @@ class ConcentrationScreen(CivioScreen[None]):
 
     def on_mount(self) -> None:
         self.records = RecordsFile(self.app.save_dir)
-        self.game = Concentration(self.seed, self.players, self.app.deck)
-        self.note = "Turn two cards: a listed pair is yours, and you go again."
+        self.saves = ConcentrationSaves(self.app.save_dir, self.app.deck)
+        if self.resume is not None:
+            self.game = self.resume.game
+            self.note = "Welcome back: the game goes on where you left it."
+        else:
+            self.game = Concentration(self.seed, self.players, self.app.deck)
+            self.note = "Turn two cards: a listed pair is yours, and you go again."
         self.refresh_all()
+        self.after_turn()
+
+    def save(self) -> None:
+        """Keep the game after every card turned, so Continue picks it up."""
+        if self.saves is None or self.game is None:
+            return
+        problem = self.saves.write(SavedConcentration(self.game, self.seats))
+        if problem is not None and self.unsaved is None:
+            self.notify(f"Not saved: {problem}", severity="warning", timeout=10)
+        self.unsaved = problem
 
     # Drawing.
     def refresh_all(self) -> None:
@@ -146,7 +256,7 @@ class ConcentrationScreen(CivioScreen[None]):
             cell.set_class(p in game.captured, "captured")
             if p in game.captured:
                 owner = game.captured[p]
-                mark = f" ({self.names[owner][:8]})" if self.players == 2 else ""
+                mark = f" ({self.names[owner][:8]})" if self.players > 1 else ""
                 cell.update(Content.styled(short_name(deck[game.grid[p]]) + mark, "dim"))
             elif p in face_up:
                 cell.update(Content.styled(short_name(deck[game.grid[p]]), "bold"))
@@ -158,7 +268,11 @@ class ConcentrationScreen(CivioScreen[None]):
         )
         turns = sum(game.turns)
         self.query_one("#cc-title", Static).update(
-            Content.assemble(("Concentration", "bold $accent"), f"  {scores} · {turns} turns")
+            Content.assemble(
+                ("Concentration", "bold $accent"),
+                f"  {scores} · {turns} turns",
+                ("  not saved", "bold $warning") if self.unsaved else "",
+            )
         )
         self.query_one("#cc-status", Static).update(Content("\n").join([self.whose(), self.note]))
 
@@ -169,10 +283,10 @@ class ConcentrationScreen(CivioScreen[None]):
             return Content.styled(self.result_line(), "bold $success")
         who = self.names[game.to_move]
         card = "second" if game.first is not None else "first"
-        if self.ai is not None and game.to_move == 1:
+        if game.to_move in self.ais:
             return Content.styled(f"{who} is turning its {card} card…", "italic")
         typed = f"  (typed: {self.typed})" if self.typed else ""
-        head = f"{who}: " if self.players == 2 else ""
+        head = f"{who}: " if self.players > 1 else ""
         action = f"turn your {card} card" if head else f"Turn your {card} card"
         return Content.assemble(
             (f"{head}{action}", "bold"),
@@ -185,17 +299,21 @@ class ConcentrationScreen(CivioScreen[None]):
         if self.players == 1:
             return f"All 10 pairs in {game.turns[0]} turns! n: play again · Esc: back"
         winners = game.winners()
-        if len(winners) == 2:
-            return "A tie: 5 pairs each! n: play again · Esc: back"
+        best = game.scores[winners[0]]
+        if len(winners) > 1:
+            who = " and ".join(self.names[w] for w in winners)
+            return f"A tie: {who}, {best} pairs each! n: play again · Esc: back"
+        others = ", ".join(
+            f"{self.names[s]} {n}" for s, n in enumerate(game.scores) if s != winners[0]
+        )
         return (
-            f"{self.names[winners[0]]} wins, {game.scores[winners[0]]} pairs to "
-            f"{game.scores[1 - winners[0]]}! n: play again · Esc: back"
+            f"{self.names[winners[0]]} wins with {best} pairs ({others})! n: play again · Esc: back"
         )
 
     # Moving and turning.
     def human_to_move(self) -> bool:
         game = self.game
-        return game is not None and not game.is_over and not (self.ai and game.to_move == 1)
+        return game is not None and not game.is_over and game.to_move not in self.ais
 
     def move(self, drow: int, dcol: int) -> None:
         row, col = divmod(self.cursor, COLUMNS)
@@ -270,27 +388,35 @@ class ConcentrationScreen(CivioScreen[None]):
             self.shown = (first.position, last.position)
             nxt = self.names[game.to_move]
             passes = ""
-            if self.players == 2:
-                passes = "; your turn" if nxt == self.names[0] and self.ai else f"; {nxt}'s turn"
+            if self.players > 1:
+                lone_human = len(self.ais) == self.players - 1 and game.to_move not in self.ais
+                passes = "; your turn" if lone_human else f"; {nxt}'s turn"
             self.note = (
                 f"{deck[first.card].name} and {deck[last.card].name} are not a pair{passes}."
             )
         else:
             self.note = f"{self.names[seat]} turned up {deck[last.card].name}."
+        self.save()
         if game.is_over:
             self.finished()
         self.refresh_all()
         self.refresh_bindings()
-        if self.ai is not None and not game.is_over and game.to_move == 1:
+        self.after_turn()
+
+    def after_turn(self) -> None:
+        """A computer player to move turns its card after the pause of the AI speed."""
+        game = self.game
+        if game is not None and not game.is_over and game.to_move in self.ais:
             self.set_timer(max(self.app.settings.ai_delay, 0.05), self.ai_step)
 
     def ai_step(self) -> None:
         game = self.game
-        if game is None or game.is_over or self.ai is None or game.to_move != 1:
+        if game is None or game.is_over or game.to_move not in self.ais:
             return
         decision = game.decision
         assert decision is not None
-        action = self.ai.choose(game.view(1), decision, self.ai_rng)
+        seat = game.to_move
+        action = self.ais[seat].choose(game.view(seat), decision, self.ai_rng)
         self.turn(action.position)
 
     def finished(self) -> None:
@@ -312,10 +438,12 @@ class ConcentrationScreen(CivioScreen[None]):
         return True
 
     def action_new(self) -> None:
-        self.app.switch_screen(ConcentrationScreen(self.mode, random.randrange(1, 1_000_000)))
+        self.app.switch_screen(ConcentrationScreen(self.seats, random.randrange(1, 1_000_000)))
 
     def action_back(self) -> None:
         from civio_tui.screens.confirm import leave_unfinished
 
         game = self.game
-        leave_unfinished(self, game is not None and not game.is_over and bool(game.events))
+        saved = self.saves is not None and self.saves.problem is None
+        kept = "Concentration's menu offers to continue it." if saved else None
+        leave_unfinished(self, game is not None and not game.is_over and bool(game.events), kept)

@@ -58,8 +58,9 @@ class ConfirmScreen(CivioModal[bool]):
         self.dismiss(False)
 
 
-def leave_unfinished(screen: Screen[None], unfinished: bool) -> None:
-    """Leave `screen` (a game that is not saved); when the game is `unfinished`, ask first."""
+def leave_unfinished(screen: Screen[None], unfinished: bool, kept: str | None = None) -> None:
+    """Leave `screen`; when the game is `unfinished`, ask first. `kept` says where a saved game
+    can be continued (None: the game is not saved)."""
     if not unfinished:
         screen.dismiss(None)
         return
@@ -71,7 +72,7 @@ def leave_unfinished(screen: Screen[None], unfinished: bool) -> None:
     screen.app.push_screen(
         ConfirmScreen(
             "Leave this game?",
-            "It is not finished and will not be kept.",
+            f"It is saved: {kept}" if kept else "It is not finished and will not be kept.",
             yes="Leave",
             no="Keep playing",
         ),

@@ -155,10 +155,10 @@ class MainMenuScreen(CivioScreen[None]):
             if self.latest is None:
                 self.notify("There is no saved game to continue.")
                 return
-            if self.latest.kind == "easy-play":
-                from civio_tui.screens.easy_play import continue_easy_play
+            if self.latest.kind != "campaign":
+                from civio_tui.saved_games import continue_other_game
 
-                continue_easy_play(self.app, self.latest.name)
+                continue_other_game(self.app, self.latest)
                 return
             self.app.open_saved_game(self.latest.name)
         elif key == "campaigns":

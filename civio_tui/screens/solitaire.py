@@ -4,8 +4,9 @@ seven) from them and call CIVIO; after the game, par and when it could have been
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import date
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -30,10 +31,14 @@ from cards.solitaire import (
     seed_of_day,
 )
 from civio_tui import keymap
+from civio_tui.card_games_save import SavedSolitaire, SolitaireSaves
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioModal, CivioScreen
 from civio_tui.screens.card_games import TwoPrecedents, card_facts, layout
 from civio_tui.widgets.lists import NavList
+
+if TYPE_CHECKING:
+    from civio_tui.app import CivioApp
 
 TYPE_ORDER = (
     CardType.ISSUE,
@@ -109,8 +114,16 @@ class SolitaireScreen(CivioScreen[None]):
         "games.seed",
     )
 
-    def __init__(self, seed: int | None = None, *, today: date | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        today: date | None = None,
+        resume: SavedSolitaire | None = None,
+    ) -> None:
         super().__init__()
+        self.resume = resume
+        """The deal in progress to continue (None: start deal `seed`)."""
         self.today = today or date.today()
         self.day_seed = seed_of_day(self.today)
         self.start_seed = self.day_seed if seed is None else seed
@@ -118,13 +131,20 @@ class SolitaireScreen(CivioScreen[None]):
         self.picked = TwoPrecedents()
         self.records: RecordsFile | None = None
         self.best_result: SolitaireResult | None = None
+        self.saves: SolitaireSaves | None = None
+        self.unsaved: str | None = None
+        """Why the deal could not be saved (None: it is saved after every move)."""
 
     def compose(self) -> ComposeResult:
         yield from layout("sol")
 
     def on_mount(self) -> None:
         self.records = RecordsFile(self.app.save_dir)
-        self.start(self.start_seed)
+        self.saves = SolitaireSaves(self.app.save_dir, self.app.deck)
+        if self.resume is not None:
+            self.continue_game(self.resume)
+        else:
+            self.start(self.start_seed)
 
     # The game.
     def start(self, seed: int) -> None:
@@ -132,8 +152,30 @@ class SolitaireScreen(CivioScreen[None]):
         self.picked = TwoPrecedents()
         self.best_result = None
         self.say(HOW_TO)
+        self.save()
         self.refresh_all()
         self.query_one(NavList).focus()
+
+    def continue_game(self, saved: SavedSolitaire) -> None:
+        self.game = saved.game
+        self.picked = TwoPrecedents()
+        for number, group in enumerate(saved.picked, 1):
+            for card in group:
+                self.picked.toggle(card, number)
+        self.best_result = None
+        self.say(f"Welcome back: {len(self.game.turned)} cards are up. {HOW_TO}")
+        self.refresh_all()
+        self.query_one(NavList).focus()
+
+    def save(self) -> None:
+        """Keep the deal after every move, so Continue picks it up (a problem is said)."""
+        if self.saves is None:
+            return
+        picked = [list(self.picked.groups[1]), list(self.picked.groups[2])]
+        problem = self.saves.write(SavedSolitaire(self.game, picked))
+        if problem is not None and self.unsaved is None:
+            self.notify(f"Not saved: {problem}", severity="warning", timeout=10)
+        self.unsaved = problem
 
     def say(self, text: str | Content) -> None:
         self.query_one("#sol-message", Static).update(text)
@@ -149,8 +191,11 @@ class SolitaireScreen(CivioScreen[None]):
         if self.records is not None:
             best = self.records.records.solitaire.best.get(str(game.seed))
         best_text = f" · your best here: {best}" if best is not None else ""
+        unsaved = ("  not saved", "bold $warning") if self.unsaved else ""
         self.query_one("#sol-title", Static).update(
-            Content.assemble(("Solitaire", "bold $accent"), f"  {self.deal_label()}{best_text}")
+            Content.assemble(
+                ("Solitaire", "bold $accent"), f"  {self.deal_label()}{best_text}", unsaved
+            )
         )
         down = game.face_down
         row = Content.assemble(
@@ -180,7 +225,7 @@ class SolitaireScreen(CivioScreen[None]):
                 options.append(Option(self.card_line(c), id=str(c)))
         cards.add_options(options)
         ids = [o.id for o in options]
-        if highlighted in ids:
+        if highlighted is not None and highlighted in ids:  # headings have no id
             cards.highlighted = ids.index(highlighted)
         elif self.game.events and self.game.events[-1].card is not None:
             newest = str(self.game.events[-1].card)
@@ -267,6 +312,7 @@ class SolitaireScreen(CivioScreen[None]):
             self.say("Every card is up: call CIVIO (c) or end the game (e).")
             return
         self.game.apply(TURN_ACTION)
+        self.save()
         card = self.game.deck[self.game.turned[-1]]
         self.say(
             Content.assemble("You turned up ", (card.name, "bold"), f" ({card.type_label()}).")
@@ -279,6 +325,7 @@ class SolitaireScreen(CivioScreen[None]):
             self.say("Highlight a turned-up card first (turn one with t).")
             return
         self.picked.toggle(card, number)
+        self.save()
         self.refresh_cards()
         self.refresh_side()
 
@@ -330,6 +377,7 @@ class SolitaireScreen(CivioScreen[None]):
     def finish(self) -> None:
         result = self.game.result
         assert result is not None
+        self.save()
         note = ""
         if self.records is not None:
             new_best = self.records.records.record_solitaire(self.game.seed, result.score)
@@ -349,24 +397,30 @@ class SolitaireScreen(CivioScreen[None]):
         self.say(f"{verdict}{note}")
         self.refresh_all()
 
-    def _confirm_leaving(self, then: object) -> None:
+    def _confirm_leaving(self, then: Callable[[], object], *, another: bool = True) -> None:
+        """Ask before leaving a deal in progress (for `another` deal, or back to the menu)."""
         from civio_tui.screens.confirm import ConfirmScreen
 
         def answer(yes: bool | None) -> None:
-            if yes and callable(then):
+            if yes:
                 then()
 
         if self.game.is_over or not self.game.turned:
-            if callable(then):
-                then()
+            then()
             return
+        kept = self.saves is not None and self.saves.problem is None
+        if another:
+            title, what = "Start another deal?", "This deal is not finished; "
+            what += "the new deal takes its place in your save." if kept else "it is not kept."
+        else:
+            title = "Leave this deal?"
+            what = (
+                "It is saved: More games offers to continue it."
+                if kept
+                else "This game is not finished; it will not be kept."
+            )
         self.app.push_screen(
-            ConfirmScreen(
-                "Leave this deal?",
-                "This game is not finished; it will not be kept.",
-                yes="Leave",
-                no="Keep playing",
-            ),
+            ConfirmScreen(title, what, yes="Start it" if another else "Leave", no="Keep playing"),
             answer,
         )
 
@@ -384,4 +438,14 @@ class SolitaireScreen(CivioScreen[None]):
         self._confirm_leaving(lambda: self.app.push_screen(SeedModal(), chosen))
 
     def action_back(self) -> None:
-        self._confirm_leaving(lambda: self.dismiss(None))
+        self._confirm_leaving(lambda: self.dismiss(None), another=False)
+
+
+def continue_solitaire(app: CivioApp) -> None:
+    """Open the saved Solitaire deal (the main menu's Continue); a save that cannot be read
+    says why."""
+    from civio_tui.card_games_save import in_progress
+    from civio_tui.game_file import open_saved
+
+    saves = SolitaireSaves(app.save_dir, app.deck)
+    open_saved(app, saves, in_progress, lambda saved: SolitaireScreen(resume=saved))

@@ -258,3 +258,17 @@ def test_the_phases_follow_the_turn() -> None:
     assert game.phase is ConcentrationPhase.SECOND_CARD and game.phase.label == "second_card"
     game.apply(TurnCard(second))
     assert game.phase is ConcentrationPhase.FIRST_CARD
+
+
+def test_a_saved_game_is_rebuilt_by_turning_its_cards_again() -> None:
+    deck = standard_deck()
+    game = Concentration(5, 2, deck)
+    for p in (0, 1, 2):
+        game.apply(TurnCard(p))
+    again = Concentration.from_json(game.to_json(), deck)
+    assert again.events == game.events and again.to_move == game.to_move
+    assert again.first == game.first == 2
+    with pytest.raises(IllegalActionError):
+        Concentration.from_json(game.to_json() | {"turned": [0, 0]}, deck)
+    with pytest.raises(ValueError, match="different deck"):
+        Concentration.from_json(game.to_json() | {"deck_sha256": "x"}, deck)

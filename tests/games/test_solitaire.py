@@ -250,3 +250,22 @@ def test_the_phase_is_play_until_the_game_ends() -> None:
     assert game.phase is SolitairePhase.PLAY
     game.apply(END_ACTION)
     assert game.phase is SolitairePhase.OVER and game.phase.label == "over"
+
+
+def test_a_saved_deal_is_rebuilt_by_replaying_its_actions() -> None:
+    from cards.solitaire import SolitaireAction
+
+    deck = standard_deck()
+    game = Solitaire(31, deck)
+    for _ in range(9):
+        game.apply(TURN_ACTION)
+    again = Solitaire.from_json(game.to_json(), deck)
+    assert again.turned == game.turned and again.decision == game.decision
+    tampered = game.to_json() | {"actions": [{"kind": "end"}]}
+    with pytest.raises(IllegalActionError):
+        Solitaire.from_json(tampered, deck)
+    with pytest.raises(ValueError, match="different deck"):
+        Solitaire.from_json(game.to_json() | {"deck_sha256": "0" * 64}, deck)
+    assert SolitaireAction.from_json({"kind": "call", "precedents": [[1, 2]]}).precedents == (
+        (1, 2),
+    )

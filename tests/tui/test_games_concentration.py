@@ -96,7 +96,7 @@ async def test_a_whole_game_against_the_hard_computer(isolated: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_concentration(pilot, 2)
         game = screen.game
-        assert game is not None and screen.ai is not None and screen.ai.level == "hard"
+        assert game is not None and screen.ais[1].level == "hard"
         for _ in range(60):
             await until_human(pilot, screen)
             if game.is_over:
@@ -115,7 +115,7 @@ async def test_two_players_at_one_keyboard_take_turns(isolated: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_concentration(pilot, 3)
         game = screen.game
-        assert game is not None and screen.ai is None
+        assert game is not None and not screen.ais
         assert "Player 1" in str(screen.query_one("#cc-status").render())
         a = 0
         b = next(p for p in range(1, 20) if not game.is_pair(a, p))

@@ -41,10 +41,11 @@ def test_puzzle_go_out_solved(snap_compare: object) -> None:
 
 def test_concentration_after_a_pair_and_a_miss(snap_compare: object) -> None:
     from civio_tui.screens.concentration import ConcentrationScreen
+    from civio_tui.seating import Seat
 
     async def run_before(pilot: Pilot[int]) -> None:
         await main_menu(pilot)
-        pilot.app.push_screen(ConcentrationScreen("solo", 4))
+        pilot.app.push_screen(ConcentrationScreen([Seat("You")], 4))
         await wait_for_screen(pilot, ConcentrationScreen)
         screen = pilot.app.screen
         assert isinstance(screen, ConcentrationScreen)
