@@ -136,10 +136,18 @@ class EasyPlaySetupScreen(CivioScreen[None]):
 
     def _sync_rows(self, form: ChoiceForm) -> None:
         count = int(form.row("count").value)
+        humans = 0
         for seat in range(MAX_SEATS):
             shown = seat < count
+            human = shown and form.row(f"kind{seat}").value == HUMAN
+            humans += human
             form.row(f"kind{seat}").visible = shown
-            form.row(f"name{seat}").visible = shown and form.row(f"kind{seat}").value == HUMAN
+            form.row(f"name{seat}").visible = human
+        if humans > 1:  # friends at one keyboard: "Pass to You" would name no one
+            for seat in range(count):
+                row = form.row(f"name{seat}")
+                if row.visible and row.text.casefold() == "you":
+                    row.text = default_name(seat)
         form.refresh(layout=True)
 
     def _show_help(self, row: FormRow) -> None:

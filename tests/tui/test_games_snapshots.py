@@ -97,3 +97,40 @@ def test_easy_play_after_drawing_and_laying_a_pair(snap_compare: object) -> None
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_easy_play_new_game_form_for_two_friends_and_a_computer(snap_compare: object) -> None:
+    from civio_tui.screens.easy_play_setup import EasyPlaySetupScreen
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await main_menu(pilot)
+        pilot.app.push_screen(EasyPlaySetupScreen())
+        await wait_for_screen(pilot, EasyPlaySetupScreen)
+        # Players: 3; the third at the keyboard, named Ben.
+        await pilot.press("home", "down", "right", *["down"] * 4, "right", "down")
+        await pilot.press(*["backspace"] * 8, "B", "e", "n")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_easy_play_standings_after_a_round(snap_compare: object) -> None:
+    import random
+
+    from ai.easy_play import get_easy_player
+    from cards.deck import standard_deck
+    from cards.easy_play_game import EasyPlayGame
+    from civio_tui.screens.easy_play_standings import EasyStandingsScreen
+
+    game = EasyPlayGame(seats=3, seed=3, target="Judge", deck=standard_deck(), first_dealer=2)
+    rnd = game.start_round()
+    player, rng = get_easy_player("medium", game.deck), random.Random(0)
+    while (d := rnd.decision) is not None:
+        rnd.apply(player.choose(rnd.view(d.seat), d, rng))
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await main_menu(pilot)
+        pilot.app.push_screen(EasyStandingsScreen(game, ["Ana", "Computer", "Ben"]))
+        await wait_for_screen(pilot, EasyStandingsScreen)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
