@@ -83,9 +83,12 @@ def _easy_play(save_dir: str | None, deck: Deck) -> tuple[tuple[datetime, SavedG
         return None, damaged
     saved = latest.saved
     seat = saved.humans[0]
-    # Say which game it is, unless its name says so already ("Easy Play 2").
-    kind = "" if "easy play" in saved.name.lower() else " (Easy Play)"
-    label = f"{saved.name}{kind}: round {len(saved.game.rounds)}, {pts(saved.game.totals[seat])}"
+    # Say which game it is, unless its name says so already ("Easy Play 2"); short enough
+    # for one line of the menu.
+    if "easy play" in saved.name.lower():
+        label = f"{saved.name}: round {len(saved.game.rounds)}, {pts(saved.game.totals[seat])}"
+    else:
+        label = f"{saved.name}: Easy Play, round {len(saved.game.rounds)}"
     when = latest.saved_at or datetime.min.replace(tzinfo=UTC)
     return (when, SavedGame(saved.name, label, kind=EASY_PLAY)), damaged
 

@@ -81,6 +81,7 @@ class EasyStandingsScreen(CivioModal[str]):
         self.game = game
         self.names = list(names)
         self.title_text = title
+        """The game's name, when it is opened from a list (no table underneath)."""
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -90,7 +91,11 @@ class EasyStandingsScreen(CivioModal[str]):
                 won = " and ".join(self.names[s] for s in game.winners)
                 rounds = f"{number} round{'s' if number != 1 else ''}"
                 title = f"Game over after {rounds}: {won} won!"
-                foot = "Enter: back to the menu · Esc: look at the table"
+                foot = (
+                    "Enter or Esc: back to the list"
+                    if self.title_text
+                    else "Enter: back to the menu · Esc: look at the table"
+                )
             else:
                 title = f"Round {number} is over"
                 foot = "Enter or n: deal the next round · Esc: look at the table first"

@@ -203,7 +203,7 @@ def test_continue_offers_the_game_saved_last_of_either_kind(tmp_path: Path) -> N
     new_easy_game("Spring", PLAYERS, save_dir=tmp_path, deck=DECK, seed=1)
     latest = scan_saved_games(str(tmp_path), DECK).latest
     assert latest is not None and latest.kind == EASY_PLAY and latest.name == "Spring"
-    assert "(Easy Play): round 1" in latest.label
+    assert latest.label == "Spring: Easy Play, round 1"
 
     new_campaign("Autumn", ["medium"], save_dir=tmp_path, deck=DECK)
     latest = scan_saved_games(str(tmp_path), DECK).latest

@@ -243,9 +243,7 @@ async def test_the_main_menus_continue_opens_the_easy_play_game_saved_last(isola
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         menu = await main_menu(pilot)
-        assert menu.latest is not None and menu.latest.label.startswith(
-            "Table (Easy Play): round 1"
-        )
+        assert menu.latest is not None and menu.latest.label.startswith("Table: Easy Play, round 1")
         await choose_entry(pilot, "continue")
         await wait_for_screen(pilot, EasyPlayScreen)
         screen = pilot.app.screen
