@@ -350,3 +350,19 @@ async def test_hot_seat_passes_the_keyboard_and_no_screen_shows_another_players_
         assert screen.viewer is None  # the round is over: every hand is hidden
     assert passes[:2] == ["Ana", "Ben"] and set(passes) == {"Ana", "Ben"}
     assert len(passes) >= 4
+
+
+@async_test
+async def test_a_lone_player_at_the_keyboard_may_sit_second(isolated: Path) -> None:
+    store = make_store(isolated / "saves", [Seat("Computer", "easy"), Seat("Ana")])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_store(pilot, store)
+        assert screen.viewer == 1 and not screen.hot_seat
+        await until_my_turn(pilot, screen)
+        game = screen.game
+        assert game is not None and game.current == 1 and game.turns_played == 1
+        assert "Your hand: 7 cards" in screen_text(pilot)
+        assert "Computer drew from the supply" in screen_text(pilot)
+        await pilot.press("s")
+        assert len(game.hands[1]) == 8
