@@ -324,7 +324,7 @@ class EasyPlayScreen(CivioScreen[None]):
             hand_list.highlighted = min(keep or 0, len(options) - 1)
         title = self.query_one("#ep-hand-title", Static)
         if viewer is None:
-            title.update("Hands are hidden")
+            title.update("Hands hidden until each one's turn")
             self.query_one("#ep-mine", Static).update(self._totals_line())
             return
         whose = "Your hand" if not self.hot_seat else f"{self.names[viewer]}'s hand"
@@ -342,7 +342,7 @@ class EasyPlayScreen(CivioScreen[None]):
         totals = " · ".join(
             f"{self.names[s]} {t} ({short_rank(rank_for(t))})" for s, t in enumerate(before)
         )
-        return Content.styled(fit(f"Totals: {totals}", 78), "dim")
+        return Content.styled(f"Totals: {totals}", "dim")  # 4 players take two lines
 
     def _pairs_text(self, seat: int, limit: int = 16) -> str:
         game = self.game
