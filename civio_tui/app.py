@@ -329,6 +329,7 @@ class CivioApp(App[int]):
                 player_name=self.settings.new_game.player_name,
                 practice=setup.practice,
                 max_rounds=setup.max_rounds,
+                humans=setup.humans,
             )
         except ValueError as exc:  # a custom card pack too small for this many players, say
             self.notify(str(exc), title="Cannot start this game", severity="error", timeout=10)

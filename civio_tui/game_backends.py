@@ -58,7 +58,7 @@ class GameBackend(Protocol):
     def ui_state(self) -> dict[str, Any]: ...
     def set_ui_state(self, state: dict[str, Any]) -> None: ...
     def save(self) -> None: ...
-    def take_back(self) -> bool: ...
+    def take_back(self, seat: int) -> bool: ...
     def totals(self) -> list[int]: ...
     def winners(self) -> list[int]: ...
     def history(self) -> list[RoundRecordView]: ...
@@ -78,14 +78,17 @@ class MemoryBackend:
         names: Sequence[str],
         practice: bool = False,
         max_rounds: int | None = None,
+        seat_levels: Sequence[str] | None = None,
     ) -> None:
+        """`levels` are the AI opponents of one human at seat 0; `seat_levels`, when given,
+        is every seat's level instead (`HUMAN` for each person: a hot-seat table)."""
         from ai import get_player
 
         self.name: str | None = None
         self.practice = practice
         self.max_rounds = max_rounds
         self.names = list(names)
-        self.levels = [HUMAN, *levels]
+        self.levels = list(seat_levels) if seat_levels is not None else [HUMAN, *levels]
         self.rules = rules
         self.seed = seed
         self.target = target
@@ -111,14 +114,14 @@ class MemoryBackend:
     def save(self) -> None:
         """Nothing to save: the game lives in memory only."""
 
-    def take_back(self) -> bool:
-        """Back to the human's latest real choice. The opponents' rngs run on, so a repeated
+    def take_back(self, seat: int) -> bool:
+        """Back to `seat`'s latest real choice. The opponents' rngs run on, so a repeated
         move may get other answers here (a saved game replays them exactly)."""
         from cards.undo import take_back
 
         rnd = self.round
         assert rnd is not None and self.practice
-        earlier = take_back(rnd, HUMAN_SEAT)
+        earlier = take_back(rnd, seat)
         if earlier is None:
             return False
         self.game.rounds[-1] = earlier
@@ -213,8 +216,8 @@ class CampaignBackend:
     def save(self) -> None:
         self.session.save()
 
-    def take_back(self) -> bool:
-        return self.session.take_back()
+    def take_back(self, seat: int) -> bool:
+        return self.session.take_back(seat)
 
     def totals(self) -> list[int]:
         points = self.session.campaign.points()

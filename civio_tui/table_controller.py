@@ -25,6 +25,7 @@ from cards.round import Round, check_table
 from cards.ruleset import RuleSet
 from cards.view import PlayerView
 from civio_tui.game_backends import (
+    HUMAN,
     HUMAN_SEAT,
     CampaignBackend,
     GameBackend,
@@ -33,6 +34,7 @@ from civio_tui.game_backends import (
 )
 from civio_tui.questions import Question, ask, face_up_action, waiting_words
 from civio_tui.round_summary import RoundSummary, SeatResult
+from civio_tui.seating import Seat
 from civio_tui.settings import MAX_NAME
 
 if TYPE_CHECKING:
@@ -40,7 +42,12 @@ if TYPE_CHECKING:
 
 
 class TableController:
-    """A game in progress at the table: whose move it is, what the human is asked, the log."""
+    """A game in progress at the table: whose move it is, what the human is asked, the log.
+
+    The table is drawn for the `viewer`: the human seat whose cards and log are shown. With one
+    human that is always their seat; at a hot-seat table (several humans) it is the human now
+    to decide, or, while the AI plays, the last human shown (the screen hands over between
+    them and sets `viewer` once the next player is alone at the screen)."""
 
     def __init__(self, deck: Deck, backend: GameBackend) -> None:
         self.deck = deck
@@ -50,6 +57,25 @@ class TableController:
         """Whether the last save failed (the game in memory is ahead of the file)."""
         self._logged = 0
         self.totals_before_round: list[int] = backend.totals()
+        self.humans: list[int] = [s for s, level in enumerate(backend.levels) if level == HUMAN]
+        """The seats people play, in seat order."""
+        self.viewer: int = self._first_viewer()
+
+    def _first_viewer(self) -> int:
+        """Whom to show the table to on opening: the human to decide, else the one kept with
+        the round, else the first human."""
+        humans = self.humans or [HUMAN_SEAT]
+        rnd = self.backend.round
+        decision = rnd.decision if rnd is not None and not rnd.is_over else None
+        if decision is not None and decision.seat in humans:
+            return decision.seat
+        kept = self.backend.ui_state.get("viewer") if rnd is not None else None
+        return kept if type(kept) is int and kept in humans else humans[0]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several humans share the keyboard: the screen hands over between them."""
+        return len(self.humans) > 1
 
     @classmethod
     def new_game(
@@ -65,20 +91,30 @@ class TableController:
         player_name: str = "You",
         practice: bool = False,
         max_rounds: int | None = None,
+        humans: Sequence[str] = (),
     ) -> TableController:
         """A new game, saved as a campaign named "Game N" when the save folder allows; in a
         `practice` game the player may take moves back.
 
-        The player sits as `player_name` ("You" when blank, or when an opponent has that name)."""
+        The player sits as `player_name` ("You" when blank, or when an opponent has that name).
+        With two or more `humans` (their names), they sit first, in that order, and share the
+        keyboard (hot-seat); the `opponents` follow. A seating that cannot be played raises
+        ValueError (civio_tui.seating's words)."""
         from civio_tui.campaigns.model import opponent_names
+        from civio_tui.seating import check_seating
 
-        check_table(deck, len(opponents) + 1)
+        check_table(deck, len(opponents) + max(1, len(humans)))
         ruleset = rules if isinstance(rules, RuleSet) else RuleSet.named(rules)
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
         opponent_seats = opponent_names(list(opponents))
         player_name = " ".join(player_name.split())[:MAX_NAME] or "You"
         if player_name.casefold() in {n.casefold() for n in opponent_seats}:
             player_name = "You"
+        seats: list[Seat] | None = None
+        if len(humans) > 1:
+            seats = [Seat(" ".join(n.split()), HUMAN) for n in humans]
+            seats += [Seat(n, level) for n, level in zip(opponent_seats, opponents, strict=True)]
+            check_seating(seats)
         problem = None
         if save:
             from civio_tui.campaigns.catalogue import new_campaign
@@ -96,11 +132,14 @@ class TableController:
                     player_name=player_name,
                     practice=practice,
                     max_rounds=max_rounds,
+                    seats=seats,
                 )
                 return cls(deck, CampaignBackend(session))
             except (SaveError, OSError) as exc:
                 problem = f"This game will not be saved: {exc}"
         names = [player_name, *opponent_seats]
+        if seats is not None:
+            names = [s.name for s in seats]
         backend = MemoryBackend(
             deck,
             opponents,
@@ -110,6 +149,7 @@ class TableController:
             names=names,
             practice=practice,
             max_rounds=max_rounds,
+            seat_levels=[s.level for s in seats] if seats is not None else None,
         )
         controller = cls(deck, backend)
         controller.save_problem = problem
@@ -134,7 +174,8 @@ class TableController:
 
     @property
     def human_name(self) -> str:
-        return self.names[HUMAN_SEAT]
+        """The name of the human the table is shown to (the `viewer`)."""
+        return self.names[self.viewer]
 
     @property
     def rules(self) -> RuleSet:
@@ -179,19 +220,25 @@ class TableController:
         return rnd
 
     def view(self) -> PlayerView:
-        return self.rnd.view(HUMAN_SEAT)
+        return self.rnd.view(self.viewer)
 
     @property
     def decision(self) -> Decision | None:
         return self.rnd.decision
 
     def human_to_move(self) -> bool:
+        """A human decides now (at a hot-seat table, maybe another than the viewer)."""
         decision = self.decision
-        return decision is not None and decision.seat == HUMAN_SEAT
+        return decision is not None and decision.seat in self.humans
+
+    def viewer_to_move(self) -> bool:
+        """The human the table is shown to decides now."""
+        decision = self.decision
+        return decision is not None and decision.seat == self.viewer
 
     def ai_to_move(self) -> bool:
         decision = self.decision
-        return decision is not None and decision.seat != HUMAN_SEAT
+        return decision is not None and decision.seat not in self.humans
 
     def ai_choice(self) -> PendingChoice:
         """The pending AI decision with its view and RNG, taken now on the UI thread; its
@@ -209,7 +256,7 @@ class TableController:
         if not (self.practice and self.in_round):
             return False
         # A failed save comes back as the round (truthy): the move was taken back in memory.
-        return bool(self._saving(self.backend.take_back))
+        return bool(self._saving(lambda: self.backend.take_back(self.viewer)))
 
     @property
     def table_state(self) -> dict[str, Any]:
@@ -272,13 +319,13 @@ class TableController:
     def _you(self) -> int | None:
         """The seat the log speaks to as "you": the player who gave no name (a named player
         reads their own name, as on the scoreboard)."""
-        return HUMAN_SEAT if self.human_name == "You" else None
+        return self.viewer if self.human_name == "You" else None
 
     def new_log_lines(self) -> list[str]:
         lines: list[str] = []
         events = self.rnd.events
         for event in events[self._logged :]:
-            lines.extend(event.lines(self.deck, HUMAN_SEAT, self.names, self._you))
+            lines.extend(event.lines(self.deck, self.viewer, self.names, self._you))
         self._logged = len(events)
         return lines
 
@@ -297,13 +344,13 @@ class TableController:
     def question(self) -> Question | None:
         """The pending decision in the human's words, or None when it is not theirs."""
         decision = self.decision
-        if decision is None or decision.seat != HUMAN_SEAT:
+        if decision is None or decision.seat != self.viewer:
             return None
         return ask(decision, self.view(), self.deck, self.names)
 
     def face_up_action(self, decision: Decision, hidden: set[int]) -> Action | None:
         """The face-up option that keeps exactly `hidden` hidden, if there is one."""
-        return face_up_action(decision, self.rnd.hand(HUMAN_SEAT), hidden)
+        return face_up_action(decision, self.rnd.hand(self.viewer), hidden)
 
     # -- describing other seats' moves --------------------------------------------------------
 
@@ -313,7 +360,7 @@ class TableController:
         decision = self.decision
         return (
             decision is not None
-            and decision.seat != HUMAN_SEAT
+            and decision.seat not in self.humans
             and decision.kind is DecisionKind.CIVIO
         )
 
@@ -328,7 +375,7 @@ class TableController:
 
     def waiting_text(self) -> str:
         """What the table is waiting for when it is not the human's decision."""
-        return waiting_words(self.shown_decision(), self.names, HUMAN_SEAT)
+        return waiting_words(self.shown_decision(), self.names, self.viewer)
 
     # -- the end of a round -------------------------------------------------------------------
 

@@ -39,6 +39,7 @@ from civio_tui.campaigns.store import (
     resolve_save_dir,
     sha256_bytes,
 )
+from civio_tui.seating import Seat, check_seating, clean_name
 
 MAX_OPPONENTS = 3
 
@@ -207,31 +208,22 @@ def new_campaign(
     player_name: str = "You",
     practice: bool = False,
     max_rounds: int | None = None,
+    seats: Sequence[Seat] | None = None,
 ) -> CampaignSession:
     """Create and save a campaign (no round dealt yet) and open it for play; a `practice`
     campaign lets the human take moves back; `max_rounds` ends it after that many rounds even
-    when nobody reached the target rank.
+    when nobody reached the target rank. `seats` (civio_tui.seating), when given, seats the
+    table as it says (several humans: hot-seat) instead of `player_name` and `opponents`.
 
     Raises CampaignNameError for a bad name, CampaignExistsError when a file (readable or not)
     already has that name ignoring case, ValueError for bad settings."""
     folder = folder_for(save_dir)
     deck = deck or standard_deck()
     name = check_name(name)
-    levels = [level.strip().lower() for level in opponents]
-    if not 1 <= len(levels) <= MAX_OPPONENTS:
-        raise ValueError(f"a campaign needs 1 to {MAX_OPPONENTS} opponents, not {len(levels)}")
-    offered = ai.player_names()
-    for level in levels:
-        if level not in offered:
-            raise ValueError(f"unknown opponent level {level!r}: choose from {', '.join(offered)}")
-    check_table(deck, len(levels) + 1)  # refused now, not when the first round is dealt
-    player_name = " ".join(player_name.split()) or "You"
-    names = opponent_names(levels)
-    if player_name.casefold() in {n.casefold() for n in names}:
-        raise ValueError(f"the player's name {player_name!r} is also an opponent's name")
-    players = [Player(name=player_name, level=HUMAN)] + [
-        Player(name=n, level=level) for n, level in zip(names, levels, strict=True)
-    ]
+    if seats is not None:
+        players = _seated(seats, deck)
+    else:
+        players = _one_human(opponents, deck, player_name)
     ruleset = rules if isinstance(rules, RuleSet) else RuleSet.named(rules)
     campaign = Campaign(
         name=name,
@@ -250,6 +242,32 @@ def new_campaign(
     data = save.to_bytes()
     slot = folder.create(name, data)
     return CampaignSession(folder, slot, deck, save, None, sha256_bytes(data))
+
+
+def _one_human(opponents: Sequence[str], deck: Deck, player_name: str) -> list[Player]:
+    """The players of a table of one human and AI `opponents` (ValueError: why it cannot be)."""
+    levels = [level.strip().lower() for level in opponents]
+    if not 1 <= len(levels) <= MAX_OPPONENTS:
+        raise ValueError(f"a campaign needs 1 to {MAX_OPPONENTS} opponents, not {len(levels)}")
+    offered = ai.player_names()
+    for level in levels:
+        if level not in offered:
+            raise ValueError(f"unknown opponent level {level!r}: choose from {', '.join(offered)}")
+    check_table(deck, len(levels) + 1)  # refused now, not when the first round is dealt
+    player_name = " ".join(player_name.split()) or "You"
+    names = opponent_names(levels)
+    if player_name.casefold() in {n.casefold() for n in names}:
+        raise ValueError(f"the player's name {player_name!r} is also an opponent's name")
+    return [Player(name=player_name, level=HUMAN)] + [
+        Player(name=n, level=level) for n, level in zip(names, levels, strict=True)
+    ]
+
+
+def _seated(seats: Sequence[Seat], deck: Deck) -> list[Player]:
+    """The players of a table seated with `civio_tui.seating` (ValueError: why it cannot be)."""
+    check_seating(seats, ai.player_names())
+    check_table(deck, len(seats))  # refused now, not when the first round is dealt
+    return [Player(name=clean_name(s.name), level=s.level) for s in seats]
 
 
 def open_campaign(

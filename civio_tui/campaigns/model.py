@@ -174,8 +174,6 @@ class Campaign(_Strict):
         names = [p.name for p in self.players]
         if len(set(names)) != len(names):
             raise ValueError("two players have the same name")
-        if [p.level for p in self.players].count(HUMAN) > 1:
-            raise ValueError("more than one human player")
         parse_rank(self.target)
         if self.target != parse_rank(self.target):
             raise ValueError(f"target {self.target!r} is not spelled as in the rank table")
@@ -213,7 +211,13 @@ class Campaign(_Strict):
 
     @property
     def human(self) -> Player | None:
+        """The first human player (hot-seat campaigns have several: `humans`)."""
         return next((p for p in self.players if p.level == HUMAN), None)
+
+    @property
+    def humans(self) -> list[Player]:
+        """Every human player, in seat order (2 to 4 at a hot-seat table)."""
+        return [p for p in self.players if p.level == HUMAN]
 
     @property
     def rounds_played(self) -> int:

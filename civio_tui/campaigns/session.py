@@ -197,13 +197,14 @@ class CampaignSession:
         rng = decision_rng(self.campaign.seed, self.round_number, len(rnd.events), seat)
         return ai.PendingChoice(player, rnd.view(seat), decision, rng)
 
-    def take_back(self) -> bool:
-        """In a practice campaign, return the round in progress to the human's latest real
-        choice (everything after it undone) and save; False when there is none to go back to.
+    def take_back(self, seat: int | None = None) -> bool:
+        """In a practice campaign, return the round in progress to the latest real choice of
+        `seat` (by default the first human's; at a hot-seat table, the human whose turn it is)
+        with everything after it undone, and save; False when there is none to go back to.
         ValueError when the campaign is no practice game or no round is in progress."""
         if not self.campaign.practice:
             raise ValueError(f"campaign {self.name!r} is no practice game: moves are final")
-        seat = self.human_seat
+        seat = self.human_seat if seat is None else seat
         earlier = undo.take_back(self._live(), seat) if seat is not None else None
         if earlier is None:
             return False

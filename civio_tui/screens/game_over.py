@@ -11,7 +11,6 @@ from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
 from cards.ranks import rank_for
-from civio_tui.game_backends import HUMAN_SEAT
 from civio_tui.screens.base import CivioScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.cards import pts
@@ -38,9 +37,9 @@ class GameOverScreen(CivioScreen[None]):
         if len(winners) == 1:
             who = names[winners[0]]
             title = f"{who} wins the game: {rank_for(totals[winners[0]])}!"
-            if winners[0] == HUMAN_SEAT:
+            if winners[0] in ctl.humans and not ctl.hot_seat:  # several humans: by name
                 you = "You win" if who == "You" else f"{who}, you win"
-                title = f"{you} the game: {rank_for(totals[HUMAN_SEAT])}!"
+                title = f"{you} the game: {rank_for(totals[winners[0]])}!"
         else:
             title = "A shared title: " + " and ".join(names[w] for w in winners)
         order = sorted(range(len(names)), key=lambda s: -totals[s])

@@ -1,8 +1,9 @@
-"""New game: opponents and their levels, the rule reading, the target rank, the game length (a
-number of rounds), an optional seed.
+"""New game: who plays (one human against the AI, or 2-4 friends at one keyboard, each named),
+the AI opponents and their levels, the rule reading, the target rank, the game length (a number
+of rounds), an optional seed.
 
-The defaults (one medium opponent, booklet rules, Chief Justice) mean New game on the main menu and
-Enter here start a game. The form remembers the last choices in Settings.
+The defaults (one human, one medium opponent, booklet rules, Chief Justice) mean New game on the
+main menu and Enter here start a game. The form remembers the last choices in Settings.
 """
 
 from __future__ import annotations
@@ -17,9 +18,15 @@ from textual.widgets import Footer, Static
 
 from cards.ranks import DEFAULT_TARGET, RANKS
 from civio_tui.screens.base import CivioScreen
+from civio_tui.seating import HUMAN, MAX_SEATS, Seat, clean_name, default_name, seating_problems
+from civio_tui.settings import MAX_NAME
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
 
 MAX_OPPONENTS = 3
+HUMANS_HELP = (
+    "Friends at one keyboard take turns: before each one's move the screen hides the cards "
+    "and says whom to pass the keyboard to."
+)
 
 LEVEL_HELP: dict[str, str] = {
     "random": "Random: picks any legal move. For learning the rules.",
@@ -43,6 +50,8 @@ class GameSetup:
     seed: int | None
     practice: bool = False
     max_rounds: int | None = None
+    humans: tuple[str, ...] = ()
+    """The names of the humans at a hot-seat table (2-4, seated first); empty: one human."""
 
 
 GAME_LENGTHS = (3, 5, 10)
@@ -77,15 +86,37 @@ class NewGameScreen(CivioScreen[None]):
         defaults = self.app.settings.new_game
         levels = offered_levels()
         level_choices = [(name, name.capitalize()) for name in levels]
-        rows = [
+        humans = FormRow(
+            "humans",
+            "Players",
+            [("1", "1 human against the AI")]
+            + [(str(n), f"{n} humans at one keyboard") for n in range(2, MAX_SEATS + 1)],
+            help=HUMANS_HELP,
+        )
+        humans.select(str(defaults.humans))
+        rows = [humans]
+        for seat in range(MAX_SEATS):
+            names = defaults.human_names
+            rows.append(
+                FormRow(
+                    f"name{seat}",
+                    f"  Player {seat + 1}",
+                    kind="text",
+                    text=names[seat][:MAX_NAME] if seat < len(names) else "",
+                    max_length=MAX_NAME,
+                    placeholder=default_name(seat),
+                    help=f"Type the name of player {seat + 1} (empty: {default_name(seat)}).",
+                )
+            )
+        rows.append(
             FormRow(
                 "count",
                 "Opponents",
-                [(str(n), f"{n} AI opponent{'s' if n > 1 else ''}") for n in (1, 2, 3)],
+                _count_choices(1),
                 index=max(0, min(len(defaults.opponents), MAX_OPPONENTS) - 1),
                 help="How many AI players sit at the table (2 to 4 players in all).",
             )
-        ]
+        )
         for seat in range(MAX_OPPONENTS):
             row = FormRow(
                 f"level{seat}",
@@ -175,9 +206,19 @@ class NewGameScreen(CivioScreen[None]):
         self._show_help(form.current)
 
     def _sync_rows(self, form: ChoiceForm) -> None:
-        count = int(form.row("count").value)
+        humans = int(form.row("humans").value)
+        for seat in range(MAX_SEATS):
+            form.row(f"name{seat}").visible = humans > 1 and seat < humans
+        count_row = form.row("count")
+        wanted = int(count_row.value)
+        count_row.choices = _count_choices(humans)
+        low, high = int(count_row.choices[0][0]), int(count_row.choices[-1][0])
+        count_row.select(str(min(max(wanted, low), high)))
+        count = int(count_row.value)
         for seat in range(MAX_OPPONENTS):
             form.row(f"level{seat}").visible = seat < count
+        # A hot-seat table has more rows: the intro gives them its room at 80x24.
+        self.query_one("#new-game-intro").display = humans == 1
         form.refresh(layout=True)
 
     def _show_help(self, row: FormRow) -> None:
@@ -186,13 +227,27 @@ class NewGameScreen(CivioScreen[None]):
         )
 
     def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
-        if event.row.key == "count":
+        if event.row.key in ("count", "humans"):
             self._sync_rows(event.form)
         self._show_help(event.form.current)
 
     def on_choice_form_submitted(self, event: ChoiceForm.Submitted) -> None:
         values = event.form.values()
         count = int(values["count"])
+        humans = int(values["humans"])
+        names = tuple(
+            clean_name(values.get(f"name{s}", "")) or default_name(s) for s in range(humans)
+        )
+        if humans > 1:
+            from civio_tui.campaigns.model import opponent_names
+
+            levels = [values[f"level{s}"] for s in range(count)]
+            seats = [Seat(name, HUMAN) for name in names]
+            seats += [Seat(n, lv) for n, lv in zip(opponent_names(levels), levels, strict=True)]
+            problems = seating_problems(seats)
+            if problems:
+                self.notify(problems[0], title="Who plays?", severity="error", timeout=8)
+                return
         setup = GameSetup(
             opponents=tuple(values[f"level{seat}"] for seat in range(count)),
             rules=values["rules"],
@@ -200,8 +255,14 @@ class NewGameScreen(CivioScreen[None]):
             seed=int(values["seed"]) if values["seed"] else None,
             practice=values["practice"] == "on",
             max_rounds=None if values["length"] == "rank" else int(values["length"]),
+            humans=names if humans > 1 else (),
         )
         settings = self.app.settings.model_copy(deep=True)
+        settings.new_game.humans = humans
+        if humans > 1:
+            typed = [clean_name(values[f"name{s}"]) for s in range(humans)]
+            kept = settings.new_game.human_names
+            settings.new_game.human_names = typed + kept[humans:]
         settings.new_game.opponents = list(setup.opponents)
         settings.new_game.rules = setup.rules  # type: ignore[assignment]
         settings.new_game.target = setup.target
@@ -210,3 +271,13 @@ class NewGameScreen(CivioScreen[None]):
         self.app.settings = settings
         self.app.save_settings()
         self.app.start_game(setup, replace=self)
+
+
+def _count_choices(humans: int) -> list[tuple[str, str]]:
+    """How many AI opponents may join `humans` (2 to 4 players in all; one human needs one)."""
+    low = 1 if humans == 1 else 0
+    choices = []
+    for n in range(low, MAX_SEATS - humans + 1):
+        label = "No AI opponent" if n == 0 else f"{n} AI opponent{'s' if n > 1 else ''}"
+        choices.append((str(n), label))
+    return choices

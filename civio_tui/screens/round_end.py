@@ -41,6 +41,7 @@ class RoundEndScreen(CivioScreen[str]):
         campaign: Campaign | None = None,
         *,
         leave: str = "main menu",
+        humans: tuple[int, ...] = (HUMAN_SEAT,),
     ) -> None:
         super().__init__()
         self.leave_words = leave
@@ -54,6 +55,8 @@ class RoundEndScreen(CivioScreen[str]):
                 ]
         self.deck = deck
         self.summary = summary
+        self.humans = humans
+        """The seats people play: each one promoted gets the banner."""
         self.campaign = campaign
         """The saved campaign the round belongs to (None: a game that is not saved, no replay)."""
 
@@ -69,13 +72,15 @@ class RoundEndScreen(CivioScreen[str]):
     def compose(self) -> ComposeResult:
         summary = self.summary
         names = [row.name for row in summary.seats]
-        me = summary.seats[HUMAN_SEAT]
+        promoted = [summary.seats[s] for s in self.humans if summary.seats[s].promoted]
         with Vertical(id="round-end-box", classes="pane"):
-            if me.promoted:
+            if promoted:
                 yield Static(
                     Content.assemble(
                         ("★ PROMOTION ★\n", "bold"),
-                        f"{me.name} rose from {me.rank_before} to {me.rank}!",
+                        " ".join(
+                            f"{me.name} rose from {me.rank_before} to {me.rank}!" for me in promoted
+                        ),
                     ),
                     id="promotion",
                 )

@@ -11,7 +11,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -27,7 +27,6 @@ from cards.table import FACE_UP_COUNT, HAND_SIZE
 from cards.view import PlayerView
 from civio_tui import keymap
 from civio_tui.arrangement import HandArrangement
-from civio_tui.game_backends import HUMAN_SEAT
 from civio_tui.questions import OptionLabel, Question
 from civio_tui.round_summary import RoundSummary
 from civio_tui.screens.base import CivioScreen
@@ -107,6 +106,11 @@ class TableScreen(CivioScreen[None]):
         """The decision whose nudge is shown: the next H gives the move."""
         self._hinted_marks: frozenset[int] | None = None
         """The opening's hidden cards as the shown hint marked them (changing them drops it)."""
+        self.shown_viewer: int | None = None
+        """At a hot-seat table, the human whose cards are on screen (None: nobody's yet, at
+        the start of a round or on Continue, until the pass screen is answered)."""
+        self._seat_states: dict[int, dict[str, Any]] = {}
+        """At a hot-seat table, each human's own table state (arrangement, marks, cursor)."""
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -140,7 +144,13 @@ class TableScreen(CivioScreen[None]):
         if self.controller.save_problem:
             self.notify(self.controller.save_problem, severity="warning", timeout=8)
             self.controller.save_problem = None
-        if self.controller.in_round:
+        if self.controller.in_round and self.controller.hot_seat:
+            # Nothing of anyone's cards is drawn before the pass screen is answered.
+            self._load_seat_states()
+            self.advance()
+            name = self.controller.backend.name
+            self.notify(f"{name}: round {self.controller.round_number} resumed.", timeout=3)
+        elif self.controller.in_round:
             self._restore_table_state()
             self._relog_round()
             self.advance()
@@ -160,14 +170,18 @@ class TableScreen(CivioScreen[None]):
         self.arrangement = HandArrangement()
         self.opening_hidden = []
         self.round_done_shown = False
+        self.shown_viewer = None  # a new round: hand over first (hot-seat)
+        self._seat_states = {}
         self.log_lines([ctl.round_heading()])
         self.advance()
 
     def _restore_table_state(self) -> None:
         """Your arrangement of cards (and opening marks) as saved with the round in progress."""
-        state = self.controller.table_state
+        ctl = self.controller
+        state = self._seat_states.get(ctl.viewer, {}) if ctl.hot_seat else ctl.table_state
         self.arrangement = HandArrangement.from_json(state)
-        hand = set(self.controller.rnd.hand(HUMAN_SEAT))
+        self.opening_hidden = []
+        hand = set(self.controller.rnd.hand(ctl.viewer))
         marked = state.get("opening_hidden", [])
         if isinstance(marked, list):
             self.opening_hidden = [c for c in marked if type(c) is int and c in hand][:2]
@@ -176,6 +190,61 @@ class TableScreen(CivioScreen[None]):
             self.query_one(HandPane).cursor_card = cursor
         self._focus_after_resume = state.get("focus")
         self._last_focus = str(state["focus"]) if state.get("focus") in _PANE_NAMES else None
+
+    # -- hot-seat: handing the keyboard over ----------------------------------------------------
+
+    def _load_seat_states(self) -> None:
+        """Each human's table state as kept with the round (hot-seat: one per seat)."""
+        seats = self.controller.table_state.get("seats")
+        self._seat_states = {}
+        if isinstance(seats, dict):
+            for key, state in seats.items():
+                if str(key).isdigit() and isinstance(state, dict):
+                    self._seat_states[int(key)] = state
+
+    def _handover_seat(self) -> int | None:
+        """The human to hand the keyboard to before going on, or None: a human other than the
+        one shown must decide, or nobody's cards are shown yet (a new round, Continue)."""
+        ctl = self.controller
+        if not ctl.hot_seat or ctl.round is None or ctl.rnd.is_over:
+            return None
+        decision = ctl.decision
+        if decision is not None and decision.seat in ctl.humans:
+            return None if decision.seat == self.shown_viewer else decision.seat
+        return ctl.viewer if self.shown_viewer is None else None
+
+    def _pass_to(self, seat: int) -> None:
+        """Cover the table with the pass screen; the cards of `seat` are drawn after Enter."""
+        from civio_tui.screens.pass_device import PassScreen
+
+        ctl = self.controller
+        self.keep_table_state()  # the last player's arrangement, kept before the switch
+        self.workers.cancel_group(self, "hint")
+        self.question = None
+
+        def shown(_: object) -> None:
+            self._show_viewer(seat)
+            self.advance()
+
+        self.app.push_screen(
+            PassScreen(
+                ctl.names[seat],
+                leave=lambda: self.leave(confirm=False),
+                leaving_words=ctl.leaving_words(),
+            ),
+            shown,
+        )
+
+    def _show_viewer(self, seat: int) -> None:
+        """Draw the table for `seat` from now on: their arrangement, their log."""
+        self.controller.viewer = seat
+        self.shown_viewer = seat
+        self._nudged = None
+        self._hinted_marks = None
+        self.query_one(QuestionPane).show_hint("")
+        self._restore_table_state()
+        self._relog_round()
+        self.query_one(QuestionPane).options_list.focus()
 
     def _restore_focus(self) -> None:
         # Only Your cards gets its focus back: a game that reopens on the log or the opponents,
@@ -187,8 +256,20 @@ class TableScreen(CivioScreen[None]):
 
     def keep_table_state(self) -> None:
         """Keep how the table looks (your arrangement, the cursor in it, the pane in focus)
-        with the round in progress; it is saved when it changed."""
-        state: dict[str, object] = dict(self.arrangement.to_json())
+        with the round in progress; it is saved when it changed. At a hot-seat table each
+        human's is kept apart ({"viewer": seat, "seats": {seat: state}})."""
+        ctl = self.controller
+        if ctl.hot_seat:
+            if self.shown_viewer == ctl.viewer:
+                self._seat_states[ctl.viewer] = self._table_state()
+            seats = {str(seat): state for seat, state in sorted(self._seat_states.items())}
+            ctl.keep_table_state({"viewer": ctl.viewer, "seats": seats})
+            return
+        ctl.keep_table_state(self._table_state())
+
+    def _table_state(self) -> dict[str, Any]:
+        """The state of the table as the viewer left it (see keep_table_state)."""
+        state: dict[str, Any] = dict(self.arrangement.to_json())
         if self.opening_hidden:
             state["opening_hidden"] = list(self.opening_hidden)
         cursor = self.query_one(HandPane).cursor_card
@@ -199,11 +280,15 @@ class TableScreen(CivioScreen[None]):
         self._last_focus = focused[0] if focused else self._last_focus
         if self._last_focus is not None:
             state["focus"] = self._last_focus
-        self.controller.keep_table_state(state)
+        return state
 
     def advance(self, *, redraw: bool = True) -> None:
         """Redraw from the engine, then ask the human or let the next AI move."""
         ctl = self.controller
+        handover = self._handover_seat()
+        if handover is not None:
+            self._pass_to(handover)
+            return
         if redraw:
             self.refresh_panes()
         if ctl.rnd.is_over:
@@ -218,7 +303,7 @@ class TableScreen(CivioScreen[None]):
                 self.round_done_shown = True
                 self.set_timer(0.4 if self.app.settings.ai_delay else 0.01, self.show_round_end)
             return
-        if ctl.human_to_move():
+        if ctl.viewer_to_move():
             self.ask_human()
         else:
             self.question = None
@@ -266,7 +351,9 @@ class TableScreen(CivioScreen[None]):
     def show_round_end(self) -> None:
         from civio_tui.screens.round_end import RoundEndScreen
 
-        summary = self._in_your_order(self.controller.round_summary())
+        summary = self.controller.round_summary()
+        for seat in self.controller.humans:
+            summary = self._in_their_order(summary, seat)
 
         def after(choice: str | None) -> None:
             if choice == "menu":
@@ -277,23 +364,32 @@ class TableScreen(CivioScreen[None]):
         session = getattr(self.controller.backend, "session", None)  # saved games replay
         campaign = session.campaign if session is not None else None
         leave = self.leave_to or "main menu"
-        self.app.push_screen(
-            RoundEndScreen(self.controller.deck, summary, campaign, leave=leave), after
+        screen = RoundEndScreen(
+            self.controller.deck,
+            summary,
+            campaign,
+            leave=leave,
+            humans=tuple(self.controller.humans),
         )
+        self.app.push_screen(screen, after)
 
-    def _in_your_order(self, summary: RoundSummary) -> RoundSummary:
-        """Your precedents and cards in the results as you arranged them (the engine scores
-        its own order of the same cards)."""
-        mine = summary.seats[HUMAN_SEAT]
-        self.arrangement.sync(mine.hand)
-        place = {card: i for i, card in enumerate(self.arrangement.cards)}
+    def _in_their_order(self, summary: RoundSummary, seat: int) -> RoundSummary:
+        """A human's precedents and cards in the results as they arranged them (the engine
+        scores its own order of the same cards)."""
+        ctl = self.controller
+        arrangement = self.arrangement
+        if seat != ctl.viewer:
+            arrangement = HandArrangement.from_json(self._seat_states.get(seat, {}))
+        mine = summary.seats[seat]
+        arrangement.sync(mine.hand)
+        place = {card: i for i, card in enumerate(arrangement.cards)}
         mine = replace(
             mine,
-            precedents=self.arrangement.ordered_like_mine(self.controller.deck, mine.precedents),
+            precedents=arrangement.ordered_like_mine(ctl.deck, mine.precedents),
             hand=tuple(sorted(mine.hand, key=lambda c: place.get(c, len(place)))),
         )
         seats = list(summary.seats)
-        seats[HUMAN_SEAT] = mine
+        seats[seat] = mine
         return replace(summary, seats=tuple(seats))
 
     def next_after_round(self) -> None:
@@ -315,6 +411,8 @@ class TableScreen(CivioScreen[None]):
 
     def refresh_panes(self) -> None:
         ctl = self.controller
+        if ctl.hot_seat and self.shown_viewer != ctl.viewer:
+            return  # the pass screen is up: nobody's cards are drawn until it is answered
         view = ctl.view()
         deck = ctl.deck
         decision = ctl.decision
@@ -323,7 +421,7 @@ class TableScreen(CivioScreen[None]):
         opponents = [
             OpponentInfo(seat, ctl.names[seat], ctl.levels[seat])
             for seat in range(len(ctl.names))
-            if seat != HUMAN_SEAT
+            if seat != ctl.viewer
         ]
         self.query_one(OpponentsPane).show(view, opponents, acting, self._opponent_room())
         self.call_after_refresh(self._title_opponents)
@@ -334,7 +432,7 @@ class TableScreen(CivioScreen[None]):
         # Judged at the opening too: what to hide is chosen while seeing what links.
         status = self.arrangement.status(deck, hand, ctl.rules)
         pickable: set[int] = set()
-        if decision is not None and decision.seat == HUMAN_SEAT and not opening:
+        if decision is not None and decision.seat == ctl.viewer and not opening:
             pickable = {
                 a.card
                 for a in decision.options
@@ -344,7 +442,7 @@ class TableScreen(CivioScreen[None]):
             card: ", ".join(ctl.names[s] for s in seats) for card, seats in view.known_by.items()
         }
         new = (
-            _newest_card(decision) if decision is not None and decision.seat == HUMAN_SEAT else None
+            _newest_card(decision) if decision is not None and decision.seat == ctl.viewer else None
         )
         state = HandState(
             hidden=frozenset(self.opening_hidden if opening else view.hidden),
@@ -352,7 +450,7 @@ class TableScreen(CivioScreen[None]):
             new=new,
             known_by=known_by,
             mode="opening"
-            if opening and decision is not None and decision.seat == HUMAN_SEAT
+            if opening and decision is not None and decision.seat == ctl.viewer
             else "arrange",
             table=_table_cards(view),
         )
@@ -361,7 +459,7 @@ class TableScreen(CivioScreen[None]):
         totals = ctl.totals()
         from cards.ranks import rank_for
 
-        me = totals[HUMAN_SEAT]
+        me = totals[ctl.viewer]
         name = ctl.human_name
         whose = "Your cards" if name == "You" else f"{name}'s cards"
         self.query_one("#hand-box").border_title = f"{whose} · {pts(me)} · {rank_for(me)}"
@@ -452,7 +550,7 @@ class TableScreen(CivioScreen[None]):
         assert question is not None
         if question.decision.kind not in _CARD_QUESTIONS:
             return question
-        self.arrangement.sync(self.controller.rnd.hand(HUMAN_SEAT))
+        self.arrangement.sync(self.controller.rnd.hand(self.controller.viewer))
         place = {card: i for i, card in enumerate(self.arrangement.cards)}
         newest = _newest_card(question.decision)
 
@@ -502,7 +600,7 @@ class TableScreen(CivioScreen[None]):
                 self.next_after_round()
             return
         question = self.question
-        if question is None or not self.controller.human_to_move():
+        if question is None or not self.controller.viewer_to_move():
             return
         if question.decision.kind is DecisionKind.FACE_UP:
             self._pick_opening(index)
@@ -680,7 +778,7 @@ class TableScreen(CivioScreen[None]):
 
     def action_hint(self) -> None:
         question = self.question
-        if question is None or not self.controller.human_to_move():
+        if question is None or not self.controller.viewer_to_move():
             self.notify("A hint is for your own decisions: wait for your move.")
             return
         if self._nudged is not question.decision and self.show_nudge(question.decision):
@@ -746,7 +844,7 @@ class TableScreen(CivioScreen[None]):
             return
         if question.decision.kind is DecisionKind.FACE_UP:
             # The hint marks the 2 cards to keep hidden; Done is highlighted.
-            hand = self.controller.rnd.hand(HUMAN_SEAT)
+            hand = self.controller.rnd.hand(self.controller.viewer)
             self.opening_hidden = [c for c in hand if c not in option.cards]
             self._toggle_refresh()
             self._hinted_marks = frozenset(self.opening_hidden)
@@ -777,7 +875,7 @@ class TableScreen(CivioScreen[None]):
         if ctl.round is None or ctl.rnd.is_over:
             self.notify("The round is over: its moves stand.")
             return
-        if not ctl.human_to_move() or self.question is None:
+        if not ctl.viewer_to_move() or self.question is None:
             self.notify("Take back a move on your own turn: wait for your move.")
             return
         if not ctl.take_back():

@@ -12,7 +12,6 @@ from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
 from civio_tui import keymap
-from civio_tui.game_backends import HUMAN_SEAT
 from civio_tui.screens.base import CivioModal
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.cards import card_line
@@ -49,7 +48,7 @@ class TableCardsScreen(CivioModal[None]):
         for index, card_id in enumerate(pile):
             card(card_id, "  (top)" if index == 0 else "")
         for seat in view.players:
-            if seat.seat == HUMAN_SEAT:
+            if seat.seat == ctl.viewer:
                 continue
             heading(f"{ctl.names[seat.seat]}: face up")
             for card_id in seat.face_up:
