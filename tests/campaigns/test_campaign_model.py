@@ -38,8 +38,10 @@ def _record(number: int, winner: str | None, you: int, medium: int) -> RoundReco
     )
 
 
-def _campaign(history: list[RoundRecord], **extra: Any) -> Campaign:
-    rows = standings(PLAYERS, history)
+def _campaign(
+    history: list[RoundRecord], players: list[Player] = PLAYERS, **extra: Any
+) -> Campaign:
+    rows = standings(players, history)
     return Campaign(
         name="Spring",
         created_at=datetime(2025, 1, 1, tzinfo=UTC),
@@ -47,7 +49,7 @@ def _campaign(history: list[RoundRecord], **extra: Any) -> Campaign:
         target="Chief Justice of the Supreme Court",
         seed=42,
         deck=DECK,
-        players=PLAYERS,
+        players=players,
         history=history,
         standings=rows,
         **extra,
@@ -238,3 +240,37 @@ def test_a_round_limit_is_saved_only_when_set_and_old_saves_still_open() -> None
         parse_save(json.dumps(too_long).encode())
     with pytest.raises(ValueError, match="at most 1"):
         _campaign([_record(1, "You", 8, 3), _record(2, None, 1, 2)], max_rounds=1)
+
+
+@pytest.mark.parametrize("humans", [2, 3, 4])
+def test_a_campaign_seats_two_to_four_humans_and_saves_them(humans: int) -> None:
+    players = [Player(name=f"Friend {n}", level="human") for n in range(humans)]
+    if humans < 4:
+        players.append(Player(name="Medium", level="medium"))
+    camp = _campaign([], players)
+    assert [p.name for p in camp.humans] == [f"Friend {n}" for n in range(humans)]
+    again = parse_save(_save(camp).to_bytes())
+    assert again.campaign == camp
+    assert again.schema_version == model.SCHEMA_VERSION == 3  # the same shape as before
+
+
+def test_a_campaign_of_five_seats_is_refused() -> None:
+    doc = _doc(_save(_campaign([], [Player(name=f"Friend {n}", level="human") for n in range(4)])))
+    doc["campaign"]["players"].append({"name": "Easy", "level": "easy"})
+    doc["campaign"]["standings"].append({"name": "Easy", "points": 0, "rank": "Intern"})
+    with pytest.raises(SaveFormatError, match=r"campaign\.players: List should have at most 4"):
+        parse_save(json.dumps(doc).encode())
+
+
+def test_a_save_from_before_hot_seat_still_opens_with_its_one_human() -> None:
+    current = _doc(_save(_campaign([_record(1, "You", 8, 3)])))
+    old = json.loads(json.dumps(current))
+    old["schema_version"] = 1  # the oldest shape: opponents beside an implicit "You"
+    camp = old["campaign"]
+    deck = camp.pop("deck")
+    camp["deck_name"], camp["deck_sha256"] = deck["name"], deck["sha256"]
+    camp.pop("players")
+    camp["opponents"] = ["medium"]
+    opened = parse_save(json.dumps(old).encode()).campaign
+    assert [p.name for p in opened.humans] == ["You"]
+    assert opened.human == Player(name="You", level="human")

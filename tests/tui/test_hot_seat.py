@@ -1,0 +1,207 @@
+"""Friends at one keyboard in the main game: the table follows the human whose decision it is,
+and no screen ever shows one human's hidden cards while another is to play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from cards.actions import DecisionKind
+from cards.deck import Deck
+from cards.ruleset import RuleSet
+from civio_tui.screens.pass_device import PassScreen, pass_words
+from civio_tui.screens.round_end import RoundEndScreen
+from civio_tui.screens.table import TableScreen
+from civio_tui.table_controller import TableController
+from tests.tui.conftest import async_test, make_app, settle, wait_for_screen
+from tests.tui.test_table_fixes import screen_text
+
+FOOTER_WORDS = {"esc", "Menu", "⏎", "I", "am", "ready", "CIVIO"}  # CIVIO: the window title
+
+
+def on_screen(app: object) -> str:
+    return " ".join(screen_text(app).replace("\xa0", " ").split())
+
+
+def hot_seat_game(deck: Deck, save_dir: Path, seed: int = 5) -> TableController:
+    """Ana and Ben at one keyboard with one random AI, saved in `save_dir`; a round ends
+    after 12 turns (4 each), so walking a whole one stays quick."""
+    return TableController.new_game(
+        deck,
+        ["random"],
+        rules=RuleSet(max_turns=12),
+        seed=seed,
+        save_dir=str(save_dir),
+        humans=["Ana", "Ben"],
+    )
+
+
+def leaks(deck: Deck, ctl: TableController, text: str) -> list[str]:
+    """The hidden cards of humans other than the viewer that `text` names."""
+    rnd = ctl.rnd
+    known = rnd.view(ctl.viewer).known_cards()
+    found = []
+    for seat in ctl.humans:
+        if seat == ctl.viewer:
+            continue
+        for card in set(rnd.hand(seat)) - known:
+            name = deck[card].name
+            # Long names by their start (a narrow pane cuts them); short ones as a card line.
+            token = name[:22] if len(name) >= 10 else f"] {name}"
+            if token in text:
+                found.append(f"{ctl.names[seat]}'s {name}")
+    return found
+
+
+async def check_pass_screen(pilot: Pilot[int], table: TableScreen) -> None:
+    """The pass screen shows the name and nothing else, and the table behind it has not drawn
+    the next player's cards."""
+    screen = pilot.app.screen
+    assert isinstance(screen, PassScreen)
+    words = set(on_screen(pilot.app).replace("█", " ").replace("▀", " ").replace("▄", " ").split())
+    assert words <= set(pass_words(screen.player).split()) | FOOTER_WORDS, words
+    seat = table.controller.names.index(screen.player)
+    assert table.shown_viewer != seat
+    title = str(table.query_one("#hand-box").border_title)
+    assert f"{screen.player}'s cards" not in title
+
+
+async def answer(pilot: Pilot[int], table: TableScreen) -> None:
+    """Answer the viewer's question: the opening with its first two cards hidden, any other
+    with its first option."""
+    question = table.question
+    assert question is not None
+    if question.decision.kind is DecisionKind.FACE_UP:
+        await pilot.press("1", "2", "8")
+    else:
+        await pilot.press("1")
+    await settle(pilot)
+
+
+@async_test
+async def test_a_hot_seat_round_never_shows_a_human_the_others_hidden_cards(
+    deck: Deck, tmp_path: Path
+) -> None:
+    app = make_app()
+    ctl = hot_seat_game(deck, tmp_path)
+    assert ctl.hot_seat and ctl.humans == [0, 1]
+    passes: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = TableScreen(ctl)
+        await app.push_screen(table)
+        await settle(pilot)
+        for _ in range(3000):
+            screen = app.screen
+            if isinstance(screen, RoundEndScreen):
+                break
+            if isinstance(screen, PassScreen):
+                await check_pass_screen(pilot, table)
+                passes.append(screen.player)
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            assert screen is table, screen
+            assert table.shown_viewer == ctl.viewer
+            assert leaks(deck, ctl, on_screen(app)) == []
+            # The log is the viewer's: its lines are the events as their view tells them.
+            assert (
+                ctl.decision is None
+                or ctl.decision.seat not in ctl.humans
+                or (ctl.decision.seat == ctl.viewer)
+            )
+            await answer(pilot, table)
+        else:
+            raise AssertionError("the round did not end")
+    # Both humans were handed the keyboard, first Ana (the first to choose her cards).
+    assert passes[:2] == ["Ana", "Ben"]
+    assert passes.count("Ana") >= 2 and passes.count("Ben") >= 2
+
+
+async def play_until_pass(pilot: Pilot[int], table: TableScreen, count: int) -> None:
+    """Answer `count` pass screens and the questions between them; stop on the next one."""
+    for _ in range(200):
+        screen = pilot.app.screen
+        if isinstance(screen, PassScreen):
+            if count == 0:
+                return
+            count -= 1
+            await pilot.press("enter")
+            await settle(pilot)
+        else:
+            await answer(pilot, table)
+    raise AssertionError("no pass screen came")
+
+
+@async_test
+async def test_continue_of_a_hot_seat_game_hands_over_first(deck: Deck, tmp_path: Path) -> None:
+    app = make_app()
+    ctl = hot_seat_game(deck, tmp_path, seed=9)
+    name = ctl.backend.name
+    assert name is not None
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = TableScreen(ctl)
+        await app.push_screen(table)
+        await settle(pilot)
+        await play_until_pass(pilot, table, 3)  # both openings and a turn of the first human
+        waiting = app.screen
+        assert isinstance(waiting, PassScreen)
+        to_play = ctl.decision.seat  # type: ignore[union-attr]
+        assert ctl.names[to_play] == waiting.player
+        kept = ctl.table_state
+        assert set(kept["seats"]) == {"0", "1"}, "each human's table is kept apart"
+        actions = list(ctl.rnd.actions)
+
+    again = make_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        again.save_dir = str(tmp_path)
+        again.open_saved_game(name)
+        await wait_for_screen(pilot, PassScreen)
+        assert again.screen.player == ctl.names[to_play]  # type: ignore[attr-defined]
+        resumed = again.screen_stack[-2]
+        assert isinstance(resumed, TableScreen)
+        assert resumed.shown_viewer is None  # nobody's cards drawn behind the pass screen
+        assert list(resumed.controller.rnd.actions) == actions
+        await pilot.press("enter")
+        await settle(pilot)
+        assert again.screen is resumed and resumed.shown_viewer == to_play
+        assert resumed.controller.viewer == to_play and resumed.question is not None
+        assert leaks(deck, resumed.controller, on_screen(again)) == []
+
+
+@async_test
+async def test_new_game_seats_two_named_humans_and_remembers_them(deck: Deck) -> None:
+    from civio_tui.screens.new_game import NewGameScreen
+    from tests.tui.conftest import choose_entry, main_menu
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await choose_entry(pilot, "new")
+        await wait_for_screen(pilot, NewGameScreen)
+        await pilot.press("home", "right", "down", *"Ana", "down", *"ana", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen), "two players named alike: not started"
+        await pilot.press("backspace", "backspace", "backspace", *"Ben", "enter")
+        await wait_for_screen(pilot, PassScreen)
+        assert app.screen.player == "Ana"  # type: ignore[attr-defined]
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        assert table.controller.names == ["Ana", "Ben", "Medium"]
+        assert table.controller.humans == [0, 1]
+    assert app.settings.new_game.humans == 2
+    assert app.settings.new_game.human_names == ["Ana", "Ben"]
+
+
+def test_new_game_form_with_two_humans_snapshot(snap_compare: object) -> None:
+    from civio_tui.screens.new_game import NewGameScreen
+    from tests.tui.conftest import choose_entry, main_menu
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await main_menu(pilot)
+        await choose_entry(pilot, "new")
+        await wait_for_screen(pilot, NewGameScreen)
+        await pilot.press("home", "right", "down", *"Ana", "down", *"Ben")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
