@@ -354,10 +354,10 @@ class CivioApp(App[int]):
     # -- actions ------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        from civio_tui.screens.help import HelpScreen
+        from civio_tui.screens.help import HelpScreen, context_for
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(first=getattr(self.screen, "HELP_FIRST", None)))
+            self.push_screen(HelpScreen(first=context_for(self.screen)))
 
     def action_rules(self) -> None:
         from civio_tui.screens.rules import RulesScreen

@@ -27,12 +27,45 @@ def _wrapped(text: str, width: int) -> str:
     return "\n".join(textwrap.wrap(text, width) if width >= 20 else [text]) + "\n"
 
 
+# The keys a screen uses, by the module that holds it, for screens that do not say so with
+# HELP_FIRST: a player who opens Help in Solitaire or a lesson looks for that screen's keys and
+# should not have to scroll past every other screen's to find them.
+# The main menu keeps the keymap's order: the keys that work everywhere come first there.
+_SCREEN_CONTEXTS: dict[str, str] = {
+    "table": "table",
+    "card_detail": "browse",
+    "encyclopedia": "browse",
+    "links": "browse",
+    "solitaire": "games",
+    "puzzles": "games",
+    "concentration": "games",
+    "card_games": "games",
+    "easy_play": "easy",
+    "lesson": "lesson",
+    "lessons": "lesson",
+    "replay": "look",
+    "statistics": "look",
+}
+
+
+def context_for(screen: object) -> str | None:
+    """The keymap context to show first in Help opened over `screen`: its HELP_FIRST, else the
+    one its module is known by (None: the keymap's order)."""
+    first = getattr(screen, "HELP_FIRST", None)
+    if first is not None:
+        return str(first)
+    module = type(screen).__module__.rsplit(".", 1)[-1]
+    return _SCREEN_CONTEXTS.get(module)
+
+
 def _contexts(first: str | None) -> list[str]:
     """The key groups in the order shown: the screen's own first (at the table, the table's
     keys and Your cards'), then the rest in the keymap's order."""
     order = list(keymap.CONTEXTS)
     if first == "table":
         return ["table", "hand", *(c for c in order if c not in ("table", "hand"))]
+    if first in order:
+        return [first, *(c for c in order if c != first)]
     return order
 
 

@@ -1,0 +1,133 @@
+"""What a first play-test as a new player found confusing, fixed: Help opens at the keys of the
+screen it was opened from, the rules explain their words, and labels read as English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from civio_tui import keymap
+from civio_tui.screens.games import GamesScreen
+from civio_tui.screens.help import HelpScreen
+from civio_tui.screens.solitaire import SolitaireScreen
+from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
+
+
+def _first_context(help_screen: HelpScreen) -> str:
+    from civio_tui.screens.help import help_content
+
+    lines = help_content({}, first=help_screen.first).plain.splitlines()
+    return next(line for line in lines if line in keymap.CONTEXTS.values())
+
+
+@async_test
+async def test_help_in_solitaire_starts_with_the_solitaire_keys() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await choose_entry(pilot, "games")
+        await wait_for_screen(pilot, GamesScreen)
+        await pilot.press("enter")  # Solitaire, the first game
+        await wait_for_screen(pilot, SolitaireScreen)
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, HelpScreen)
+        assert isinstance(app.screen, HelpScreen)
+        assert _first_context(app.screen) == keymap.CONTEXTS["games"]
+        await pilot.press("escape")
+        await wait_for_screen(pilot, SolitaireScreen)
+
+
+@async_test
+async def test_help_in_the_encyclopedia_starts_with_its_keys_and_the_menu_keeps_the_order() -> None:
+    from civio_tui.screens.encyclopedia import EncyclopediaScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, HelpScreen)
+        assert isinstance(app.screen, HelpScreen)
+        assert _first_context(app.screen) == keymap.CONTEXTS["app"]
+        await pilot.press("escape")
+        await main_menu(pilot)
+        await choose_entry(pilot, "encyclopedia")
+        await wait_for_screen(pilot, EncyclopediaScreen)
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, HelpScreen)
+        assert isinstance(app.screen, HelpScreen)
+        assert _first_context(app.screen) == keymap.CONTEXTS["browse"]
+
+
+def test_every_screen_named_for_help_is_a_keymap_context() -> None:
+    from civio_tui.screens.help import _SCREEN_CONTEXTS
+
+    assert set(_SCREEN_CONTEXTS.values()) <= set(keymap.CONTEXTS)
+
+
+def test_replay_card_lists_keep_each_letter_with_its_name_and_spell_names_out() -> None:
+    import re
+
+    from cards.deck import standard_deck
+    from civio_tui.screens.replay import _cards
+
+    deck = standard_deck()
+    names = [
+        "Voting Rights Act of 1965",
+        "South Carolina v Katzenbach",
+        "New York Times v US",
+        "Tinker v Des Moines School District",
+        "Lawrence v Texas",
+        "Mapp v Ohio",
+        "Espionage Act of 1917",
+    ]
+    width = 40
+    text = _cards(deck, [deck.lookup(n) for n in names], start=6, width=width).plain
+    lines = text.splitlines()
+    assert len(lines) > 1
+    assert len(lines[0]) + 6 <= width and all(len(line) <= width for line in lines)
+    for line in lines:
+        assert not re.search(r"\[[A-Z]\]\s*·?$", line), line  # a letter left without its card
+    for line in lines[1:]:
+        assert re.match(r" {4}\[[A-Z]\] \S", line), line
+    assert "VRA" not in text and "Voting Rights Act" in text
+
+
+def test_continue_says_one_round_not_one_rounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cards.deck import standard_deck
+    from civio_tui.cli import main
+    from civio_tui.saved_games import scan_saved_games
+
+    saves = str(tmp_path / "one-round")
+    new = ["--save-dir", saves, "campaign", "new", "Game 1", "--opponents", "random"]
+    assert main([*new, "--seed", "7"]) == 0
+    auto = ["--save-dir", saves, "campaign", "autoplay", "Game 1", "--rounds", "1"]
+    assert main([*auto, "--as", "random"]) == 0
+    capsys.readouterr()
+    latest = scan_saved_games(saves, standard_deck()).latest
+    assert latest is not None
+    assert "Game 1: 1 round, " in latest.label, latest.label
+
+
+def test_the_rules_explain_the_words_a_new_player_meets() -> None:
+    from civio_tui.screens.rules import RULES_MARKDOWN
+
+    words = RULES_MARKDOWN.split("## Words you will meet\n", 1)[1]
+    # Words the screens use without explaining them, found in a play-test as a new player.
+    terms = ("Precedent", "Thurgood Flush", "Lawyer (2nd chair)", "Appellate", "Par", "Overrule")
+    for term in terms:
+        assert f"**{term}" in words, term
+    assert "Learn to play" in RULES_MARKDOWN.split("## The cards", 1)[0]
+
+
+def test_no_card_sends_a_student_to_a_developers_file() -> None:
+    from cards.deck import standard_deck
+    from civio_tui.widgets.card_detail import card_facts
+
+    deck = standard_deck()
+    noted = [card for card in deck.cards if card.note and "DECK.md" in card.note]
+    assert noted  # the deck's notes do point there: the card view must not
+    for card in deck.cards:
+        assert "DECK.md" not in card_facts(deck, card).plain, card.name
