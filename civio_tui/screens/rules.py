@@ -14,9 +14,16 @@ from civio_tui.widgets.scroll import KeyScroll
 RULES_MARKDOWN = """\
 # How to play CIVIO
 
+**New here?** *Learn to play* on the main menu teaches all of this by doing, in eight short
+lessons. Words you do not know are explained at the end of this page.
+
 You start as an **Intern** at a civil-rights law firm. Each round you hold seven cards: Supreme
 Court cases, laws, amendments, freedoms and issues. Link all seven into **precedents** before your
 opponents do, call **CIVIO!**, and climb the ranks towards **Chief Justice of the Supreme Court**.
+
+A **precedent** is a row of cards in which each card is linked to the one before it, the way a
+court builds on (or turns against) an earlier decision. You go out with two rows (3 cards and 4
+cards) or one row of all seven.
 
 ## The cards
 
@@ -145,6 +152,27 @@ you choose otherwise). Most points wins; a tie shares the title.
 
 **Booklet** (the default) follows the publisher's booklet. **Summary** follows a widely shared
 summary in two places: attacks may be declined, and a flush scores points × 3 + 2.
+
+## Words you will meet
+
+- **v** (in "Brown v Board"): *versus*, the two sides of a court case.
+- **Precedent**: in law, an earlier decision that later courts follow. In the game, a row of
+  cards, each linked to the one before it.
+- **Issue**: a question people fight over in court, such as Race or School.
+- **Amendment**: a change added to the Constitution. The first ten are the Bill of Rights.
+- **Plus column / strengthened**: the earlier cards a Case built on or agreed with.
+- **Minus column / weakened**: the earlier cards a Case limited or overturned.
+- **Strengthens an amendment**: the Court's decision gave that amendment more force. Such a
+  Case is a point card; a Case that strengthens none (a *diminishing* case) scores 0.
+- **Supply**: the face-down pile you draw from. **Discard pile**: the face-up pile beside it.
+- **Attack**: a Law you discard that hurts one opponent. **Overrule**: showing a Law that cancels
+  an attack on you. **Confiscate and Arrest**: the attacker takes one of your cards.
+- **Wild card**: Marbury v Madison, which fits anywhere.
+- **Thurgood Flush**: all seven cards in one precedent, named after Thurgood Marshall, the lawyer
+  who won Brown v Board and became the first Black Justice of the Supreme Court.
+- **Lawyer (2nd chair)**: the lawyer who assists at a trial; **1st chair** leads the case.
+  **Appellate Court**: a court that hears appeals against lower courts' decisions.
+- **Par** (Solitaire): the best score that was possible on the deal, as in golf.
 """
 
 
@@ -164,4 +192,6 @@ class RulesScreen(CivioScreen[None]):
     def on_mount(self) -> None:
         scroll = self.query_one(KeyScroll)
         scroll.border_title = "Rules"
+        # Eight screens of text: say how to read on (a new player saw only the first).
+        scroll.border_subtitle = "↑↓ PgUp PgDn to read on · End: words explained · Esc back"
         scroll.focus()
