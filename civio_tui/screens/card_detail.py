@@ -75,7 +75,7 @@ class CardDetailScreen(CivioModal[None]):
             self.query_one(KeyScroll).focus()
         where = ""
         if len(self.card_ids) > 1 and card_id in self.card_ids:
-            where = f"Card {self.index + 1} of {len(self.card_ids)}{self.context} · ←→ next card · "
+            where = f"Card {self.index + 1} of {len(self.card_ids)}{self.context} · ←→ next · "
         back = "Backspace back to the card you came from · " if self.history else ""
         self._nav = f"{where}{back}e: links · Esc closes"
         self.query_one(KeyScroll).scroll_home(animate=False)
@@ -85,7 +85,7 @@ class CardDetailScreen(CivioModal[None]):
     def _update_nav(self) -> None:
         """The line under the card: how to read the rest of it when it does not fit."""
         facts = self.query_one(KeyScroll)
-        more = "PgDn/PgUp: read the rest of the card · " if facts.max_scroll_y > 0 else ""
+        more = "PgDn/PgUp: read on · " if facts.max_scroll_y > 0 else ""
         self.query_one("#detail-nav", Static).update(more + self._nav)
 
     def on_resize(self) -> None:

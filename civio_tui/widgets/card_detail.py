@@ -141,9 +141,15 @@ def card_facts(deck: Deck, card: Card) -> Content:
         source = "reconstructed by us from the public record of the decision or law"
     lines.append(Content(""))
     if card.note:
-        lines.append(Content.assemble(("Note: ", "dim bold"), (card.note, "dim")))
+        lines.append(Content.assemble(("Note: ", "dim bold"), (_for_players(card.note), "dim")))
     lines.append(Content.assemble(("Provenance: ", "dim bold"), (source, "dim")))
     return Content("\n").join(lines)
+
+
+def _for_players(note: str) -> str:
+    """A card's note as players read it: the pointers to our developers' file DECK.md mean
+    nothing to a student at the card (the file is not in the game), so they are left out."""
+    return note.replace(" (DECK.md):", ":").replace(" (DECK.md)", "").replace("(DECK.md)", "")
 
 
 def relation_line(deck: Deck, relation: Relation) -> Content:
