@@ -23,7 +23,7 @@ from cards.deck import Deck
 from cards.round import Round
 from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
-from civio_tui.widgets.cards import HIDDEN_MARK, pts, tiny_name, type_tag
+from civio_tui.widgets.cards import HIDDEN_MARK, pts, short_name, type_tag
 from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.scroll import KeyScroll
 
@@ -39,17 +39,37 @@ class ReviewCancelled(Exception):
     """The screen was closed while its review was running."""
 
 
-def _cards(deck: Deck, cards: list[int]) -> Content:
+CONTINUED = 4
+"""Where a list of cards goes on when it takes more than one line."""
+
+
+def _cards(deck: Deck, cards: list[int], start: int = 0, width: int = 0) -> Content:
+    """`[C] Brown · [A] 14th Amendment · ...`, names a student can read (not "VRA": the replay
+    has the room the opponents pane lacks). With a `width`, a card that would cross the edge
+    starts the next line, so its type letter is never left at the end of one line and its
+    name at the start of the next; `start` is the column the list begins at."""
     parts: list[Content | str] = []
+    column = start
     for i, c in enumerate(cards):
-        if i:
+        card = Content.assemble(type_tag(deck[c]), " ", short_name(deck[c]))
+        # Room for the card and for the " ·" that ends the line if another card follows.
+        room = 0 if i == len(cards) - 1 else 2
+        if i and width and column + 3 + card.cell_length + room > width:
+            parts.append(" ·\n" + " " * CONTINUED)
+            column = CONTINUED
+        elif i:
             parts.append(" · ")
-        parts.append(Content.assemble(type_tag(deck[c]), " ", tiny_name(deck[c])))
+            column += 3
+        parts.append(card)
+        column += card.cell_length
     return Content.assemble(*parts)
 
 
-def table_text(playback: Playback, rnd: Round, seat: int, everything: bool) -> Content:
-    """The table at one moment as `seat` saw it (or with every hand open)."""
+def table_text(
+    playback: Playback, rnd: Round, seat: int, everything: bool, width: int = 0
+) -> Content:
+    """The table at one moment as `seat` saw it (or with every hand open), its card lists
+    fitted to `width` columns (0: left to the widget's wrapping)."""
     deck = playback.deck
     view = rnd.view(seat)
     names = playback.seat_names
@@ -73,9 +93,10 @@ def table_text(playback: Playback, rnd: Round, seat: int, everything: bool) -> C
             hidden = rnd.hidden[p.seat]
         if view.pending is not None and view.pending.phase == "face_up" and everything:
             face_up, hidden = [], rnd.hidden[p.seat] if not me else view.face_up + view.hidden
-        lines.append(Content("  up: ") + (_cards(deck, face_up) if face_up else Content("—")))
+        up = _cards(deck, face_up, 6, width) if face_up else Content("—")
+        lines.append(Content("  up: ") + up)
         if hidden:
-            lines.append(Content.assemble(f"  {HIDDEN_MARK} ", _cards(deck, hidden)))
+            lines.append(Content.assemble(f"  {HIDDEN_MARK} ", _cards(deck, hidden, 4, width)))
         else:
             count = p.hidden_count
             extra = (
@@ -151,6 +172,12 @@ class ReplayScreen(CivioScreen[None]):
         self.query_one("#replay-turn").display = False
         self.query_one("#replay-table").focus()
         self.draw()
+        self.call_after_refresh(self.draw)
+
+    def on_resize(self) -> None:
+        # The card lists are fitted to the width: draw again once it is known, and when it
+        # changes.
+        self.call_after_refresh(self.draw)
 
     # -- drawing
 
@@ -173,9 +200,9 @@ class ReplayScreen(CivioScreen[None]):
                 (" · the round is over" if self.position == length else "", "bold"),
             )
         )
-        self.query_one("#replay-table-text", Static).update(
-            table_text(playback, rnd, self.seat, self.everything)
-        )
+        shown = self.query_one("#replay-table-text", Static)
+        width = shown.content_region.width
+        shown.update(table_text(playback, rnd, self.seat, self.everything, width))
         self.query_one("#replay-log", Static).update(self._log())
         self.query_one("#replay-review", Static).update(self._review_text())
 
