@@ -59,7 +59,9 @@ def scan_saved_games(save_dir: str | None, deck: Deck) -> SavedGames:
     camp = summary.campaign
     human = camp.human or camp.players[0]
     standing = camp.standing(human.name)
-    where = f"round {camp.rounds_played + 1}" if camp.in_round else f"{camp.rounds_played} rounds"
+    played = camp.rounds_played
+    rounds = f"{played} round{'' if played == 1 else 's'}"
+    where = f"round {played + 1}" if camp.in_round else rounds
     label = f"{summary.name}: {where}, {pts(standing.points)}"
     return SavedGames(SavedGame(summary.name, label), damaged)
 

@@ -53,9 +53,11 @@ def summary_line(summary: CampaignSummary | EasySummary) -> Content:
     elif camp.in_round:
         state = f"round {camp.rounds_played + 1} in progress"
     else:
-        state = f"{camp.rounds_played} rounds played"
+        played = camp.rounds_played
+        state = f"{played} round{'' if played == 1 else 's'} played"
     practice = " · practice" if camp.practice else ""
-    limit = f" or {camp.max_rounds} rounds" if camp.max_rounds is not None else ""
+    most = camp.max_rounds
+    limit = f" or {most} round{'' if most == 1 else 's'}" if most is not None else ""
     settings = f"{camp.rules.name} rules · to {camp.target}{limit}{practice}"
     # Short lines, each indented, so that nothing wraps back to the margin at 80 columns.
     return Content.assemble(
