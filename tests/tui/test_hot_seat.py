@@ -63,8 +63,8 @@ async def check_pass_screen(pilot: Pilot[int], table: TableScreen) -> None:
     assert words <= set(pass_words(screen.player).split()) | FOOTER_WORDS, words
     seat = table.controller.names.index(screen.player)
     assert table.shown_viewer != seat
-    title = str(table.query_one("#hand-box").border_title)
-    assert f"{screen.player}'s cards" not in title
+    drawn = set(table.arrangement.cards)  # the cards the hand pane was last drawn with
+    assert not drawn or drawn != set(table.controller.rnd.hand(seat))
 
 
 async def answer(pilot: Pilot[int], table: TableScreen) -> None:
@@ -113,6 +113,12 @@ async def test_a_hot_seat_round_never_shows_a_human_the_others_hidden_cards(
             await answer(pilot, table)
         else:
             raise AssertionError("the round did not end")
+        # The results are public: everyone by name, nobody called "you".
+        results = on_screen(app)
+        assert "Ana" in results and "Ben" in results and " You " not in results
+        await pilot.press("enter")  # the next round starts with a hand-over
+        await wait_for_screen(pilot, PassScreen)
+        await check_pass_screen(pilot, table)
     # Both humans were handed the keyboard, first Ana (the first to choose her cards).
     assert passes[:2] == ["Ana", "Ben"]
     assert passes.count("Ana") >= 2 and passes.count("Ben") >= 2
