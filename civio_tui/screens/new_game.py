@@ -84,6 +84,7 @@ class NewGameScreen(CivioScreen[None]):
 
     def compose(self) -> ComposeResult:
         defaults = self.app.settings.new_game
+        self._opponents_wanted = min(len(defaults.opponents), MAX_OPPONENTS)
         levels = offered_levels()
         level_choices = [(name, name.capitalize()) for name in levels]
         humans = FormRow(
@@ -196,6 +197,9 @@ class NewGameScreen(CivioScreen[None]):
             yield Static(id="new-game-help")
         yield Footer()
 
+    _opponents_wanted: int | None = None
+    """The number of AI opponents the player chose (kept while the Players line changes)."""
+
     def on_mount(self) -> None:
         box = self.query_one("#new-game-box")
         box.border_title = "New game"
@@ -210,7 +214,9 @@ class NewGameScreen(CivioScreen[None]):
         for seat in range(MAX_SEATS):
             form.row(f"name{seat}").visible = humans > 1 and seat < humans
         count_row = form.row("count")
-        wanted = int(count_row.value)
+        if self._opponents_wanted is None:
+            self._opponents_wanted = int(count_row.value)
+        wanted = self._opponents_wanted  # as the player set it, not as fewer seats cut it
         count_row.choices = _count_choices(humans)
         low, high = int(count_row.choices[0][0]), int(count_row.choices[-1][0])
         count_row.select(str(min(max(wanted, low), high)))
@@ -227,6 +233,8 @@ class NewGameScreen(CivioScreen[None]):
         )
 
     def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
+        if event.row.key == "count":
+            self._opponents_wanted = int(event.row.value)
         if event.row.key in ("count", "humans"):
             self._sync_rows(event.form)
         self._show_help(event.form.current)
