@@ -24,7 +24,9 @@ def on_screen(app: object) -> str:
     return " ".join(screen_text(app).replace("\xa0", " ").split())
 
 
-def hot_seat_game(deck: Deck, save_dir: Path, seed: int = 5) -> TableController:
+def hot_seat_game(
+    deck: Deck, save_dir: Path, seed: int = 5, max_rounds: int | None = None
+) -> TableController:
     """Ana and Ben at one keyboard with one random AI, saved in `save_dir`; a round ends
     after 12 turns (4 each), so walking a whole one stays quick."""
     return TableController.new_game(
@@ -34,6 +36,7 @@ def hot_seat_game(deck: Deck, save_dir: Path, seed: int = 5) -> TableController:
         seed=seed,
         save_dir=str(save_dir),
         humans=["Ana", "Ben"],
+        max_rounds=max_rounds,
     )
 
 
@@ -79,6 +82,31 @@ async def answer(pilot: Pilot[int], table: TableScreen) -> None:
     await settle(pilot)
 
 
+async def walk_round(pilot: Pilot[int], table: TableScreen) -> list[str]:
+    """Play the round to its end, checking every screen: a pass screen shows only the name;
+    the table shows nothing of the other humans' hidden cards. The names passed to."""
+    app, ctl = pilot.app, table.controller
+    passes: list[str] = []
+    for _ in range(3000):
+        screen = app.screen
+        if isinstance(screen, RoundEndScreen):
+            return passes
+        if isinstance(screen, PassScreen):
+            await check_pass_screen(pilot, table)
+            passes.append(screen.player)
+            await pilot.press("enter")
+            await settle(pilot)
+            continue
+        assert screen is table, screen
+        assert table.shown_viewer == ctl.viewer
+        assert leaks(ctl.deck, ctl, on_screen(app)) == []
+        # A human's decision is asked only once the table is theirs.
+        decision = ctl.decision
+        assert decision is None or decision.seat not in ctl.humans or decision.seat == ctl.viewer
+        await answer(pilot, table)
+    raise AssertionError("the round did not end")
+
+
 @async_test
 async def test_a_hot_seat_round_never_shows_a_human_the_others_hidden_cards(
     deck: Deck, tmp_path: Path
@@ -86,33 +114,11 @@ async def test_a_hot_seat_round_never_shows_a_human_the_others_hidden_cards(
     app = make_app()
     ctl = hot_seat_game(deck, tmp_path)
     assert ctl.hot_seat and ctl.humans == [0, 1]
-    passes: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         table = TableScreen(ctl)
         await app.push_screen(table)
         await settle(pilot)
-        for _ in range(3000):
-            screen = app.screen
-            if isinstance(screen, RoundEndScreen):
-                break
-            if isinstance(screen, PassScreen):
-                await check_pass_screen(pilot, table)
-                passes.append(screen.player)
-                await pilot.press("enter")
-                await settle(pilot)
-                continue
-            assert screen is table, screen
-            assert table.shown_viewer == ctl.viewer
-            assert leaks(deck, ctl, on_screen(app)) == []
-            # The log is the viewer's: its lines are the events as their view tells them.
-            assert (
-                ctl.decision is None
-                or ctl.decision.seat not in ctl.humans
-                or (ctl.decision.seat == ctl.viewer)
-            )
-            await answer(pilot, table)
-        else:
-            raise AssertionError("the round did not end")
+        passes = await walk_round(pilot, table)
         # The results are public: everyone by name, nobody called "you".
         results = on_screen(app)
         assert "Ana" in results and "Ben" in results and " You " not in results
@@ -211,3 +217,22 @@ def test_new_game_form_with_two_humans_snapshot(snap_compare: object) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+@async_test
+async def test_the_final_table_names_the_winner_not_you(deck: Deck, tmp_path: Path) -> None:
+    from civio_tui.screens.game_over import GameOverScreen
+
+    app = make_app()
+    ctl = hot_seat_game(deck, tmp_path, max_rounds=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = TableScreen(ctl)
+        await app.push_screen(table)
+        await settle(pilot)
+        await walk_round(pilot, table)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, GameOverScreen)
+        title = str(app.screen.query_one("#game-over-title").render())
+        winners = [ctl.names[s] for s in ctl.backend.winners()]
+        assert winners and all(name in title for name in winners)
+        assert "you win" not in title.lower()
