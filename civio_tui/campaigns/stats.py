@@ -130,6 +130,20 @@ def statistics(campaigns: Sequence[Campaign], deck: Deck) -> dict[str, Any]:
     }
 
 
+NO_AI = "friends only, no AI"
+"""How the words name the level "-" of the JSON: a table with no AI player."""
+
+
+def played_levels(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The rows of `win_rate_by_level` to show a player: those with a finished round ("0 of 0
+    rounds" says nothing), the level "-" named in words (it read as a stray dash)."""
+    return {
+        NO_AI if level == "-" else level: row
+        for level, row in document["win_rate_by_level"].items()
+        if row["rounds"]
+    }
+
+
 def summary_lines(document: dict[str, Any]) -> list[str]:
     """The statistics in words, one figure a line (the text of `civio stats`, and the Statistics
     screen's alternative to its charts)."""
@@ -155,12 +169,12 @@ def summary_lines(document: dict[str, Any]) -> list[str]:
         ),
         f"Attacks made: {document['attacks_made']}, suffered: {document['attacks_suffered']} "
         f"(in the {document['rounds_with_replay']} rounds with a replay)",
-        "Win rate by strongest opponent (95% interval):",
+        "Win rate by strongest opponent (95% range of your likely true rate):",
     ]
-    for level, row in document["win_rate_by_level"].items():
+    for who, row in played_levels(document).items():
         lo, hi = row["ci95"]
         lines.append(
-            f"  {level}: {row['wins']} of {row['rounds']} rounds, "
+            f"  {who}: {row['wins']} of {row['rounds']} rounds, "
             f"{100 * row['win_rate']:.0f}% ({100 * lo:.0f}% to {100 * hi:.0f}%)"
         )
     return lines

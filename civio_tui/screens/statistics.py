@@ -30,8 +30,10 @@ def points_text(camp: dict[str, Any]) -> str:
 
 def levels_text(document: dict[str, Any]) -> str:
     """The level chart's numbers."""
+    from civio_tui.campaigns.stats import played_levels
+
     rows = ["Rounds won by strongest opponent level:"]
-    for level, row in document["win_rate_by_level"].items():
+    for level, row in played_levels(document).items():
         rows.append(f"  {level}: {row['wins']} won of {row['rounds']}")
     return "\n".join(rows)
 
@@ -142,7 +144,9 @@ class StatisticsScreen(CivioScreen[None]):
         plt = levels.plt
         plt.clear_data()
         plt.clear_figure()
-        rows = document["win_rate_by_level"]
+        from civio_tui.campaigns.stats import played_levels
+
+        rows = played_levels(document)
         plt.title("Rounds played and won, by strongest opponent")
         plt.multiple_bar(  # type: ignore[call-arg]  # the stub says label; plotext wants labels
             list(rows),
