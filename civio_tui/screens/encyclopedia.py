@@ -8,6 +8,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Footer, Input, Static
 from textual.widgets.option_list import Option
 
@@ -15,7 +16,7 @@ from cards.deck import Deck, normalise_name
 from cards.models import CardType
 from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
-from civio_tui.widgets.cards import TYPE_LETTER, card_line
+from civio_tui.widgets.cards import TYPE_LETTER, TYPE_STYLE, card_line
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
 from civio_tui.widgets.lists import NavList
 
@@ -69,6 +70,31 @@ class FilterForm(ChoiceForm):
     ]
 
 
+LEGEND: tuple[tuple[tuple[CardType, str], ...], ...] = (
+    ((CardType.CASE, "Case"), (CardType.LAW, "Law"), (CardType.AMENDMENT, "Amendment")),
+    ((CardType.FREEDOM, "Freedom"), (CardType.ISSUE, "Issue"), (CardType.WILD, "Wild")),
+    ((CardType.CIVIL_RIGHTS_ACT, "Civil Rights Act"),),
+)
+"""The card types in the legend, a few a line, so that it fits under the filters at 80x24."""
+
+
+def type_legend() -> Content:
+    """What the letters before the cards mean, in their colours, and the point mark: a new
+    player met the letters here before any lesson had named them."""
+    lines: list[Content] = []
+    for row in LEGEND:
+        parts: list[Content | str] = []
+        for card_type, label in row:
+            if parts:
+                parts.append("  ")
+            parts.append(
+                Content.assemble((f"[{TYPE_LETTER[card_type]}]", TYPE_STYLE[card_type]), " ", label)
+            )
+        lines.append(Content.assemble(*parts))
+    lines[-1] = Content.assemble(lines[-1], "  ", ("+1", "bold"), " point")
+    return Content("\n").join(lines)
+
+
 class EncyclopediaScreen(CivioScreen[None]):
     """Filters on the left, the matching cards on the right; Enter shows a card in full."""
 
@@ -114,9 +140,11 @@ class EncyclopediaScreen(CivioScreen[None]):
                     yield FilterForm(rows, id="ency-form")
                     yield Static(id="ency-count")
                     yield Static(
-                        "Tab: filters ⇄ cards\n←→ change a filter\n/ search\nEnter: card in full",
+                        "Tab: filters ⇄ cards\n←→ change a filter\n/ search\n"
+                        "Enter: card in full · e: links",
                         id="ency-keys",
                     )
+                    yield Static(type_legend(), id="ency-legend")
                 yield NavList(id="ency-list")
         yield Footer()
 

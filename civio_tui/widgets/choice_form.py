@@ -121,7 +121,9 @@ class ChoiceForm(Widget, can_focus=True):
         focused = self.has_focus
         for i, row in enumerate(rows):
             here = i == self.cursor
-            pointer = "▶ " if here else "  "
+            # The pointer only where the keys go: beside a focused list (the encyclopedia's
+            # cards) a pointer here sent a new player's arrows to the wrong pane.
+            pointer = "▶ " if here and focused else "  "
             style = "reverse" if here and focused else ("bold" if here else "")
             if row.kind == "button":
                 lines.append(Content.assemble(pointer, (f"[ {row.label} ]", f"bold {style}")))

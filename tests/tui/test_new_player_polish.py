@@ -131,3 +131,47 @@ def test_no_card_sends_a_student_to_a_developers_file() -> None:
     assert noted  # the deck's notes do point there: the card view must not
     for card in deck.cards:
         assert "DECK.md" not in card_facts(deck, card).plain, card.name
+
+
+def test_statistics_words_leave_out_empty_levels_and_name_a_table_without_ai() -> None:
+    from civio_tui.campaigns.stats import NO_AI, summary_lines
+
+    row = {"rounds": 3, "wins": 2, "win_rate": 2 / 3, "ci95": [0.2, 0.94]}
+    empty = {"rounds": 0, "wins": 0, "win_rate": 0.0, "ci95": [0.0, 1.0]}
+    document = {
+        "campaigns": 3,
+        "rounds": 6,
+        "rounds_won": 4,
+        "points_per_round": 5.5,
+        "flushes": 0,
+        "fastest_civio": 12,
+        "attacks_made": 1,
+        "attacks_suffered": 2,
+        "rounds_with_replay": 6,
+        "win_rate_by_level": {"-": row, "random": empty, "easy": row},
+        "per_campaign": [],
+    }
+    lines = summary_lines(document)
+    assert f"  {NO_AI}: 2 of 3 rounds, 67% (20% to 94%)" in lines
+    assert "  easy: 2 of 3 rounds, 67% (20% to 94%)" in lines
+    assert not any(line.startswith("  -:") or "0 of 0" in line for line in lines)
+
+
+@async_test
+async def test_encyclopedia_points_only_at_the_pane_the_keys_go_to_and_names_its_letters() -> None:
+    from civio_tui.screens.encyclopedia import EncyclopediaScreen
+    from civio_tui.widgets.choice_form import ChoiceForm
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await choose_entry(pilot, "encyclopedia")
+        await wait_for_screen(pilot, EncyclopediaScreen)
+        form = app.screen.query_one(ChoiceForm)
+        assert not form.has_focus and "▶" not in form.render().plain  # the cards have the keys
+        await pilot.press("tab")
+        await pilot.pause()
+        assert form.has_focus and "▶" in form.render().plain
+        legend = str(app.screen.query_one("#ency-legend").render())
+        for words in ("[C] Case", "[L] Law", "[A] Amendment", "[F] Freedom", "[I] Issue", "+1"):
+            assert words in legend, words
