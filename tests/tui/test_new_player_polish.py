@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from civio_tui import keymap
 from civio_tui.screens.games import GamesScreen
@@ -14,26 +15,32 @@ from civio_tui.screens.solitaire import SolitaireScreen
 from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 
 
-def _first_context(help_screen: HelpScreen) -> str:
+async def _open(pilot: Pilot[int], entry: str, screen_type: type) -> None:
+    """From the main menu, the entry `entry`, waiting for its `screen_type`."""
+    await main_menu(pilot)
+    await choose_entry(pilot, entry)
+    await wait_for_screen(pilot, screen_type)
+
+
+async def _help_starts_with(pilot: Pilot[int]) -> str:
+    """Press ? and read the first group of keys the help shows."""
     from civio_tui.screens.help import help_content
 
-    lines = help_content({}, first=help_screen.first).plain.splitlines()
+    await pilot.press("question_mark")
+    await wait_for_screen(pilot, HelpScreen)
+    screen = pilot.app.screen
+    assert isinstance(screen, HelpScreen)
+    lines = help_content({}, first=screen.first).plain.splitlines()
     return next(line for line in lines if line in keymap.CONTEXTS.values())
 
 
 @async_test
 async def test_help_in_solitaire_starts_with_the_solitaire_keys() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await main_menu(pilot)
-        await choose_entry(pilot, "games")
-        await wait_for_screen(pilot, GamesScreen)
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        await _open(pilot, "games", GamesScreen)
         await pilot.press("enter")  # Solitaire, the first game
         await wait_for_screen(pilot, SolitaireScreen)
-        await pilot.press("question_mark")
-        await wait_for_screen(pilot, HelpScreen)
-        assert isinstance(app.screen, HelpScreen)
-        assert _first_context(app.screen) == keymap.CONTEXTS["games"]
+        assert await _help_starts_with(pilot) == keymap.CONTEXTS["games"]
         await pilot.press("escape")
         await wait_for_screen(pilot, SolitaireScreen)
 
@@ -42,21 +49,12 @@ async def test_help_in_solitaire_starts_with_the_solitaire_keys() -> None:
 async def test_help_in_the_encyclopedia_starts_with_its_keys_and_the_menu_keeps_the_order() -> None:
     from civio_tui.screens.encyclopedia import EncyclopediaScreen
 
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with make_app().run_test(size=(80, 24)) as pilot:
         await main_menu(pilot)
-        await pilot.press("question_mark")
-        await wait_for_screen(pilot, HelpScreen)
-        assert isinstance(app.screen, HelpScreen)
-        assert _first_context(app.screen) == keymap.CONTEXTS["app"]
+        assert await _help_starts_with(pilot) == keymap.CONTEXTS["app"]
         await pilot.press("escape")
-        await main_menu(pilot)
-        await choose_entry(pilot, "encyclopedia")
-        await wait_for_screen(pilot, EncyclopediaScreen)
-        await pilot.press("question_mark")
-        await wait_for_screen(pilot, HelpScreen)
-        assert isinstance(app.screen, HelpScreen)
-        assert _first_context(app.screen) == keymap.CONTEXTS["browse"]
+        await _open(pilot, "encyclopedia", EncyclopediaScreen)
+        assert await _help_starts_with(pilot) == keymap.CONTEXTS["browse"]
 
 
 def test_every_screen_named_for_help_is_a_keymap_context() -> None:
@@ -164,9 +162,7 @@ async def test_encyclopedia_points_only_at_the_pane_the_keys_go_to_and_names_its
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await main_menu(pilot)
-        await choose_entry(pilot, "encyclopedia")
-        await wait_for_screen(pilot, EncyclopediaScreen)
+        await _open(pilot, "encyclopedia", EncyclopediaScreen)
         form = app.screen.query_one(ChoiceForm)
         assert not form.has_focus and "▶" not in form.render().plain  # the cards have the keys
         await pilot.press("tab")
