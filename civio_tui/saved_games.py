@@ -63,6 +63,8 @@ def scan_saved_games(save_dir: str | None, deck: Deck) -> SavedGames:
     rounds = f"{played} round{'' if played == 1 else 's'}"
     where = f"round {played + 1}" if camp.in_round else rounds
     label = f"{summary.name}: {where}, {pts(standing.points)}"
+    if len(camp.humans) > 1:  # friends at one keyboard: no one player's points to show
+        label = f"{summary.name}: {where}, hot seat"
     return SavedGames(SavedGame(summary.name, label), damaged)
 
 

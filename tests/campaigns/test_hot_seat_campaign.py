@@ -59,3 +59,22 @@ def test_take_back_goes_to_the_latest_choice_of_the_human_asked(tmp_path: Path) 
     assert back.decision.seat == asked.seat and len(back.actions) < before
     assert session.take_back(other)  # the other's latest choice is further back still
     assert session.round is not None and session.round.decision.seat == other  # type: ignore[union-attr]
+
+
+def test_continue_and_the_campaign_list_name_the_friends_not_one_players_points(
+    tmp_path: Path,
+) -> None:
+    from cards.deck import standard_deck
+    from civio_tui.campaigns.catalogue import list_campaigns
+    from civio_tui.saved_games import scan_saved_games
+    from civio_tui.screens.campaigns import summary_line
+
+    seats = [Seat("Ana", HUMAN), Seat("Ben", HUMAN), Seat("Easy", "easy")]
+    new_campaign("Friends", [], save_dir=tmp_path, seed=4, seats=seats).next_round()
+    deck = standard_deck()
+    latest = scan_saved_games(str(tmp_path), deck).latest
+    assert latest is not None and latest.label == "Friends: round 1, hot seat"
+    (summary,) = list_campaigns(tmp_path, deck)
+    line = summary_line(summary).plain
+    assert "Ana and Ben at one keyboard · round 1 in progress" in line
+    assert "with Easy" in line
