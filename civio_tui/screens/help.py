@@ -20,6 +20,10 @@ KEY_COLUMN = 21
 
 
 _INTRO = "Arrows or h j k l move · Enter or Space act · Tab moves between panes."
+_NEW_HERE = (
+    "New to CIVIO? Learn to play on the main menu teaches the game in short lessons; F2 opens "
+    "the rules, with the words they use explained at the end."
+)
 
 
 def _wrapped(text: str, width: int) -> str:
@@ -84,6 +88,7 @@ def help_content(remaps: dict[str, str], width: int = 0, first: str | None = Non
     parts: list[str | tuple[str, str] | Content] = [
         ("Keys", "bold underline"),
         "\n" + _wrapped(_INTRO, width),
+        (_wrapped(_NEW_HERE, width), "italic"),
     ]
     for context in _contexts(first):
         specs = [s for s in keymap.KEYS if s.id.split(".")[0] == context]
@@ -160,4 +165,5 @@ class HelpScreen(CivioScreen[None]):
     def on_mount(self) -> None:
         scroll = self.query_one(KeyScroll)
         scroll.border_title = "Help: every key"
+        scroll.border_subtitle = "↑↓ PgUp PgDn to read on · Esc back"
         scroll.focus()
