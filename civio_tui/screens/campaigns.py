@@ -144,7 +144,9 @@ class CampaignsScreen(CivioScreen[None]):
         elif not summaries:
             text = f"No saved games yet in {folder}. Start one with n (New game): it saves itself."
         else:
-            text = f"{len(summaries)} saved game(s) in {folder}. Every game saves after each move."
+            count = len(summaries)
+            games = f"{count} saved game{'' if count == 1 else 's'}"
+            text = f"{games} in {folder}. Every game saves after each move."
         self.query_one("#campaigns-status", Static).update(text)
         if summaries:
             if select is not None:
