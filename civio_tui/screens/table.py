@@ -111,6 +111,12 @@ class TableScreen(CivioScreen[None]):
         the start of a round or on Continue, until the pass screen is answered)."""
         self._seat_states: dict[int, dict[str, Any]] = {}
         """At a hot-seat table, each human's own table state (arrangement, marks, cursor)."""
+        self._return_to: int | None = None
+        """At a hot-seat table, the human whose turn another human interrupted (to answer an
+        attack): the keyboard goes back to them when that turn ends, whether or not they have
+        a decision left, so the hand-over never tells that their hand went out."""
+        self._turn_over_shown = False
+        """The returning player is reading "Your turn is over" (Enter goes on)."""
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -172,6 +178,7 @@ class TableScreen(CivioScreen[None]):
         self.round_done_shown = False
         self.shown_viewer = None  # a new round: hand over first (hot-seat)
         self._seat_states = {}
+        self._return_to = None
         self.log_lines([ctl.round_heading()])
         self.advance()
 
@@ -209,6 +216,12 @@ class TableScreen(CivioScreen[None]):
         if not ctl.hot_seat or ctl.round is None or ctl.rnd.is_over:
             return None
         decision = ctl.decision
+        back = self._return_to
+        if back is not None and (decision is None or decision.seat != back):
+            if ctl.rnd.current != back:  # the interrupted turn is over: back to its player
+                return back
+        elif back is not None:
+            self._return_to = None  # their own decision brings them back
         if decision is not None and decision.seat in ctl.humans:
             return None if decision.seat == self.shown_viewer else decision.seat
         return ctl.viewer if self.shown_viewer is None else None
@@ -221,10 +234,25 @@ class TableScreen(CivioScreen[None]):
         self.keep_table_state()  # the last player's arrangement, kept before the switch
         self.workers.cancel_group(self, "hint")
         self.question = None
+        decision = ctl.decision
+        turn = ctl.rnd.current
+        returning = self._return_to == seat and (decision is None or decision.seat != seat)
+        if (
+            not returning
+            and decision is not None
+            and decision.kind is not DecisionKind.FACE_UP
+            and seat != turn
+            and turn in ctl.humans
+        ):
+            self._return_to = turn  # an interruption of a human's turn
 
         def shown(_: object) -> None:
             self._show_viewer(seat)
-            self.advance()
+            if returning:
+                self._return_to = None
+                self._show_turn_over()
+            else:
+                self.advance()
 
         self.app.push_screen(
             PassScreen(
@@ -234,6 +262,15 @@ class TableScreen(CivioScreen[None]):
             ),
             shown,
         )
+
+    def _show_turn_over(self) -> None:
+        """The returning player's table with nothing to decide: Enter goes on."""
+        self.refresh_panes()
+        self._turn_over_shown = True
+        self.query_one("#question-box").border_title = "Your turn is over"
+        pane = self.query_one(QuestionPane)
+        pane.ask("Your turn is over.", [Content("Go on")])
+        pane.options_list.focus()
 
     def _show_viewer(self, seat: int) -> None:
         """Draw the table for `seat` from now on: their arrangement, their log."""
@@ -593,6 +630,11 @@ class TableScreen(CivioScreen[None]):
 
     def pick(self, index: int) -> None:
         """Answer the question with its option `index` (0-based)."""
+        if self._turn_over_shown:
+            if index == 0:
+                self._turn_over_shown = False
+                self.advance()
+            return
         if self.controller.round is not None and self.controller.rnd.is_over:
             if index == 0:
                 self.show_round_end()
