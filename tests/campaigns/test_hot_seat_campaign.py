@@ -78,3 +78,12 @@ def test_continue_and_the_campaign_list_name_the_friends_not_one_players_points(
     line = summary_line(summary).plain
     assert "Ana and Ben at one keyboard · round 1 in progress" in line
     assert "with Easy" in line
+
+
+def test_autoplay_plays_every_human_seat_at_the_chosen_level(tmp_path: Path) -> None:
+    from civio_tui.campaigns.autoplay import autoplay
+
+    seats = [Seat("Ana", HUMAN), Seat("Ben", HUMAN), Seat("Easy", "easy")]
+    session = new_campaign("Friends", [], save_dir=tmp_path, seed=4, seats=seats)
+    assert autoplay(session, 1, "random") == 1
+    assert session.campaign.rounds_played == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from civio_tui.screens.confirm import ConfirmScreen
@@ -72,3 +73,16 @@ def test_pass_screen_snapshot(snap_compare: object) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+@async_test
+async def test_an_ascii_terminal_gets_the_pass_screen_in_ascii(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CIVIO_ASCII", "1")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_to(pilot, "Ana", [])
+        text = " ".join(screen_text(app).replace("\xa0", " ").split())
+        assert text.isascii(), sorted({c for c in text if not c.isascii()})
+        assert "Pass to Ana - press Enter when only Ana can see the screen" in text
