@@ -28,6 +28,8 @@ ROWS = 4
 COLUMNS = 5
 CELLS = ROWS * COLUMNS
 COLUMN_LETTERS = "ABCDE"
+MAX_PLAYERS = 4
+"""One player alone, or 2-4 taking turns (ours: the publisher's game is for 1-2)."""
 
 PUBLISHER_PAIRS: tuple[tuple[str, str], ...] = (
     ("Texas v Johnson", "US v O'Brien"),
@@ -160,11 +162,11 @@ class ConcentrationPhase(Enum):
 
 
 class Concentration:
-    """One game for 1 or 2 players (seat 0 starts)."""
+    """One game for 1 to 4 players (seat 0 starts; the turn passes to the next seat)."""
 
     def __init__(self, seed: int, players: int = 1, deck: Deck | None = None) -> None:
-        if players not in (1, 2):
-            raise ValueError(f"Concentration is for 1 or 2 players, not {players}")
+        if not 1 <= players <= MAX_PLAYERS:
+            raise ValueError(f"Concentration is for 1 to {MAX_PLAYERS} players, not {players}")
         self.deck = deck if deck is not None else standard_deck()
         self.seed = seed
         self.players = players
@@ -252,7 +254,7 @@ class Concentration:
         )
 
     def winners(self) -> list[int]:
-        """The seats with the most pairs (both on a tie); in a one-player game, seat 0."""
+        """The seats with the most pairs (all of them on a tie); in a one-player game, seat 0."""
         best = max(self.scores)
         return [s for s, n in enumerate(self.scores) if n == best]
 

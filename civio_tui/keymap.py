@@ -196,7 +196,15 @@ KEYS: tuple[KeySpec, ...] = (
         "games.second", "2", "put(2)", "Precedent 2", "Put the card in precedent 2 (or take it out)"
     ),
     KeySpec("games.call", "c", "call", "Call CIVIO", "Solitaire: call CIVIO with your precedents"),
-    KeySpec("games.end", "e", "end", "End", "Solitaire: turn the rest and end the game"),
+    KeySpec("games.end", "x", "end", "End", "Solitaire: turn the rest and end the game with 0"),
+    KeySpec(
+        "games.explain",
+        "e",
+        "explain",
+        "Links",
+        "Explain the highlighted card (Concentration: a card face up or captured): every card "
+        "it may follow or precede, and why",
+    ),
     KeySpec("games.new", "n", "new", "New", "Start a new deal, puzzle or game"),
     KeySpec("games.day", "d", "day", "Of the day", "The deal or puzzle of the day"),
     KeySpec("games.seed", "s", "seed", "Seed", "Play the deal or puzzle of a chosen seed"),

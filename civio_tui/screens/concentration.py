@@ -33,6 +33,7 @@ from civio_tui import keymap
 from civio_tui.card_games_save import ConcentrationSaves, SavedConcentration
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
+from civio_tui.screens.links import LinksScreen
 from civio_tui.seating import HUMAN, Seat
 from civio_tui.widgets.lists import NavList
 
@@ -54,6 +55,20 @@ def short_name(card: Card) -> str:
         return card.name
     fitting = [a for a in card.aliases if len(a) <= CELL_TEXT]
     return max(fitting, key=len) if fitting else card.name[: CELL_TEXT - 1] + "…"
+
+
+class GridLinksScreen(LinksScreen):
+    """The links of a card of the grid. On a card you can see, `e` opens these links, yet "e3"
+    is also the place E3: a row number pressed here closes the links and turns that place."""
+
+    row: int | None = None
+    """The row number pressed (None: closed otherwise)."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and 1 <= int(event.character) <= ROWS:
+            event.stop()
+            self.row = int(event.character)
+            self.dismiss(None)
 
 
 class ConcentrationMenuScreen(CivioScreen[None]):
@@ -174,7 +189,7 @@ class ConcentrationScreen(CivioScreen[None]):
     CSS_PATH = "concentration.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         *keymap.bindings("nav.up", "nav.down", "nav.left", "nav.right", "nav.act"),
-        *keymap.bindings("games.new"),
+        *keymap.bindings("games.explain", "games.new"),
     ]
 
     def __init__(
@@ -338,8 +353,36 @@ class ConcentrationScreen(CivioScreen[None]):
         if self.human_to_move():
             self.turn(self.cursor)
 
+    def visible_card(self, position: int) -> int | None:
+        """The card at `position` when it can be seen (face up or captured), else None."""
+        game = self.game
+        if game is None:
+            return None
+        if position in game.captured or position in self.shown or position == game.first:
+            return game.grid[position]
+        return None
+
+    def action_explain(self) -> None:
+        card = self.visible_card(self.cursor)
+        if card is None:
+            self.note = "e explains a card you can see: move onto one face up or captured."
+            self.refresh_all()
+            return
+        assert self.game is not None
+        links = GridLinksScreen(card, self.game.deck)
+
+        def closed(_: None) -> None:
+            # A row number typed over the links finishes a place in column E ("e3").
+            if links.row is not None and self.human_to_move():
+                self.cursor = parse_position(f"E{links.row}")
+                self.turn(self.cursor)
+
+        self.app.push_screen(links, closed)
+
     def on_key(self, event: events.Key) -> None:
         char = (event.character or "").upper()
+        if event.key == "e" and not self.typed and self.visible_card(self.cursor) is not None:
+            return  # on a card you can see, e explains it (the binding); else it is column E
         if not char or not self.human_to_move():
             return
         if char in COLUMN_LETTERS and not self.typed:

@@ -150,7 +150,7 @@ class PuzzleScreen(CivioScreen[None]):
 
     CSS_PATH = "puzzles.tcss"
     BINDINGS: ClassVar[list[BindingType]] = keymap.bindings(
-        "games.first", "games.second", "games.call", "games.new"
+        "games.first", "games.second", "games.call", "games.explain", "games.new"
     )
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -267,6 +267,17 @@ class PuzzleScreen(CivioScreen[None]):
         if action == "new":
             return True if self.answered else None
         return True
+
+    def action_explain(self) -> None:
+        """The links of the highlighted card (in `linked`, of the pair's first card)."""
+        card = self.highlighted_card()
+        if self.puzzle.kind == "linked":
+            card = self.puzzle.cards[self.pair]
+        if card is None:
+            return
+        from civio_tui.screens.links import LinksScreen
+
+        self.app.push_screen(LinksScreen(card, self.app.deck))
 
     def action_put(self, number: int) -> None:
         card = self.highlighted_card()

@@ -105,9 +105,10 @@ class SolitaireScreen(CivioScreen[None]):
     CSS_PATH = "solitaire.tcss"
     BINDINGS: ClassVar[list[BindingType]] = keymap.bindings(
         "games.turn",
+        "games.call",
+        "games.explain",
         "games.first",
         "games.second",
-        "games.call",
         "games.end",
         "games.new",
         "games.day",
@@ -258,6 +259,7 @@ class SolitaireScreen(CivioScreen[None]):
         if card is not None:
             parts.append("")
             parts.append(card_facts(self.game.deck[card]))
+            parts.append(Content.styled("e: what it may follow or precede", "$text-muted"))
         self.query_one("#sol-side", Static).update(Content("\n").join(parts))
 
     def on_option_list_option_highlighted(self, event: NavList.OptionHighlighted) -> None:
@@ -309,7 +311,7 @@ class SolitaireScreen(CivioScreen[None]):
 
     def action_turn(self) -> None:
         if TURN not in (self.game.decision.options if self.game.decision else ()):
-            self.say("Every card is up: call CIVIO (c) or end the game (e).")
+            self.say("Every card is up: call CIVIO (c) or end the game (x).")
             return
         self.game.apply(TURN_ACTION)
         self.save()
@@ -332,6 +334,15 @@ class SolitaireScreen(CivioScreen[None]):
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()
         self.action_put(1)
+
+    def action_explain(self) -> None:
+        card = self.highlighted_card()
+        if card is None:
+            self.say("Highlight a turned-up card first: e shows what it may follow or precede.")
+            return
+        from civio_tui.screens.links import LinksScreen
+
+        self.app.push_screen(LinksScreen(card, self.game.deck))
 
     def action_call(self) -> None:
         decision = self.game.decision

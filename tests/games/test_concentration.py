@@ -135,8 +135,25 @@ def test_two_players_most_pairs_wins_and_a_tie_is_shared() -> None:
     assert game.winners() == [0]
     game.scores = [5, 5]
     assert game.winners() == [0, 1]
+    with pytest.raises(ValueError, match="1 to 4 players"):
+        Concentration(1, players=5)
     with pytest.raises(ValueError):
-        Concentration(1, players=3)
+        Concentration(1, players=0)
+
+
+def test_three_or_four_players_take_turns_in_seat_order() -> None:
+    game = Concentration(3, players=4)
+    for expected in (1, 2, 3, 0):
+        a, b = not_a_pair(game)
+        game.apply(TurnCard(a))
+        game.apply(TurnCard(b))
+        assert game.to_move == expected
+    a, b = a_pair(game)
+    game.apply(TurnCard(a))
+    game.apply(TurnCard(b))
+    assert game.to_move == 0 and game.scores == [1, 0, 0, 0] and game.turns == [2, 1, 1, 1]
+    game.scores = [3, 3, 1, 3]
+    assert game.winners() == [0, 1, 3]
 
 
 # "When a pair is captured, show both cards and how they are linked (ours)."
@@ -200,7 +217,7 @@ def test_the_ai_never_turns_an_illegal_card_and_hard_beats_easy() -> None:
 class ConcentrationMachine(RuleBasedStateMachine):
     game: Concentration
 
-    @initialize(seed=st.integers(0, 2**32), players=st.sampled_from([1, 2]))
+    @initialize(seed=st.integers(0, 2**32), players=st.sampled_from([1, 2, 3, 4]))
     def deal(self, seed: int, players: int) -> None:
         self.game = Concentration(seed, players)
 

@@ -82,9 +82,9 @@ async def test_ending_with_no_civio_asks_first_and_scores_zero(isolated: Path) -
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_solitaire(pilot, 5)
-        await pilot.press("t", "e", "n")  # "Keep playing"
+        await pilot.press("t", "x", "n")  # "Keep playing"
         assert not screen.game.is_over
-        await pilot.press("e", "y")
+        await pilot.press("x", "y")
         await pilot.pause()
         assert screen.game.result is not None and screen.game.result.score == 0
         assert screen.game.face_down == 0
