@@ -145,7 +145,8 @@ class ReplayScreen(CivioScreen[None]):
         human = campaign.human
         self.seat = campaign.players.index(human) if human is not None else 0
         self.position = 0
-        self.everything = False
+        # Friends at one keyboard replay the round together: no one player's view first.
+        self.everything = len(campaign.humans) > 1
         self.review: Review | None = None
         self.reviewing = False
 

@@ -305,3 +305,24 @@ async def test_after_answering_an_attack_the_keyboard_goes_back_to_the_attacker(
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is table and ctl.viewer == 0 and table.question is not None
+
+
+@async_test
+async def test_a_hot_seat_round_is_replayed_with_every_hand_open(
+    deck: Deck, tmp_path: Path
+) -> None:
+    from civio_tui.campaigns.autoplay import autoplay
+    from civio_tui.campaigns.catalogue import new_campaign
+    from civio_tui.screens.replay import ReplayScreen
+    from civio_tui.seating import HUMAN, Seat
+
+    seats = [Seat("Ana", HUMAN), Seat("Ben", HUMAN)]
+    session = new_campaign(
+        "Friends", [], save_dir=tmp_path, seed=2, seats=seats, rules=RuleSet(max_turns=4)
+    )
+    autoplay(session, 1, "random")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ReplayScreen(session.campaign, 1, deck))
+        await pilot.pause()
+        assert app.screen.everything  # type: ignore[attr-defined]  # no one player's view
