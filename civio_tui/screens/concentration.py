@@ -44,7 +44,7 @@ MODES: tuple[tuple[str, str], ...] = (
     ("solo", "One player: capture every pair in as few turns as you can"),
     ("easy", "Against the computer, easy (it forgets what it saw a few turns ago)"),
     ("hard", "Against the computer, hard (it remembers every card it has seen)"),
-    ("two", "Two players at this keyboard"),
+    ("players", "Choose the players: 1 to 4, each a person at this keyboard or the computer"),
 )
 CELL_TEXT = 28
 """Two lines of a cell: longer names show their longest alias that fits."""
@@ -129,6 +129,12 @@ class ConcentrationMenuScreen(CivioScreen[None]):
         if choice == "continue" and saved is not None:
             self.app.push_screen(ConcentrationScreen(saved.seats, 0, resume=saved))
             return
+        if choice == "players":
+            from civio_tui.screens.concentration_setup import ConcentrationSetupScreen
+
+            replacing = progress_label(saved) if saved else None
+            self.app.push_screen(ConcentrationSetupScreen(replacing=replacing))
+            return
         seats = mode_seats(choice, self.app.settings.new_game.player_name or "You")
 
         def start(yes: bool | None = True) -> None:
@@ -143,7 +149,7 @@ class ConcentrationMenuScreen(CivioScreen[None]):
         self.app.push_screen(
             ConfirmScreen(
                 "Start a new Concentration game?",
-                f"Your game in progress ({continue_label(saved)}) will be replaced.",
+                f"Your game in progress ({progress_label(saved)}) will be replaced.",
                 yes="Start",
                 no="Keep it",
             ),
@@ -152,22 +158,25 @@ class ConcentrationMenuScreen(CivioScreen[None]):
 
 
 def mode_seats(mode: str, you: str) -> list[Seat]:
-    """Who sits where for a choice of the menu."""
-    if mode == "solo":
-        return [Seat(you)]
+    """Who sits where for a quick choice of the menu: you alone, or you and the computer."""
     if mode in ("easy", "hard"):
         return [Seat(you), Seat(f"Computer ({mode})", mode)]
-    return [Seat("Player 1"), Seat("Player 2")]
+    return [Seat(you)]
 
 
 def continue_label(saved: SavedConcentration) -> str:
+    return f"Continue the game in progress: {progress_label(saved)}"
+
+
+def progress_label(saved: SavedConcentration) -> str:
+    """Where a saved game stands: "Ana 2, Ben 1, 5 turns"."""
     game = saved.game
     turns = sum(game.turns)
     if len(saved.seats) == 1:
         where = f"{game.scores[0]} of 10 pairs"
     else:
         where = ", ".join(f"{s.name} {n}" for s, n in zip(saved.seats, game.scores, strict=True))
-    return f"Continue the game in progress: {where}, {turns} turns"
+    return f"{where}, {turns} turns"
 
 
 def continue_concentration(app: CivioApp) -> None:
@@ -222,6 +231,8 @@ class ConcentrationScreen(CivioScreen[None]):
         self.unsaved: str | None = None
         """Why the game could not be saved (None: it is saved after every card turned)."""
         self.note: Content | str = ""
+        self.computer_turns: list[Content] = []
+        """What the computer players did since a person last turned a card (newest last)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -269,27 +280,61 @@ class ConcentrationScreen(CivioScreen[None]):
             cell.border_title = position_name(p)
             cell.set_class(p == self.cursor, "cursor")
             cell.set_class(p in game.captured, "captured")
+            # Who captured a card is written on its lower border.
+            owner = game.captured.get(p)
+            cell.border_subtitle = (
+                self.tags[owner] if owner is not None and self.players > 1 else ""
+            )
             if p in game.captured:
-                owner = game.captured[p]
-                mark = f" ({self.names[owner][:8]})" if self.players > 1 else ""
-                cell.update(Content.styled(short_name(deck[game.grid[p]]) + mark, "dim"))
+                cell.update(Content.styled(short_name(deck[game.grid[p]]), "dim"))
             elif p in face_up:
                 cell.update(Content.styled(short_name(deck[game.grid[p]]), "bold"))
             else:
                 cell.update(Content.styled("?", "$text-muted"))
-        scores = " · ".join(
-            f"{name}: {game.scores[s]} pair{'s' if game.scores[s] != 1 else ''}"
-            for s, name in enumerate(self.names)
-        )
         turns = sum(game.turns)
+        if self.players == 1:
+            pairs_won = game.scores[0]
+            head = f"  {self.names[0]}: {pairs_won} pair{'s' if pairs_won != 1 else ''} · "
+        else:
+            head = f"  {self.players} players · "
         self.query_one("#cc-title", Static).update(
             Content.assemble(
                 ("Concentration", "bold $accent"),
-                f"  {scores} · {turns} turns",
+                f"{head}{turns} turn{'s' if turns != 1 else ''}",
                 ("  not saved", "bold $warning") if self.unsaved else "",
             )
         )
-        self.query_one("#cc-status", Static).update(Content("\n").join([self.whose(), self.note]))
+        lines = [self.scoreboard()] if self.players > 1 else []
+        lines += [self.whose(), Content(self.note) if isinstance(self.note, str) else self.note]
+        self.query_one("#cc-status", Static).update(Content("\n").join(lines))
+
+    @property
+    def tags(self) -> list[str]:
+        """Who captured a card, short enough for its cell: a person's name (cut to 9), "CPU"
+        for the computer ("CPU1", "CPU2" when there are several)."""
+        computers = sorted(self.ais)
+        tags = []
+        for s, name in enumerate(self.names):
+            if s in self.ais:
+                tags.append("CPU" if len(computers) == 1 else f"CPU{computers.index(s) + 1}")
+            else:
+                tags.append(name if len(name) <= 9 else name[:8] + "…")
+        if len(set(tags)) < len(tags):  # two people alike in their first letters
+            tags = [f"P{s + 1}" for s in range(len(tags))]
+        return tags
+
+    def scoreboard(self) -> Content:
+        """Pairs by name, the player to move marked: "Pairs: ▶ Ana 2 · Ben 1"."""
+        game = self.game
+        assert game is not None
+        parts: list[Content] = []
+        for s, name in enumerate(self.names):
+            text = f"{name} {game.scores[s]}"
+            if s == game.to_move and not game.is_over:
+                parts.append(Content.styled(f"▶ {text}", "bold $accent"))
+            else:
+                parts.append(Content(text))
+        return Content.assemble(("Pairs: ", "bold"), Content(" · ").join(parts))
 
     def whose(self) -> Content:
         game = self.game
@@ -301,11 +346,10 @@ class ConcentrationScreen(CivioScreen[None]):
         if game.to_move in self.ais:
             return Content.styled(f"{who} is turning its {card} card…", "italic")
         typed = f"  (typed: {self.typed})" if self.typed else ""
-        head = f"{who}: " if self.players > 1 else ""
-        action = f"turn your {card} card" if head else f"Turn your {card} card"
+        whose = "Your" if who.casefold() == "you" else f"{who}'s"
+        action = f"{whose} turn, {card} card" if self.players > 1 else f"Turn your {card} card"
         return Content.assemble(
-            (f"{head}{action}", "bold"),
-            f": arrows and Enter, or type a place like B3{typed}",
+            (action, "bold"), f": arrows and Enter, or type a place like B3{typed}"
         )
 
     def result_line(self) -> str:
@@ -419,7 +463,21 @@ class ConcentrationScreen(CivioScreen[None]):
         game.apply(TurnCard(position))
         last = game.events[-1]
         deck = game.deck
-        if last.captured:
+        by_computer = seat in self.ais
+        if not by_computer:
+            self.computer_turns = []
+        if last.captured and by_computer:
+            # Short: several computer turns may need telling (e on a card gives its links).
+            first = game.events[-2]
+            self.computer_turns.append(
+                Content.assemble(
+                    f"{self.names[seat]}: ",
+                    ("a pair", "bold $success"),
+                    f", {deck[first.card].name} / {deck[last.card].name}.",
+                )
+            )
+            self.note = Content("\n").join(self.computer_turns[-3:])
+        elif last.captured:
             first = game.events[-2]
             self.note = Content.assemble(
                 ("Pair! ", "bold $success"),
@@ -434,9 +492,14 @@ class ConcentrationScreen(CivioScreen[None]):
             if self.players > 1:
                 lone_human = len(self.ais) == self.players - 1 and game.to_move not in self.ais
                 passes = "; your turn" if lone_human else f"; {nxt}'s turn"
-            self.note = (
-                f"{deck[first.card].name} and {deck[last.card].name} are not a pair{passes}."
-            )
+            a = f"{deck[first.card].name} ({position_name(first.position)})"
+            b = f"{deck[last.card].name} ({position_name(last.position)})"
+            if by_computer:
+                # Several computers in a row: keep what each turned up, for everyone to see.
+                self.computer_turns.append(Content(f"{self.names[seat]}: {a}, {b}: no pair."))
+                self.note = Content("\n").join(self.computer_turns[-3:])
+            else:
+                self.note = f"{a} and {b} are not a pair{passes}."
         else:
             self.note = f"{self.names[seat]} turned up {deck[last.card].name}."
         self.save()

@@ -24,7 +24,7 @@ GAMES: tuple[tuple[str, str, str], ...] = (
         "1 player: turn 21 cards one by one, call CIVIO as early as you can",
     ),
     ("puzzles", "Puzzles", "short exercises: go out, complete, best 7, broken, linked"),
-    ("concentration", "Concentration", "1-2 players: find the publisher's 10 pairs"),
+    ("concentration", "Concentration", "1-4 players: find the publisher's 10 pairs"),
     ("easy-play", "Easy Play", "2-4 players: draw, lay down matching pairs, empty your hand"),
 )
 

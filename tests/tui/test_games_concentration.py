@@ -22,6 +22,11 @@ async def open_concentration(pilot: Pilot[int], mode_index: int) -> Concentratio
     await pilot.press("down", "down", "enter")
     await wait_for_screen(pilot, ConcentrationMenuScreen)
     await pilot.press(*["down"] * mode_index, "enter")
+    if mode_index == 3:  # choose the players: the form starts with two people, Enter plays
+        from civio_tui.screens.concentration_setup import ConcentrationSetupScreen
+
+        await wait_for_screen(pilot, ConcentrationSetupScreen)
+        await pilot.press("enter")
     await wait_for_screen(pilot, ConcentrationScreen)
     screen = pilot.app.screen
     assert isinstance(screen, ConcentrationScreen)

@@ -138,7 +138,7 @@ async def test_a_concentration_game_is_continued_where_it_was_left(isolated: Pat
         assert isinstance(again, ConcentrationScreen) and again.game is not None
         assert again.game.grid == game.grid and again.game.events == game.events
         assert again.game.to_move == 1 and again.game.first == 5
-        assert "Player 2: turn your second card" in str(again.query_one("#cc-status").render())
+        assert "Player 2's turn, second card" in str(again.query_one("#cc-status").render())
 
 
 @async_test
