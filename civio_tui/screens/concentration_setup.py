@@ -21,13 +21,13 @@ from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.easy_play_setup import computer_names
 from civio_tui.seating import (
     HUMAN,
-    MAX_NAME,
     Seat,
     clean_name,
     default_name,
     seating_problems,
 )
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
+from civio_tui.widgets.seat_rows import FORM_KEYS, seat_rows, sync_seat_rows
 
 SEAT_HELP = {
     HUMAN: "A person at this keyboard. Players take turns; the board is the same for all.",
@@ -96,20 +96,15 @@ class ConcentrationSetupScreen(CivioScreen[None]):
         )
         count.select("2")
         rows = [count]
-        for seat in range(MAX_PLAYERS):
-            kind = FormRow(
-                f"kind{seat}", f"  Player {seat + 1}", list(kinds), choice_help=SEAT_HELP
-            )
-            kind.select(HUMAN)
-            name = FormRow(
-                f"name{seat}",
-                "    name",
-                kind="text",
-                text=you if seat == 0 else default_name(seat),
-                max_length=MAX_NAME,
-                help="The name shown when it is this player's turn, and beside the pairs.",
-            )
-            rows += [kind, name]
+        rows += seat_rows(
+            MAX_PLAYERS,
+            kinds,
+            SEAT_HELP,
+            you=you,
+            first_level=HUMAN,
+            other_level=HUMAN,
+            name_help="The name shown when it is this player's turn, and beside the pairs.",
+        )
         rows.append(FormRow("start", "Start game", kind="button", help="Press Enter to start."))
         with Vertical(id="cs-box", classes="pane"):
             yield ConcentrationSetupForm(rows, id="cs-form")
@@ -120,35 +115,17 @@ class ConcentrationSetupScreen(CivioScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#cs-box").border_title = "Who plays Concentration?"
         form = self.query_one(ChoiceForm)
-        self._sync_rows(form)
+        sync_seat_rows(form, int(form.row("count").value), MAX_PLAYERS, alone=True)
         form.focus()
         self._show_help(form.current)
 
-    def _sync_rows(self, form: ChoiceForm) -> None:
-        count = int(form.row("count").value)
-        humans = 0
-        for seat in range(MAX_PLAYERS):
-            shown = seat < count
-            human = shown and (count == 1 or form.row(f"kind{seat}").value == HUMAN)
-            humans += human
-            # One player alone is a person: only the name is asked.
-            form.row(f"kind{seat}").visible = shown and count > 1
-            form.row(f"name{seat}").visible = human
-        if humans > 1:  # with several people "You" names no one
-            for seat in range(count):
-                row = form.row(f"name{seat}")
-                if row.visible and row.text.casefold() == "you":
-                    row.text = default_name(seat)
-        form.refresh(layout=True)
-
     def _show_help(self, row: FormRow) -> None:
-        self.query_one("#cs-help", Static).update(
-            row.describe() + "\n↑↓ choose a line · ←→ change it · type a name · Enter starts"
-        )
+        self.query_one("#cs-help", Static).update(f"{row.describe()}\n{FORM_KEYS}")
 
     def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
         if event.row.key == "count" or event.row.key.startswith("kind"):
-            self._sync_rows(event.form)
+            form = event.form
+            sync_seat_rows(form, int(form.row("count").value), MAX_PLAYERS, alone=True)
         self._show_help(event.form.current)
         self.query_one("#cs-problem", Static).update("")
 

@@ -20,6 +20,7 @@ from cards.ranks import DEFAULT_TARGET, RANKS
 from civio_tui.screens.base import CivioScreen
 from civio_tui.seating import HUMAN, MAX_NAME, MAX_SEATS, Seat, clean_name, default_name
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
+from civio_tui.widgets.seat_rows import FORM_KEYS, seat_rows, sync_seat_rows
 
 GAME_LENGTHS = (3, 5, 10)
 SEAT_HELP = {
@@ -81,20 +82,15 @@ class EasyPlaySetupScreen(CivioScreen[None]):
                 help="2 to 4 players in all.",
             ),
         ]
-        for seat in range(MAX_SEATS):
-            kind = FormRow(
-                f"kind{seat}", f"  Player {seat + 1}", list(kinds), choice_help=SEAT_HELP
-            )
-            kind.select(HUMAN if seat == 0 else "medium")
-            name = FormRow(
-                f"name{seat}",
-                "    name",
-                kind="text",
-                text=you if seat == 0 else default_name(seat),
-                max_length=MAX_NAME,
-                help="The name shown at the table and on the pass screen.",
-            )
-            rows += [kind, name]
+        rows += seat_rows(
+            MAX_SEATS,
+            kinds,
+            SEAT_HELP,
+            you=you,
+            first_level=HUMAN,
+            other_level="medium",
+            name_help="The name shown at the table and on the pass screen.",
+        )
         target = FormRow(
             "target",
             "Play until",
@@ -135,25 +131,10 @@ class EasyPlaySetupScreen(CivioScreen[None]):
         self._show_help(form.current)
 
     def _sync_rows(self, form: ChoiceForm) -> None:
-        count = int(form.row("count").value)
-        humans = 0
-        for seat in range(MAX_SEATS):
-            shown = seat < count
-            human = shown and form.row(f"kind{seat}").value == HUMAN
-            humans += human
-            form.row(f"kind{seat}").visible = shown
-            form.row(f"name{seat}").visible = human
-        if humans > 1:  # friends at one keyboard: "Pass to You" would name no one
-            for seat in range(count):
-                row = form.row(f"name{seat}")
-                if row.visible and row.text.casefold() == "you":
-                    row.text = default_name(seat)
-        form.refresh(layout=True)
+        sync_seat_rows(form, int(form.row("count").value), MAX_SEATS)
 
     def _show_help(self, row: FormRow) -> None:
-        self.query_one("#es-setup-help", Static).update(
-            row.describe() + "\n↑↓ choose a line · ←→ change it · type a name · Enter starts"
-        )
+        self.query_one("#es-setup-help", Static).update(f"{row.describe()}\n{FORM_KEYS}")
 
     def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
         if event.row.key == "count" or event.row.key.startswith("kind"):
