@@ -14,8 +14,11 @@ seen; an AI's memory forgets from it).
 from __future__ import annotations
 
 import random
+import tomllib
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -68,14 +71,26 @@ def parse_position(text: str) -> int:
     return (row - 1) * COLUMNS + COLUMN_LETTERS.index(t[0])
 
 
+@cache
+def pair_sentences() -> dict[frozenset[str], str]:
+    """Why the publisher pairs two cards no rule links (cards/data/concentration.toml), by the
+    pair's two names."""
+    text = resources.files("cards").joinpath("data/concentration.toml").read_text("utf-8")
+    return {frozenset(p["cards"]): str(p["why"]) for p in tomllib.loads(text)["pairs"]}
+
+
 def pair_link(deck: Deck, a: int, b: int) -> str:
     """How the two cards of a pair are linked, in words: the rule that lets one follow the
-    other, or (for the publisher's pairs no rule links directly) what they share."""
+    other, or (for the publisher's pairs no rule links) why they belong together, from the
+    data; else what they share."""
     for x, y in ((a, b), (b, a)):
         why = link_reason(deck, x, y)
         if why is not None:
             return why
     ca, cb = deck[a], deck[b]
+    sentence = pair_sentences().get(frozenset((ca.name, cb.name)))
+    if sentence is not None:
+        return sentence
     shared = [i for i in ca.issues if i in cb.issues]
     both_plus = [p for p in ca.plus if p in cb.plus]
     parts = []

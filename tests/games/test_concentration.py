@@ -158,9 +158,30 @@ def test_three_or_four_players_take_turns_in_seat_order() -> None:
 
 # "When a pair is captured, show both cards and how they are linked (ours)."
 def test_every_pair_has_a_link_in_words() -> None:
+    from cards.concentration import PUBLISHER_PAIRS, pair_sentences
+    from cards.link_reasons import link_reason
+    from cards.precedent import check_precedent
+
+    sentences = pair_sentences()
     for a, b in pairs(DECK):
         text = pair_link(DECK, a, b)
-        assert DECK[a].name in text or DECK[b].name in text
+        by_rule = link_reason(DECK, a, b) or link_reason(DECK, b, a)
+        names = frozenset((DECK[a].name, DECK[b].name))
+        if by_rule is not None:
+            # A rule links them: the line is the rule's own sentence, naming a card.
+            assert text == by_rule and (DECK[a].name in text or DECK[b].name in text)
+            assert names not in sentences  # no history sentence stands in for a rule
+        else:
+            # No rule links them: the data says why they belong together ...
+            assert text == sentences[names]
+            # ... and claims no rule link: neither may follow the other in a precedent.
+            assert not check_precedent(DECK, [a, b]).valid
+            assert not check_precedent(DECK, [b, a]).valid
+            for rule_words in ("follow", " lists ", "plus column", "minus column"):
+                assert rule_words not in text, (names, rule_words)
+    # Every sentence of the data is about one of the publisher's pairs.
+    assert set(sentences) <= {frozenset(p) for p in PUBLISHER_PAIRS}
+    assert len(sentences) == 3
 
 
 def test_the_view_shows_only_cards_turned_up() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from cards.concentration import position_name
+from cards.concentration import pair_link, position_name
 from civio_tui.records import RECORDS_FILE
 from civio_tui.screens.concentration import ConcentrationMenuScreen, ConcentrationScreen
 from civio_tui.screens.games import GamesScreen
@@ -91,8 +91,11 @@ async def test_a_capture_shows_both_cards_and_their_link(isolated: Path) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_concentration(pilot, 0)
         await human_turns_pairs(pilot, screen)
-        status = str(screen.query_one("#cc-status").render())
-        assert ("Pair!" in status and " lists " in status) or "both list" in status
+        game = screen.game
+        assert game is not None
+        a, b = (e.card for e in game.events[-2:])
+        status = " ".join(str(screen.query_one("#cc-status").render()).split())
+        assert "Pair!" in status and pair_link(game.deck, a, b) in status
 
 
 @async_test
@@ -152,3 +155,26 @@ async def test_a_card_pack_without_the_pairs_is_told_not_to_play(isolated: Path)
         await pilot.press("down", "down", "enter")
         await pilot.pause()
         assert isinstance(pilot.app.screen, GamesScreen)  # stayed, with a warning
+
+
+@async_test
+async def test_a_pair_no_rule_links_says_why_it_belongs_together(isolated: Path) -> None:
+    from cards.concentration import Concentration, pair_sentences
+    from civio_tui.seating import Seat
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        pilot.app.push_screen(ConcentrationScreen([Seat("Ada")], 4))
+        await wait_for_screen(pilot, ConcentrationScreen)
+        screen = pilot.app.screen
+        assert isinstance(screen, ConcentrationScreen) and isinstance(screen.game, Concentration)
+        game = screen.game
+        shaw, baker = (
+            game.grid.index(game.deck.lookup(n)) for n in ("Shaw v Reno", "Baker v Carr")
+        )
+        await type_place(pilot, shaw)
+        await type_place(pilot, baker)
+        status = " ".join(str(screen.query_one("#cc-status").render()).split())
+        why = pair_sentences()[frozenset(("Shaw v Reno", "Baker v Carr"))]
+        assert "Pair! Shaw v Reno / Baker v Carr" in status and why in status
