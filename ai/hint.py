@@ -289,9 +289,25 @@ def explain(
                 f"Keep {names} hidden: none of them links to your other cards yet, so they give "
                 "the others no clue, and hidden cards can only be confiscated blind."
             )
+        # Say which links: "them" read as both cards even when only one of them links (a
+        # new player looked for a link of the other one and found none).
+        links: list[str] = []
+        said: set[frozenset[int]] = set()
+        for h in hidden:
+            partners = [x for x in hand if x != h and _linked(deck, h, x)]
+            if not partners:
+                continue
+            o = next((x for x in partners if x in hidden), partners[0])
+            if frozenset((h, o)) in said:
+                continue  # "A goes with B" already says "B goes with A"
+            said.add(frozenset((h, o)))
+            if o in hidden:
+                links.append(f"{_name(deck, h)} and {_name(deck, o)} go together")
+            else:
+                links.append(f"{_name(deck, h)} goes with {_name(deck, o)}")
         return (
-            f"Keep {names} hidden: your precedents lean on them most, and hidden cards can only "
-            "be confiscated blind."
+            f"Keep {names} hidden: your precedents lean on them most ({_listing(links)}), and "
+            "hidden cards can only be confiscated blind."
         )
     if kind is DecisionKind.ATTACK_TARGET:
         if action.kind == DECLINE:

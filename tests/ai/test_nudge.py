@@ -93,5 +93,17 @@ def test_face_up_hint_speaks_of_precedents_only_when_the_cards_link(standard: De
         )
         leans = "lean on them" in reason
         assert leans == linked, reason
+        if leans:
+            # Which of them links, and to what: not "them" for a card that links to nothing.
+            for h in hidden:
+                links = any(
+                    (x := link(standard, a, b)) is not None and x.direct
+                    for o in hand
+                    if o != h
+                    for a, b in ((h, o), (o, h))
+                )
+                said_links = reason.split("most (", 1)[1].split("), and", 1)[0]
+                named = standard[h].name in said_links
+                assert named == links, reason
         said[leans] += 1
     assert said[True] and said[False]
