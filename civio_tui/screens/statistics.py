@@ -41,6 +41,12 @@ def levels_text(document: dict[str, Any]) -> str:
 MARKERS = ("•", "x", "+", "o")
 
 
+def whole_ticks(low: int, high: int, most: int = 6) -> list[int]:
+    """At most `most` whole-number ticks from `low` to `high`, evenly spaced."""
+    step = max(1, -(-(high - low) // (most - 1)))
+    return list(range(low, high + 1, step))
+
+
 class StatisticsScreen(CivioScreen[None]):
     """Figures and charts; ← → choose the campaign whose points are drawn; c: charts on/off."""
 
@@ -140,6 +146,13 @@ class StatisticsScreen(CivioScreen[None]):
             if series:
                 plt.plot(list(range(1, len(series) + 1)), series, label=name, marker=marker)
         plt.xlabel("round")
+        # Whole points and whole rounds: plotext's own ticks read "5.50 points" and "round 1.5".
+        totals = [v for series in camp["points_after_round"].values() for v in series]
+        rounds = max((len(v) for v in camp["points_after_round"].values()), default=1)
+        y = whole_ticks(min(totals, default=0), max(totals, default=0))
+        x = whole_ticks(1, rounds)
+        plt.yticks([float(t) for t in y], [str(t) for t in y])
+        plt.xticks([float(t) for t in x], [str(t) for t in x])
         points.refresh()
         plt = levels.plt
         plt.clear_data()

@@ -171,3 +171,13 @@ async def test_encyclopedia_points_only_at_the_pane_the_keys_go_to_and_names_its
         legend = str(app.screen.query_one("#ency-legend").render())
         for words in ("[C] Case", "[L] Law", "[A] Amendment", "[F] Freedom", "[I] Issue", "+1"):
             assert words in legend, words
+
+
+def test_statistics_chart_ticks_are_whole_points_and_rounds() -> None:
+    from civio_tui.screens.statistics import whole_ticks
+
+    assert whole_ticks(3, 6) == [3, 4, 5, 6]
+    assert whole_ticks(1, 1) == [1]
+    ticks = whole_ticks(0, 81)
+    assert ticks[0] == 0 and len(ticks) <= 6 and all(isinstance(t, int) for t in ticks)
+    assert ticks[-1] + (ticks[1] - ticks[0]) > 81  # the top of the scale is covered
