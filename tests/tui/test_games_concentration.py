@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from cards.concentration import pair_link, position_name
+from cards.concentration import Concentration, pair_link, position_name
 from civio_tui.records import RECORDS_FILE
 from civio_tui.screens.concentration import ConcentrationMenuScreen, ConcentrationScreen
 from civio_tui.screens.games import GamesScreen
@@ -32,6 +32,18 @@ async def open_concentration(pilot: Pilot[int], mode_index: int) -> Concentratio
     assert isinstance(screen, ConcentrationScreen)
     await pilot.pause()
     return screen
+
+
+async def solo_game(pilot: Pilot[int], seed: int = 4) -> tuple[ConcentrationScreen, Concentration]:
+    """A one-player game (Ada) on a fixed seed, opened over the main menu."""
+    from civio_tui.seating import Seat
+
+    await main_menu(pilot)
+    pilot.app.push_screen(ConcentrationScreen([Seat("Ada")], seed))
+    await wait_for_screen(pilot, ConcentrationScreen)
+    screen = pilot.app.screen
+    assert isinstance(screen, ConcentrationScreen) and screen.game is not None
+    return screen, screen.game
 
 
 async def type_place(pilot: Pilot[int], position: int) -> None:
@@ -159,17 +171,11 @@ async def test_a_card_pack_without_the_pairs_is_told_not_to_play(isolated: Path)
 
 @async_test
 async def test_a_pair_no_rule_links_says_why_it_belongs_together(isolated: Path) -> None:
-    from cards.concentration import Concentration, pair_sentences
-    from civio_tui.seating import Seat
+    from cards.concentration import pair_sentences
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await main_menu(pilot)
-        pilot.app.push_screen(ConcentrationScreen([Seat("Ada")], 4))
-        await wait_for_screen(pilot, ConcentrationScreen)
-        screen = pilot.app.screen
-        assert isinstance(screen, ConcentrationScreen) and isinstance(screen.game, Concentration)
-        game = screen.game
+        screen, game = await solo_game(pilot)
         shaw, baker = (
             game.grid.index(game.deck.lookup(n)) for n in ("Shaw v Reno", "Baker v Carr")
         )

@@ -8,9 +8,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from civio_tui.screens.links import LinksScreen
-from civio_tui.seating import Seat
-from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
-from tests.tui.test_games_concentration import type_place
+from tests.tui.conftest import async_test, make_app, wait_for_screen
+from tests.tui.test_games_concentration import solo_game, type_place
 from tests.tui.test_games_puzzles import open_puzzle
 from tests.tui.test_games_solitaire import highlight, open_solitaire
 
@@ -54,16 +53,9 @@ async def test_e_explains_a_puzzle_card(isolated: Path) -> None:
 
 @async_test
 async def test_e_explains_a_concentration_card_that_can_be_seen(isolated: Path) -> None:
-    from civio_tui.screens.concentration import ConcentrationScreen
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await main_menu(pilot)
-        pilot.app.push_screen(ConcentrationScreen([Seat("Ada")], 4))
-        await wait_for_screen(pilot, ConcentrationScreen)
-        screen = pilot.app.screen
-        assert isinstance(screen, ConcentrationScreen) and screen.game is not None
-        game = screen.game
+        screen, game = await solo_game(pilot)
         # On a face-down card, e starts typing a place in column E (E2 turns it).
         await pilot.press("e", "2")
         await pilot.pause()
