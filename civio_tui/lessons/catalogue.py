@@ -359,6 +359,13 @@ TURN = Lesson(
                     praise="Right: Gregg v Georgia links to none of your cards. Gideon → "
                     "Escobedo → Miranda → In re Gault is a 4-card precedent now.",
                     nudge="Which card lists none of the others, and is listed by none?",
+                    wrong=(
+                        (
+                            f"discard {KOREMATSU}",
+                            "Korematsu v US lists the issue Race, so it could still join a "
+                            "precedent. One of your cards links to nothing at all.",
+                        ),
+                    ),
                 ),
                 Move(
                     f"reveal {ESCOBEDO}",
@@ -485,12 +492,12 @@ TURN = Lesson(
     ),
 )
 
-ANY_DRAW = Move(
-    "draw supply",
-    also=("draw discard",),
-    goal="Your turn: draw a card, from either pile.",
-    nudge="Either pile will do here.",
-)
+
+def any_draw(goal: str) -> Move:
+    """The turn's draw, from either pile (the step is about what comes after it)."""
+    return Move("draw supply", also=("draw discard",), goal=goal, nudge="Either pile will do.")
+
+
 BLIND = (
     "Allowed, but blind: you cannot see what you get. Miranda, face up, lists your Gideon and "
     "Escobedo."
@@ -529,7 +536,10 @@ ATTACKS = Lesson(
         TableTurn(
             deal=LOSE_TURN_DEAL,
             moves=(
-                ANY_DRAW,
+                any_draw(
+                    "Some Laws attack: discarding one strikes an opponent. You hold one, "
+                    "hidden. Start your turn: draw a card, from either pile."
+                ),
                 Move(
                     f"discard {ESPIONAGE}",
                     goal="Discarding a Law with an attack launches it at an opponent. Discard "
@@ -546,8 +556,7 @@ ATTACKS = Lesson(
                 Move(
                     "accept",
                     bot=True,
-                    praise="Bot holds no Law that overrules Lose Turn, so its next turn is "
-                    "skipped: you play again.",
+                    praise="Bot held no Law to overrule it: you play again.",
                 ),
             ),
             claims=(
@@ -558,7 +567,10 @@ ATTACKS = Lesson(
         TableTurn(
             deal=CONFISCATE_DEAL,
             moves=(
-                ANY_DRAW,
+                any_draw(
+                    "A new deal. Another attack, Confiscate and Arrest, takes a card from your "
+                    "opponent. Start your turn: draw a card, from either pile."
+                ),
                 Move(
                     f"discard {EO9066}",
                     goal="Discard the Law whose attack is Confiscate and Arrest: you will take "
@@ -580,16 +592,12 @@ ATTACKS = Lesson(
                         ("confiscate hidden 1", BLIND),
                     ),
                 ),
-                Move(
-                    "reveal 4th Amendment",
-                    bot=True,
-                    praise="(Bot drew a replacement and turned a card face up.)",
-                ),
+                Move("reveal 4th Amendment", bot=True),
                 Move(
                     f"discard {KOREMATSU}",
                     also=("discard Press",),
                     goal="After a confiscation you discard one card (this discard attacks "
-                    "nobody). Which card links to none of yours?",
+                    "nobody). Which card do you need least?",
                     praise="Your turn is over: you took Bot's best card.",
                     nudge="Korematsu links only to Race, which has Brown already.",
                 ),

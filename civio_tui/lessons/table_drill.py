@@ -15,6 +15,7 @@ from cards.actions import DISCARD, OVERRULE, Action, DecisionKind, IllegalAction
 from cards.deck import Deck
 from cards.laws import law_facts
 from cards.link_reasons import link_reason
+from cards.links import tables
 from cards.models import CardType
 from cards.round import Round
 from cards.ruleset import RuleSet
@@ -89,7 +90,8 @@ class Drill:
             for card in view.face_up + view.hidden:
                 if self.deck[card].type is CardType.LAW and card not in offered:
                     text = Content.assemble("Overrule with ", card_line(self.deck[card]))
-                    labels.insert(-1, OptionLabel(Action.overrule(card), text, card=card))
+                    # First: the offered Law must be found by reading, not by position.
+                    labels.insert(0, OptionLabel(Action.overrule(card), text, card=card))
         hidden = set(view.hidden) if decision.kind != DecisionKind.REVEAL else set()
         return [self._short(decision.kind, o, o.card in hidden) for o in labels]
 
@@ -173,6 +175,10 @@ class Drill:
         """A link `card` makes with another card of the player's hand, in the rules' words."""
         hand = [c for c in self.rnd.hand(YOU) if c != card]
         name = self.deck[card].name
+        # The card it is most useful with: the partner with the most links in the hand, then
+        # the most points (Race is kept for Brown v Board, not for a Korematsu worth nothing).
+        related = tables(self.deck).related
+        hand.sort(key=lambda c: (-sum(related[c] >> o & 1 for o in hand), -self.deck[c].points))
         for other in hand:
             why = link_reason(self.deck, card, other) or link_reason(self.deck, other, card)
             if why:

@@ -293,16 +293,21 @@ class LessonScreen(CivioScreen[None]):
             return ", ".join(short_name(self.deck[c], 14) for c in cards)
 
         pile = short_name(self.deck[rnd.discard_pile[-1]], 22) if rnd.discard_pile else "empty"
+        listed = {o.card for o in self.moves} - {None}
+        # Bot's face-up cards are named once: in the options when they are what to choose.
+        bots = "listed below" if listed and listed <= set(rnd.face_up[BOT]) else None
         lines = [
             Content.assemble(
-                ("Bot: ", "bold"), names(rnd.face_up[BOT]), f" + {len(rnd.hidden[BOT])} hidden"
+                ("Bot: ", "bold"),
+                bots or names(rnd.face_up[BOT]),
+                f" + {len(rnd.hidden[BOT])} hidden",
             ),
             Content.assemble(
                 ("Discard pile: ", "bold"), pile, (f" · supply {len(rnd.supply)}", "dim")
             ),
         ]
-        listed = {o.card for o in self.moves} - {None}
-        if not (listed and listed <= set(rnd.hand(YOU))) or self.solved:
+        # Your cards are left out only while every one of them is an option listed below.
+        if listed != set(rnd.hand(YOU)) or self.solved:
             lines.append(Content.assemble(("You: ", "bold"), names(rnd.face_up[YOU])))
             lines.append(Content.assemble(("Hidden: ", "bold"), names(rnd.hidden[YOU])))
         return Content("\n").join(lines)

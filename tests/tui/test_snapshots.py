@@ -151,3 +151,21 @@ def test_lesson_step_with_a_wrong_card_explained(snap_compare: object) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_lesson_table_step_with_a_refused_discard(snap_compare: object) -> None:
+    """Lesson 4 at the table: Miranda taken from the discard pile, then offered back, refused
+    with the engine's own sentence; the table, the options and the card read at 80x24."""
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await menu_ready(pilot)
+        await choose_entry(pilot, "learn")
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")  # lesson 4
+        await pilot.pause()
+        await pilot.press("down", "enter")  # take Miranda from the discard pile
+        await pilot.pause()
+        await pilot.press("down", "enter")  # discard it again: refused
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
