@@ -134,3 +134,27 @@ def test_easy_play_standings_after_a_round(snap_compare: object) -> None:
         await wait_for_screen(pilot, EasyStandingsScreen)
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_concentration_three_people_after_a_pair_and_a_miss(snap_compare: object) -> None:
+    from civio_tui.screens.concentration import ConcentrationScreen
+    from civio_tui.seating import Seat
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await main_menu(pilot)
+        seats = [Seat("Ana"), Seat("Ben"), Seat("Cleo")]
+        pilot.app.push_screen(ConcentrationScreen(seats, 4))
+        await wait_for_screen(pilot, ConcentrationScreen)
+        screen = pilot.app.screen
+        assert isinstance(screen, ConcentrationScreen) and screen.game is not None
+        game = screen.game
+        await human_turns_pairs(pilot, screen)  # Ana: a pair, and she goes again
+        rest = [p for p in range(20) if p not in game.captured]
+        miss = next(p for p in rest[1:] if not game.is_pair(rest[0], p))
+        await type_place(pilot, rest[0])
+        await type_place(pilot, miss)  # Ana misses: Ben's turn
+        screen.cursor = next(iter(game.captured))  # the cursor on a captured card
+        screen.refresh_all()
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
