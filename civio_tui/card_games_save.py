@@ -11,10 +11,11 @@ Loading replays the game with the rules' checks; a file that fails is never over
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from cards.concentration import Concentration
-from cards.solitaire import DEAL_SIZE, Solitaire
+from cards.solitaire import DEAL_SIZE, Solitaire, seed_of_day
 from civio_tui.game_file import GameFile
 from civio_tui.seating import HUMAN, Seat
 
@@ -42,9 +43,11 @@ def in_progress(saved: SavedSolitaire) -> bool:
     return bool(saved.game.turned) and not saved.game.is_over
 
 
-def solitaire_label(saved: SavedSolitaire) -> str:
+def solitaire_label(saved: SavedSolitaire, today: date | None = None) -> str:
+    """ "today's deal, seed 20261125, 8 of 21 cards up" (today's: the deal of the day)."""
     game = saved.game
-    return f"seed {game.seed}, {len(game.turned)} of {DEAL_SIZE} cards up"
+    day = "today's deal, " if game.seed == seed_of_day(today or date.today()) else ""
+    return f"{day}seed {game.seed}, {len(game.turned)} of {DEAL_SIZE} cards up"
 
 
 class SolitaireSaves(GameFile[SavedSolitaire]):

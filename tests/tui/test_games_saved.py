@@ -173,3 +173,17 @@ async def test_an_unreadable_concentration_save_is_left_alone(isolated: Path) ->
         assert "not saved" in str(screen.query_one("#cc-title").render())
         assert any("unreadable" in n.message for n in pilot.app._notifications)
     assert (saves / CONCENTRATION_FILE).read_text() == "{ not json"
+
+
+def test_the_continue_label_names_the_deal_of_the_day() -> None:
+    from datetime import date
+
+    from cards.solitaire import TURN_ACTION, Solitaire, seed_of_day
+    from civio_tui.card_games_save import SavedSolitaire, solitaire_label
+
+    day = date(2026, 11, 25)
+    game = Solitaire(seed_of_day(day), standard_deck())
+    game.apply(TURN_ACTION)
+    saved = SavedSolitaire(game, [[], []])
+    assert solitaire_label(saved, day) == "today's deal, seed 20261125, 1 of 21 cards up"
+    assert solitaire_label(saved, date(2026, 11, 26)) == "seed 20261125, 1 of 21 cards up"
