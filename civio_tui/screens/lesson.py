@@ -32,7 +32,7 @@ from civio_tui.lessons.progress import MAX_STARS, LessonProgress, ProgressFile, 
 from civio_tui.lessons.table_drill import BOT, YOU, Drill
 from civio_tui.questions import OptionLabel
 from civio_tui.screens.base import CivioScreen
-from civio_tui.widgets.cards import card_line, short_name, type_tag
+from civio_tui.widgets.cards import card_line, links_line, short_name, type_tag
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -349,11 +349,13 @@ class LessonScreen(CivioScreen[None]):
                     card_brief(self.deck, self.deck[prev_id], history=False),
                 )
             )
-        self.query_one("#lesson-card", Static).update(
-            Content("\n\n").join(
-                card_brief(self.deck, self.deck[c], history=len(shown) == 1) for c in shown
-            )
-        )
+        briefs = [card_brief(self.deck, self.deck[c], history=len(shown) == 1) for c in shown]
+        if self.drill is not None and highlighted is not None and not self.solved:
+            # The table's links line: what the card can join among your cards.
+            hand = self.drill.rnd.hand(YOU)
+            links = links_line(self.deck, highlighted, hand, (), width=400)
+            briefs.insert(0, Content.assemble(("With your cards:\n", "dim"), links))
+        self.query_one("#lesson-card", Static).update(Content("\n\n").join(briefs))
 
     def _table_card(self, drill: Drill) -> list[int]:
         """The card a table question without a card of its own is about: the top of the
