@@ -108,7 +108,8 @@ def _newest(
 
 def _solitaire(save_dir: str | None, deck: Deck) -> tuple[datetime, SavedGame] | None:
     """The Solitaire deal in progress, with when it was saved (None: none, or unreadable)."""
-    from civio_tui.card_games_save import SolitaireSaves, in_progress, solitaire_label
+    from cards.solitaire import DEAL_SIZE
+    from civio_tui.card_games_save import SolitaireSaves, in_progress
 
     try:
         saves = SolitaireSaves(save_dir, deck)
@@ -118,7 +119,9 @@ def _solitaire(save_dir: str | None, deck: Deck) -> tuple[datetime, SavedGame] |
         when = saves.saved_at()
     except OSError:
         return None
-    return when, SavedGame(SOLITAIRE, f"Solitaire: {solitaire_label(saved)}", kind=SOLITAIRE)
+    # Short: the main menu's line is narrow (More games gives the seed too).
+    label = f"Solitaire: {len(saved.game.turned)} of {DEAL_SIZE} cards up"
+    return when, SavedGame(SOLITAIRE, label, kind=SOLITAIRE)
 
 
 def _concentration(save_dir: str | None, deck: Deck) -> tuple[datetime, SavedGame] | None:
