@@ -91,10 +91,6 @@ def card_names(step: Step) -> list[str]:
     elif isinstance(step, Choice):
         names += list(step.show) + [o.label for o in step.options if o.card]
         names += [name for precedent in step.precedents for name in precedent]
-        if step.sketch is not None:
-            sketch = step.sketch
-            names += [*sketch.face_up, *sketch.hidden]
-            names += [sketch.discard_top] if sketch.discard_top else []
     elif isinstance(step, Follow):
         names += [step.prev, step.card]
     elif isinstance(step, TableTurn):

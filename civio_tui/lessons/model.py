@@ -88,16 +88,6 @@ Claim = Valid | Invalid | Lists | Strengthens | LawDoes | Alone | WinnerScores |
 
 
 @dataclass(frozen=True)
-class Sketch:
-    """A small picture of the table for the turn lessons: your cards and the discard pile."""
-
-    face_up: tuple[str, ...]
-    hidden: tuple[str, ...]
-    discard_top: str | None = None
-    note: str = ""
-
-
-@dataclass(frozen=True)
 class Build:
     """Place cards from `hand` one by one to build a precedent (after the `start` cards).
 
@@ -140,7 +130,6 @@ class Choice:
     nudge: str
     show: tuple[str, ...] = ()
     """Cards shown in full beside the question (their columns are what to read)."""
-    sketch: Sketch | None = None
     precedents: tuple[tuple[str, ...], ...] = ()
     """Precedents the question is about, shown card by card with their points."""
     claims: tuple[Claim, ...] = ()

@@ -26,7 +26,7 @@ from cards.precedent import check_precedent
 from civio_tui import keymap
 from civio_tui.lessons.catalogue import LESSONS, lesson_by_id
 from civio_tui.lessons.follow import follow_reasons
-from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Play, Sketch, Step, TableTurn
+from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Play, Step, TableTurn
 from civio_tui.lessons.model import Option as Answer
 from civio_tui.lessons.progress import MAX_STARS, LessonProgress, ProgressFile, stars_for
 from civio_tui.lessons.table_drill import BOT, YOU, Drill
@@ -255,8 +255,6 @@ class LessonScreen(CivioScreen[None]):
             )
             if not self.solved:
                 parts.append(Content.styled("Your cards (Enter places one):", "bold"))
-        elif isinstance(step, Choice) and step.sketch is not None:
-            parts.append(self._sketch(step.sketch))
         elif isinstance(step, TableTurn) and self.drill is not None:
             parts.append(self._table(self.drill))
         elif isinstance(step, Choice) and step.precedents:
@@ -269,20 +267,6 @@ class LessonScreen(CivioScreen[None]):
                 )
         sketch.update(Content("\n").join(parts))
         sketch.display = bool(parts)
-
-    def _sketch(self, sketch: Sketch) -> Content:
-        def names(cards: tuple[str, ...]) -> str:
-            return ", ".join(short_name(self.deck[self.card(n)], 14) for n in cards)
-
-        lines = [
-            Content.assemble(("Face up: ", "bold"), names(sketch.face_up)),
-            Content.assemble(("Hidden: ", "bold"), names(sketch.hidden)),
-        ]
-        if sketch.discard_top:
-            lines.append(Content.assemble(("Discard pile: ", "bold"), sketch.discard_top))
-        if sketch.note:
-            lines.append(Content.styled(sketch.note, "dim"))
-        return Content("\n").join(lines)
 
     def _table(self, drill: Drill) -> Content:
         """The table in a few lines: Bot's cards, the piles, and yours (left out while your
