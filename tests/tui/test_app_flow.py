@@ -36,10 +36,16 @@ from tests.tui.conftest import (
 )
 
 
-async def start_default_game(pilot: Pilot[int]) -> None:
-    """New game, then Enter: a new game with the defaults, at its first question."""
+async def start_default_game(pilot: Pilot[int], seed: int = 7) -> None:
+    """New game, then Enter: a new game with the defaults, at its first question. The seed is
+    fixed so that what the keys do next does not depend on a random deal (a Medium opponent may
+    otherwise end the round before the test looks)."""
+    from civio_tui.widgets.choice_form import ChoiceForm
+
     await main_menu(pilot)
     await choose_entry(pilot, "new")
+    await wait_for_screen(pilot, NewGameScreen)
+    pilot.app.screen.query_one(ChoiceForm).row("seed").text = str(seed)
     await pilot.press("enter")
     await settle(pilot)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import date
+
+import pytest
 from textual.pilot import Pilot
 
 from cards.solitaire import par
@@ -11,6 +14,25 @@ from tests.tui.test_games_puzzles import open_puzzle, solve
 from tests.tui.test_games_solitaire import highlight, open_solitaire
 
 
+class _DealDay(date):
+    """The day the Solitaire snapshots were taken: seed 20261125 is its deal of the day, so the
+    title reads 'deal of the day' on any day the tests run."""
+
+    @classmethod
+    def today(cls) -> _DealDay:
+        return cls(2026, 11, 25)
+
+
+@pytest.fixture
+def deal_day(monkeypatch: pytest.MonkeyPatch) -> None:
+    import civio_tui.card_games_save
+    import civio_tui.screens.solitaire
+
+    for module in (civio_tui.screens.solitaire, civio_tui.card_games_save):
+        monkeypatch.setattr(module, "date", _DealDay)
+
+
+@pytest.mark.usefixtures("deal_day")
 def test_solitaire_mid_game(snap_compare: object) -> None:
     async def run_before(pilot: Pilot[int]) -> None:
         screen = await open_solitaire(pilot, 20261125)
@@ -60,6 +82,7 @@ def test_concentration_after_a_pair_and_a_miss(snap_compare: object) -> None:
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
 
 
+@pytest.mark.usefixtures("deal_day")
 def test_solitaire_after_the_game_shows_par(snap_compare: object) -> None:
     async def run_before(pilot: Pilot[int]) -> None:
         screen = await open_solitaire(pilot, 20261125)
