@@ -15,13 +15,13 @@ from cards.models import Card
 from civio_tui.widgets.lists import NavList
 
 
-def layout(prefix: str) -> Iterator[Widget]:
+def layout(prefix: str, cards: type[NavList] = NavList) -> Iterator[Widget]:
     """Title, a line under it, the card list beside a side panel, a message, the footer; ids
     are `{prefix}-title`, `-row`, `-body`, `-cards`, `-side` and `-message`."""
     yield Static(id=f"{prefix}-title")
     yield Static(id=f"{prefix}-row")
     with Horizontal(id=f"{prefix}-body"):
-        yield NavList(id=f"{prefix}-cards")
+        yield cards(id=f"{prefix}-cards")
         yield Static(id=f"{prefix}-side")
     yield Static(id=f"{prefix}-message")
     yield Footer()

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Input, Static
@@ -65,6 +66,48 @@ HOW_TO = (
 )
 
 
+PRECEDENT_KEYS = Binding.Group("Precedent")
+"""Keys 1 and 2 share one footer label."""
+
+
+def footer_bindings(*ids: str) -> list[Binding]:
+    return [keymap.spec(i).binding() for i in ids]
+
+
+def quiet(*ids: str) -> list[Binding]:
+    """The bindings of `ids`, kept out of the footer and calling `action_quietly`: they work
+    while the footer's binding of the same key is hidden because it does not apply now."""
+    return [replace(b, show=False, action=f"quietly({b.action!r})") for b in footer_bindings(*ids)]
+
+
+class SolitaireCards(NavList):
+    """The turned-up cards; Enter puts one in precedent 1 while the game goes on (the footer
+    shows that as key 1, so Enter's "Choose" leaves room for the game's keys)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [replace(keymap.spec("nav.act").binding(), show=False)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        game = getattr(self.screen, "game", None)
+        if action == "select" and isinstance(game, Solitaire) and game.is_over:
+            return False  # nothing to put a card in: the footer drops "Choose"
+        return super().check_action(action, parameters)
+
+
+ALL_UP = (
+    "Every card is up: call CIVIO with c if you can make one, or press x to end the game "
+    "(it scores 0)."
+)
+
+
+def score_in_words(result: SolitaireResult) -> str:
+    """How a score is made, for a player who does not know the rule yet: "5 points on its
+    cards + 10 for the cards still face down = 15"."""
+    points = f"{result.points} point{'s' if result.points != 1 else ''} on its cards"
+    down = DEAL_SIZE - result.turned
+    cards = f"{down} for the card{'s' if down != 1 else ''} still face down"
+    return f"{points} + {cards} = {result.score}"
+
+
 class SeedModal(CivioModal[int]):
     """Ask for a deal's seed: any whole number."""
 
@@ -103,17 +146,18 @@ class SolitaireScreen(CivioScreen[None]):
     """One Solitaire game at a time; n, d and s start another deal."""
 
     CSS_PATH = "solitaire.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings(
-        "games.turn",
-        "games.call",
-        "games.explain",
-        "games.first",
-        "games.second",
-        "games.end",
-        "games.new",
-        "games.day",
-        "games.seed",
-    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # The footer shows only the keys that apply now, so it fits in 80 columns: t while a
+        # card is face down, x once all are up, n d s after the game. The `quiet` twins keep
+        # x, n, d and s working while their shown binding is hidden (Help lists them all).
+        replace(keymap.spec("games.turn").binding(), description="Turn"),
+        *[replace(b, group=PRECEDENT_KEYS) for b in footer_bindings("games.first", "games.second")],
+        *keymap.bindings("games.call", "games.explain", "games.end"),
+        replace(keymap.spec("games.new").binding(), description="New deal"),
+        replace(keymap.spec("games.day").binding(), description="Deal of the day"),
+        *keymap.bindings("games.seed"),
+        *quiet("games.end", "games.new", "games.day", "games.seed"),
+    ]
 
     def __init__(
         self,
@@ -137,7 +181,7 @@ class SolitaireScreen(CivioScreen[None]):
         """Why the deal could not be saved (None: it is saved after every move)."""
 
     def compose(self) -> ComposeResult:
-        yield from layout("sol")
+        yield from layout("sol", SolitaireCards)
 
     def on_mount(self) -> None:
         self.records = RecordsFile(self.app.save_dir)
@@ -164,7 +208,8 @@ class SolitaireScreen(CivioScreen[None]):
             for card in group:
                 self.picked.toggle(card, number)
         self.best_result = None
-        self.say(f"Welcome back: {len(self.game.turned)} cards are up. {HOW_TO}")
+        up = ALL_UP if self.game.face_down == 0 else HOW_TO
+        self.say(f"Welcome back: {len(self.game.turned)} cards are up. {up}")
         self.refresh_all()
         self.query_one(NavList).focus()
 
@@ -207,6 +252,7 @@ class SolitaireScreen(CivioScreen[None]):
         self.query_one("#sol-row", Static).update(row)
         self.refresh_cards()
         self.refresh_side()
+        self.refresh_bindings()
 
     def refresh_cards(self) -> None:
         deck = self.game.deck
@@ -272,36 +318,45 @@ class SolitaireScreen(CivioScreen[None]):
         self.best_result = best
         lines: list[Content | str] = []
         if result.precedents:
-            lines.append(
-                Content.styled(
-                    f"CIVIO! Score {result.score} = {result.points} point"
-                    f"{'s' if result.points != 1 else ''} + {DEAL_SIZE - result.turned} face down",
-                    "bold $success",
-                )
-            )
+            lines.append(Content.styled(f"CIVIO! You scored {result.score}", "bold $success"))
+            lines.append(score_in_words(result))
         else:
             lines.append(Content.styled("No CIVIO called: score 0", "bold $warning"))
+        lines.append("")
         if best.precedents:
-            lines.append(
-                Content.styled(
-                    f"Par {best.score}: call after turning {best.turned} cards "
-                    f"({best.points} point{'s' if best.points != 1 else ''})",
-                    "bold",
+            lines.append(Content.styled(f"Par {best.score}: the best score on this deal", "bold"))
+            lines.append(f"Call CIVIO once card {best.turned} is up: {score_in_words(best)}")
+            for number, precedent in enumerate(best.precedents, 1):
+                lines.append(
+                    Content.assemble(
+                        (f"{number}. ", "bold"), " → ".join(deck[c].name for c in precedent)
+                    )
                 )
-            )
-            for precedent in best.precedents:
-                lines.append(" → ".join(deck[c].name for c in precedent))
         else:
             lines.append("Par 0: these 21 cards hold no CIVIO at all.")
-        lines.append(Content.styled("n new deal · d deal of the day · s seed", "$text-muted"))
         return Content("\n").join(lines)
 
     # Keys.
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        over = getattr(self, "game", None) is None or self.game.is_over
-        if action in ("turn", "put", "call", "end"):
-            return None if over else True
+        game: Solitaire | None = getattr(self, "game", None)
+        over = game is None or game.is_over
+        all_up = game is not None and game.face_down == 0
+        if action in ("put", "call"):
+            return not over
+        if action == "turn":
+            return not over and not all_up
+        if action == "end":  # shown once every card is up; x works before too (quietly)
+            return not over and all_up
+        if action in ("new", "day", "seed"):
+            return over
+        if action == "quietly":
+            return not over
         return True
+
+    def action_quietly(self, action: str) -> None:
+        """A key whose footer entry is hidden now (x before every card is up, n d s during
+        the game): it does what it always does."""
+        getattr(self, f"action_{action}")()
 
     def highlighted_card(self) -> int | None:
         option = self.query_one(NavList).highlighted_option
@@ -311,14 +366,15 @@ class SolitaireScreen(CivioScreen[None]):
 
     def action_turn(self) -> None:
         if TURN not in (self.game.decision.options if self.game.decision else ()):
-            self.say("Every card is up: call CIVIO (c) or end the game (x).")
+            self.say(ALL_UP)
             return
         self.game.apply(TURN_ACTION)
         self.save()
         card = self.game.deck[self.game.turned[-1]]
-        self.say(
-            Content.assemble("You turned up ", (card.name, "bold"), f" ({card.type_label()}).")
-        )
+        turned = Content.assemble("You turned up ", (card.name, "bold"), f" ({card.type_label()}).")
+        if self.game.face_down == 0:
+            turned = Content.assemble(turned, " That was the last card. ", ALL_UP)
+        self.say(turned)
         self.refresh_all()
 
     def action_put(self, number: int) -> None:
@@ -375,10 +431,13 @@ class SolitaireScreen(CivioScreen[None]):
             self.game.apply(END_ACTION)
             self.finish()
 
+        what = "The game ends with 0 points."
+        if self.game.face_down:
+            what = "The rest of the cards are turned up and the game ends with 0 points."
         self.app.push_screen(
             ConfirmScreen(
                 "End this game?",
-                "The rest of the cards are turned up and the game ends with 0 points.",
+                what,
                 yes="End it",
                 no="Keep playing",
             ),

@@ -69,7 +69,7 @@ async def test_a_whole_solitaire_game_reaches_par(isolated: Path) -> None:
         assert screen.game.result is not None
         assert screen.game.result.score == best.score
         side = str(screen.query_one("#sol-side").render())
-        assert f"Par {best.score}" in side and f"after turning {best.turned}" in side
+        assert f"Par {best.score}" in side and f"once card {best.turned} is up" in side
         assert "made par" in message(screen)
         await pilot.press("escape")  # a finished game leaves without asking
         await wait_for_screen(pilot, GamesScreen)
@@ -110,3 +110,55 @@ def test_records_keep_the_best_score_per_deal(tmp_path: Path) -> None:
     assert again.problem is None
     assert again.records.solitaire.best == {"3": 12} and again.records.solitaire.games == 3
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def footer(screen: SolitaireScreen) -> dict[str, bool]:
+    """The footer's keys as shown (key → drawn whole inside 80 columns)."""
+    from textual.widgets._footer import FooterKey
+
+    return {
+        key.key_display: key.region.width > 0 and key.region.right <= 80
+        for key in screen.query(FooterKey)
+    }
+
+
+@async_test
+async def test_the_footer_shows_whole_only_the_keys_that_work_now(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_solitaire(pilot, SEED)
+        await pilot.pause()
+        keys = footer(screen)
+        assert all(keys.values()), keys  # nothing cut at 80 columns
+        assert {"t", "1", "2", "c", "e"} <= set(keys) and not {"x", "n", "d", "s"} & set(keys)
+        await pilot.press(*"t" * 21)
+        await pilot.pause()
+        assert "x to end the game" in message(screen)  # x is said once it applies
+        keys = footer(screen)
+        assert all(keys.values()), keys
+        assert "x" in keys and "t" not in keys
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert screen.game.is_over
+        keys = footer(screen)
+        assert all(keys.values()), keys
+        assert {"n", "d", "s", "esc"} <= set(keys)
+        assert not {"t", "1", "2", "c", "x", "⏎"} & set(keys)
+        side = str(screen.query_one("#sol-side").render())
+        best = par(screen.game.deck, screen.game.deal)
+        assert f"+ {21 - best.turned} for the cards still face down = {best.score}" in " ".join(
+            side.split()
+        )
+        await pilot.press("1", "enter")  # no precedent to put a card in any more
+        assert "Precedent 1" not in str(screen.query_one("#sol-side").render())
+
+
+@async_test
+async def test_new_deal_keys_work_during_the_game_though_not_shown(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_solitaire(pilot, SEED)
+        await pilot.press("t", "s", "y")  # a deal in progress: "Start it"
+        await pilot.press("7", "7", "enter")
+        await pilot.pause()
+        assert screen.game.seed == 77 and not screen.game.turned
