@@ -67,7 +67,8 @@ PRECEDENT = Lesson(
     "Issue, then a Case that lists it, then an Amendment",
     (
         Build(
-            goal="An Issue opens a precedent. Place Race first, then a Case that lists Race.",
+            goal="A precedent is a row of cards, each linked to the one before, telling one "
+            "story of the law. Place the Issue Race first, then a Case that lists Race.",
             hand=("Race", ENGEL, BROWN, "14th Amendment"),
             solution=("Race", BROWN),
             praise=(
@@ -90,8 +91,8 @@ PRECEDENT = Lesson(
             claims=(Strengthens(BROWN, 14), Valid(RACE_PRECEDENT, points=2)),
         ),
         Build(
-            goal="Now build one yourself: an Issue, a Case that lists it, an Amendment it "
-            "strengthens.",
+            goal="A precedent may start with an Issue, a Case or a Law, never a Freedom or an "
+            "Amendment. Build one: an Issue, a Case that lists it, an Amendment it strengthens.",
             hand=("Race", "School", ENGEL, "4th Amendment", "1st Amendment"),
             solution=("School", ENGEL, "1st Amendment"),
             must_use=(),
@@ -136,6 +137,8 @@ CASE_TO_CASE = Lesson(
     "Either card lists the other; strengthened and weakened",
     (
         Follow(
+            teach="A Case may follow another Case when either card lists the other, in its "
+            "plus or minus column.",
             prev=BARNETTE,
             card=TINKER,
             praise=(
@@ -255,7 +258,8 @@ MORE_CARDS = Lesson(
             solution=(BARNETTE, "Expression"),
             praise=(
                 "Barnette's plus column lists Expression: in 1943 the Court ruled that no "
-                "student can be forced to salute the flag."
+                "student can be forced to salute the flag. Remember: after a Freedom only "
+                "Amendments may follow, and a precedent holds one Freedom at most."
             ),
             nudge="Read Barnette's plus column.",
             claims=(Lists(BARNETTE, "Expression", "plus"), Valid((BARNETTE, "Expression"))),
@@ -277,8 +281,9 @@ MORE_CARDS = Lesson(
             ),
         ),
         Build(
-            goal="Marbury v Madison is the wild card: it may stand anywhere. Build Katz v US, "
-            "Marbury, California v Greenwood and an Amendment into one precedent.",
+            goal="Marbury v Madison is the wild card: it may stand anywhere, and the card after "
+            "it must link to the card before it. Build Katz v US, Marbury, California v "
+            "Greenwood and an Amendment into one precedent.",
             hand=(GREENWOOD, "14th Amendment", MARBURY, KATZ, "4th Amendment"),
             solution=(KATZ, MARBURY, GREENWOOD, "4th Amendment"),
             must_use=(KATZ, MARBURY, GREENWOOD),
@@ -317,18 +322,15 @@ MORE_CARDS = Lesson(
     ),
 )
 
-FIRST_TURNS = Deal(
-    you=("Race", BROWN, GIDEON, GREGG, KOREMATSU, ESCOBEDO, GAULT),
+FIRST_TURN = Deal(
+    you=("Race", BROWN, "14th Amendment", GIDEON, GREGG, ESCOBEDO, GAULT),
     hidden=(ESCOBEDO, GAULT),
     bot=(HAZELWOOD, KATZ, ENGEL, "School", "Privacy", "4th Amendment", PLESSY),
     bot_hidden=("4th Amendment", PLESSY),
     discard=MIRANDA,
-    supply=("Religion", "14th Amendment", "Press"),
+    supply=("Religion", KOREMATSU, "Press"),
 )
-"""Two turns of yours and one of Bot's: take Miranda from the pile, drop Gregg, then draw the
-14th Amendment, drop Korematsu and go out."""
-
-ANY_REVEAL = "Any one is allowed: each turn ends with 5 cards face up and 2 hidden."
+"""One turn of yours: take Miranda from the discard pile, drop Gregg, reveal a card and go out."""
 
 TURN = Lesson(
     "turn",
@@ -336,94 +338,54 @@ TURN = Lesson(
     "Draw, keep or discard, reveal; why two cards stay hidden",
     (
         TableTurn(
-            deal=FIRST_TURNS,
+            deal=FIRST_TURN,
             moves=(
                 Move(
                     "draw discard",
-                    goal="Your turn starts with a draw: the hidden top card of the supply, or "
-                    "the face-up top of the discard pile (Miranda v Arizona). Take the better.",
-                    praise="Good: Miranda lists Gideon and Escobedo, two of your cards.",
+                    goal="A turn starts with a draw: the supply's hidden top card, or the "
+                    "face-up card on the discard pile. Take the one that links to your cards.",
+                    praise="Good: Miranda v Arizona lists Gideon and Escobedo, two of yours.",
                     nudge="Read Miranda's card: does it list any of your cards?",
                     wrong=(
                         (
                             "draw supply",
-                            "Allowed, but blind: the discard pile shows Miranda, which lists "
-                            "Gideon and Escobedo, two of your cards.",
+                            "Allowed, but blind: Miranda, face up on the pile, lists your Gideon "
+                            "and Escobedo.",
                         ),
                     ),
                 ),
                 Move(
                     f"discard {GREGG}",
-                    goal="You hold 8 cards: discard one to get back to 7. Keep the cards that "
-                    "link to others.",
-                    praise="Right: Gregg v Georgia links to none of your cards. Gideon → "
-                    "Escobedo → Miranda → In re Gault is a 4-card precedent now.",
+                    goal="Now you hold 8 cards: discard one. Keep the cards that link.",
+                    praise="Right: Gregg v Georgia linked to none of your cards.",
                     nudge="Which card lists none of the others, and is listed by none?",
-                    wrong=(
-                        (
-                            f"discard {KOREMATSU}",
-                            "Korematsu v US lists the issue Race, so it could still join a "
-                            "precedent. One of your cards links to nothing at all.",
-                        ),
-                    ),
                 ),
                 Move(
                     f"reveal {ESCOBEDO}",
-                    also=(f"reveal {GAULT}", f"reveal {MIRANDA}"),
-                    goal="You hold 3 hidden cards (the card you take goes to them). End your "
-                    "turn by turning one of them face up.",
-                    praise=ANY_REVEAL,
-                    nudge="Any of the three: the rule is 5 face up and 2 hidden.",
-                ),
-                Move("draw supply", bot=True),
-                Move("discard Religion", bot=True),
-                Move(
-                    "draw supply",
-                    goal="Your turn again. Bot threw away Religion: does it link to your "
-                    "cards, or is the supply the better draw?",
-                    praise="",
-                    nudge="Religion is a Freedom: it needs a Case whose plus column lists it.",
+                    also=(f"reveal {GAULT}",),
+                    goal="End the turn: turn one hidden card face up. Your opponent can see and "
+                    "take face-up cards, so keep hidden the card you need most.",
+                    praise="Good: Miranda stays hidden. It links Gideon, Escobedo and In re Gault: "
+                    "losing it would break your 4-card precedent.",
+                    nudge="Which hidden card do the others link through?",
                     wrong=(
                         (
-                            "draw discard",
-                            "Religion links to none of your cards: a blind draw from the supply "
-                            "is the better chance.",
+                            f"reveal {MIRANDA}",
+                            "Allowed, but Miranda is the card Escobedo and In re Gault link "
+                            "through: face up, an attack could take it. Show a card you need less.",
                         ),
                     ),
-                ),
-                Move(
-                    f"discard {KOREMATSU}",
-                    goal="You drew the 14th Amendment: keep it and discard another card, or "
-                    "discard it at once? Race → Brown → 14th is a 3-card precedent.",
-                    praise="Right: the 14th closes Race → Brown → 14th, and Korematsu is left "
-                    "over.",
-                    nudge="Brown strengthens the 14th. Which card would then be left over?",
-                    wrong=(
-                        (
-                            "discard 14th Amendment",
-                            "Brown v Board strengthens the 14th Amendment: it closes Race → "
-                            "Brown → 14th. Keep it, and discard another card.",
-                        ),
-                    ),
-                ),
-                Move(
-                    "reveal 14th Amendment",
-                    also=(f"reveal {ESCOBEDO}", f"reveal {GAULT}", f"reveal {MIRANDA}"),
-                    goal="3 hidden cards again: turn one face up. Which would you rather keep "
-                    "out of your opponent's sight?",
-                    praise=ANY_REVEAL,
-                    nudge="Any of the three: keep hidden the cards you need most.",
                 ),
                 Move(
                     "civio call",
-                    goal="All 7 of your cards form precedents: Race → Brown → 14th and Gideon "
-                    "→ Escobedo → Miranda → In re Gault. The game asks: call CIVIO?",
-                    praise="CIVIO! Lesson 6 shows how a win is scored.",
+                    goal="All 7 cards form precedents: Race → Brown → 14th and Gideon → "
+                    "Escobedo → Miranda → In re Gault. Call CIVIO to win the round?",
+                    praise="CIVIO! You won the round. Lesson 6 counts the score.",
                     nudge="Calling CIVIO wins the round at once.",
                     wrong=(
                         (
                             "civio play on",
-                            "Allowed, but why wait? Bot could go out first. Call CIVIO.",
+                            "Allowed, but why wait? Bot could go out first.",
                         ),
                     ),
                 ),
@@ -431,23 +393,21 @@ TURN = Lesson(
             claims=(
                 Lists(MIRANDA, GIDEON, "plus"),
                 Lists(MIRANDA, ESCOBEDO, "plus"),
-                Alone(GREGG, ("Race", BROWN, GIDEON, KOREMATSU, ESCOBEDO, GAULT, MIRANDA)),
-                Alone("Religion", ("Race", BROWN, GIDEON, KOREMATSU, ESCOBEDO, GAULT, MIRANDA)),
-                Valid(("Race", KOREMATSU)),
+                Lists(GAULT, MIRANDA, "plus"),
+                Invalid((GIDEON, ESCOBEDO, GAULT)),
+                Alone(GREGG, ("Race", BROWN, "14th Amendment", GIDEON, ESCOBEDO, GAULT, MIRANDA)),
                 Valid(GIDEON_PRECEDENT),
                 Valid(RACE_PRECEDENT),
-                Strengthens(BROWN, 14),
             ),
         ),
         Choice(
-            question="Why keep two cards hidden at all?",
+            question="Why keep two cards hidden?",
             options=(
                 Option(
-                    "Opponents cannot pick them and cannot see what I collect",
+                    "Opponents cannot see them or pick them",
                     True,
-                    "Right. A Confiscate attack takes a face-up card of the attacker's choice, "
-                    "but a hidden one only blind; and hidden cards give your plans away to no "
-                    "one. Hide the cards you need most.",
+                    "Right: an attack can take a face-up card of the attacker's choice, a "
+                    "hidden one only blind, and hidden cards give your plans away to no one.",
                 ),
                 Option(
                     "Hidden cards score double",
@@ -460,34 +420,7 @@ TURN = Lesson(
                     "You may discard any card (except one just taken from the discard pile).",
                 ),
             ),
-            nudge="Lesson 5 is about attacks: what could an opponent do with a card they see?",
-        ),
-        Choice(
-            question="At the table your cards sit in Precedent A, Precedent B and Not placed, "
-            "in the pane Your cards. How do you move the highlighted card into a precedent?",
-            options=(
-                Option(
-                    "With Enter",
-                    False,
-                    "Enter answers the question in the pane Your move (draw, discard...).",
-                ),
-                Option(
-                    f"With {key_label('hand.group_right')} and {key_label('hand.group_left')}",
-                    True,
-                    f"Right: in Your cards ({key_label('table.next_pane')} gets you there), "
-                    f"{key_label('hand.group_right')} moves it to the next precedent, "
-                    f"{key_label('hand.group_left')} back; each precedent says at once "
-                    f"whether it is valid and why. {key_label('hand.arrange')} lays out your "
-                    "best precedents for you.",
-                ),
-                Option(
-                    "I cannot: the game arranges them",
-                    False,
-                    f"You arrange them yourself ({key_label('hand.arrange')} does it for you "
-                    "if you ask), and you call CIVIO yourself too.",
-                ),
-            ),
-            nudge="Arrows move things at the table; Tab moves between panes.",
+            nudge="What can an opponent do with a card they see?",
         ),
     ),
 )
@@ -498,35 +431,18 @@ def any_draw(goal: str) -> Move:
     return Move("draw supply", also=("draw discard",), goal=goal, nudge="Either pile will do.")
 
 
-BLIND = (
-    "Allowed, but blind: you cannot see what you get. Miranda, face up, lists your Gideon and "
-    "Escobedo."
-)
-LOSE_TURN_DEAL = Deal(
-    you=("Race", BROWN, GIDEON, ESCOBEDO, KOREMATSU, ESPIONAGE, MIRANDA),
-    hidden=(ESPIONAGE, MIRANDA),
-    bot=(HAZELWOOD, KATZ, ENGEL, "School", "Privacy", "4th Amendment", PLESSY),
-    bot_hidden=("4th Amendment", PLESSY),
-    discard=GREGG,
-    supply=(GAULT, "Religion", "Press"),
-)
-CONFISCATE_DEAL = Deal(
-    you=("Race", BROWN, KOREMATSU, GIDEON, ESCOBEDO, EO9066, GAULT),
-    hidden=(EO9066, GAULT),
-    bot=(MIRANDA, KATZ, ENGEL, "School", "Privacy", "4th Amendment", PLESSY),
-    bot_hidden=("4th Amendment", PLESSY),
-    discard=GREGG,
-    supply=("Press", "Religion", "14th Amendment"),
-)
-OVERRULE_DEAL = Deal(
-    you=("Race", BROWN, GIDEON, ESCOBEDO, KOREMATSU, CRA, CLA),
-    hidden=(CRA, CLA),
+BLIND = "Allowed, but blind. Miranda, face up, lists your Gideon and Escobedo."
+ATTACK_DEAL = Deal(
+    you=("Race", BROWN, GIDEON, ESCOBEDO, KOREMATSU, CRA, EO9066),
+    hidden=(CRA, EO9066),
     bot=(MIRANDA, KATZ, ENGEL, "School", "Privacy", JIM_CROW, PLESSY),
     bot_hidden=(JIM_CROW, PLESSY),
     discard=GREGG,
-    supply=("Press", "Religion", "14th Amendment"),
+    supply=("Press", "Religion", "14th Amendment", "Expression"),
     bot_first=True,
 )
+"""Bot attacks you with Jim Crow Laws (Lose Turn), you overrule with the Civil Rights Act; then
+you attack with Executive Order 9066 (Confiscate and Arrest) and take Miranda."""
 
 ATTACKS = Lesson(
     "attacks",
@@ -534,145 +450,87 @@ ATTACKS = Lesson(
     "Lose Turn, Confiscate and Arrest; overruling with a Law",
     (
         TableTurn(
-            deal=LOSE_TURN_DEAL,
-            moves=(
-                any_draw(
-                    "Some Laws attack: discarding one strikes an opponent. You hold one, "
-                    "hidden. Start your turn: draw a card, from either pile."
-                ),
-                Move(
-                    f"discard {ESPIONAGE}",
-                    goal="Discarding a Law with an attack launches it at an opponent. Discard "
-                    "the Law whose attack makes Bot lose a turn.",
-                    praise="The Espionage Act (1917) made it a crime to interfere with the war; "
-                    "Schenck was convicted under it.",
-                    nudge="Each Law card shows one action: Attack or Overrule. Read them.",
-                ),
-                Move(
-                    "target 1",
-                    goal="Your attack: Lose Turn. Choose whom it strikes.",
-                    nudge="Bot is your only opponent.",
-                ),
-                Move(
-                    "accept",
-                    bot=True,
-                    praise="Bot held no Law to overrule it: you play again.",
-                ),
-            ),
-            claims=(
-                LawDoes(ESPIONAGE, "attack", "lose_turn"),
-                Lists("Schenck v US", ESPIONAGE, "plus"),
-            ),
-        ),
-        TableTurn(
-            deal=CONFISCATE_DEAL,
-            moves=(
-                any_draw(
-                    "A new deal. Another attack, Confiscate and Arrest, takes a card from your "
-                    "opponent. Start your turn: draw a card, from either pile."
-                ),
-                Move(
-                    f"discard {EO9066}",
-                    goal="Discard the Law whose attack is Confiscate and Arrest: you will take "
-                    "one of Bot's cards.",
-                    praise="Executive Order 9066 (1942) sent Japanese Americans to internment "
-                    "camps.",
-                    nudge="Read each Law's Action line.",
-                ),
-                Move("target 1", goal="Choose whom your attack strikes.", nudge="Bot."),
-                Move("accept", bot=True, praise="Bot cannot overrule it."),
-                Move(
-                    f"confiscate {MIRANDA}",
-                    goal="Take one of Bot's face-up cards (you choose) or one of its 2 hidden "
-                    "cards (blind). Which face-up card links to yours?",
-                    praise="Miranda goes to your hidden cards.",
-                    nudge="Miranda v Arizona lists two of your Cases.",
-                    wrong=(
-                        ("confiscate hidden 0", BLIND),
-                        ("confiscate hidden 1", BLIND),
-                    ),
-                ),
-                Move("reveal 4th Amendment", bot=True),
-                Move(
-                    f"discard {KOREMATSU}",
-                    also=("discard Press",),
-                    goal="After a confiscation you discard one card (this discard attacks "
-                    "nobody). Which card do you need least?",
-                    praise="Your turn is over: you took Bot's best card.",
-                    nudge="Korematsu links only to Race, which has Brown already.",
-                ),
-            ),
-            claims=(
-                LawDoes(EO9066, "attack", "confiscate"),
-                Year(EO9066, 1942),
-                Lists(MIRANDA, GIDEON, "plus"),
-                Lists(MIRANDA, ESCOBEDO, "plus"),
-                Alone("Press", ("Race", BROWN, GIDEON, ESCOBEDO, GAULT, MIRANDA)),
-                Valid(("Race", KOREMATSU)),
-            ),
-        ),
-        TableTurn(
-            deal=OVERRULE_DEAL,
+            deal=ATTACK_DEAL,
             moves=(
                 Move("draw supply", bot=True),
                 Move(f"discard {JIM_CROW}", bot=True),
                 Move("target 0", bot=True),
                 Move(
                     f"overrule {CRA}",
-                    goal="Bot attacks you with Jim Crow Laws: Lose Turn. Accept it, or "
-                    "overrule it by showing one of your Laws that overrules Lose Turn.",
-                    praise="The attack ends; your Law stays hidden, but Bot now knows you hold "
-                    "it. In 1964 the Civil Rights Act outlawed the segregation the Jim Crow "
-                    "laws had imposed.",
+                    goal="Some Laws are attacks. Bot discarded Jim Crow Laws: Lose Turn, you "
+                    "would miss your next turn. Stop it by showing a Law that overrules it.",
+                    praise="Overruled: you keep your turn. In 1964 the Civil Rights Act outlawed "
+                    "the segregation of the Jim Crow laws.",
                     nudge="Read the Action line of each of your Laws.",
                     wrong=(
                         (
                             "accept",
-                            "You may, but you would lose your next turn: one of your Laws "
+                            "You may, but you would miss your next turn: one of your Laws "
                             "overrules Lose Turn.",
                         ),
+                    ),
+                ),
+                any_draw("Your turn: draw a card, from either pile."),
+                Move(
+                    f"discard {EO9066}",
+                    goal="Attack back: discarding an attack Law launches it. Discard the Law "
+                    "whose attack, Confiscate and Arrest, takes one of Bot's cards.",
+                    praise="Executive Order 9066 (1942) sent Japanese Americans to camps.",
+                    nudge="Read each Law's Action line.",
+                ),
+                Move(
+                    "target 1",
+                    goal="Choose whom it strikes (with more players, you pick one).",
+                    nudge="Bot is your only opponent.",
+                ),
+                Move("accept", bot=True, praise="Bot has no Law to overrule it."),
+                Move(
+                    f"confiscate {MIRANDA}",
+                    goal="Take one of Bot's face-up cards, or one of its 2 hidden cards blind. "
+                    "Which face-up card links to yours?",
+                    praise="Miranda v Arizona is yours now. That is why you hide your best cards.",
+                    nudge="Miranda v Arizona lists two of your Cases.",
+                    wrong=(
+                        ("confiscate hidden 0", BLIND),
+                        ("confiscate hidden 1", BLIND),
                     ),
                 ),
             ),
             claims=(
                 LawDoes(JIM_CROW, "attack", "lose_turn"),
                 LawDoes(CRA, "overrule", "lose_turn"),
-                LawDoes(CLA, "overrule", "confiscate"),
+                LawDoes(EO9066, "attack", "confiscate"),
+                Year(EO9066, 1942),
                 Year(CRA, 1964),
+                Lists(MIRANDA, GIDEON, "plus"),
+                Lists(MIRANDA, ESCOBEDO, "plus"),
             ),
         ),
         Choice(
-            question="Confiscate and Arrest: Bot takes one of your cards. Which can Bot take?",
+            question="When Bot attacks you with Confiscate and Arrest, which of your cards "
+            "can it take?",
             options=(
                 Option(
-                    "Any face-up card, or a hidden one chosen blind",
-                    True,
-                    "Right: that is why your best cards are safer hidden. You then draw a "
-                    "replacement from the supply.",
+                    "Only the card you drew last",
+                    False,
+                    "Bot chooses among all your cards.",
                 ),
                 Option(
-                    "Any card, hidden or not, after looking",
+                    "Any card, after looking at your hidden ones",
                     False,
-                    "Hidden cards stay hidden: Bot picks one of them only blind.",
+                    "Hidden cards stay hidden: Bot may take one, but only blind.",
                 ),
-                Option("Only the card you drew last", False, "Bot chooses among all your cards."),
+                Option(
+                    "A face-up card it chooses, or a hidden one blind",
+                    True,
+                    "Right: so keep your best cards hidden.",
+                ),
             ),
-            nudge="Remember lesson 4: why keep two hidden?",
-        ),
-        Build(
-            goal="Laws stand in precedents too: a Case may follow a Law it lists. Build Jim Crow "
-            "Laws, Plessy v Ferguson and the Civil Rights Act of 1964 into one precedent.",
-            hand=(CRA, PLESSY, JIM_CROW),
-            solution=(JIM_CROW, PLESSY, CRA),
-            praise=(
-                "Plessy (1896) upheld Jim Crow's 'separate but equal'; the Civil Rights Act of "
-                "1964, later and on the same issue Race, outlawed segregation in public places."
-            ),
-            nudge="Plessy lists Jim Crow Laws. A Law may follow a Case that shares an issue.",
-            claims=(Lists(PLESSY, JIM_CROW, "plus"), Valid((JIM_CROW, PLESSY, CRA))),
+            nudge="You just did it to Bot.",
         ),
     ),
 )
+
 
 CIVIO = Lesson(
     "civio",
@@ -810,38 +668,35 @@ RANKS_LESSON = Lesson(
             claims=(RankAt(40, "Judge"), RankAt(21, "Lawyer (1st chair)")),
         ),
         Choice(
-            question="A game ends when someone reaches the target rank chosen at the start "
-            "(Chief Justice, 81 points, unless you choose lower). What is in Campaigns on the "
-            "main menu?",
+            question="A game is several rounds, until someone reaches the target rank (Chief "
+            "Justice, 81 points, unless you choose lower). Every game is saved as you play: "
+            "Campaigns on the main menu lists your games. You must stop mid-round: what then?",
             options=(
                 Option(
-                    "My saved games, each one a whole game of rounds",
-                    True,
-                    "Right: every game is saved as you play. Campaigns lists them; Continue "
-                    "opens the latest.",
-                ),
-                Option(
-                    "Story chapters to play in order",
+                    "Campaigns starts the story again from chapter 1",
                     False,
-                    "No: a campaign is one of your games, saved round by round.",
+                    "A campaign is not a story: it is one of your games, saved round by round.",
                 ),
-            ),
-            nudge="Think of a campaign as a long game toward a rank.",
-            claims=(RankAt(81, "Chief Justice of the Supreme Court"),),
-        ),
-        Choice(
-            question="You must stop in the middle of a round. What happens to the game?",
-            options=(
                 Option(
-                    "It is saved: Continue on the main menu picks it up",
+                    "Continue on the main menu picks it up",
                     True,
-                    "Right. Lessons work the same way: leave with Escape and come back.",
+                    "Right: Continue opens your latest game, Campaigns all of them. Lessons too "
+                    "keep your place: leave with Escape and come back.",
                 ),
                 Option("It is lost", False, "Every move is saved as you play."),
             ),
-            nudge="Continue is the second line of the main menu.",
+            nudge="Every game is saved as you play.",
+            claims=(RankAt(81, "Chief Justice of the Supreme Court"),),
         ),
     ),
+)
+
+NEXT_PANE, RIGHT, LEFT = (
+    key_label(k) for k in ("table.next_pane", "hand.group_right", "hand.group_left")
+)
+ARRANGE = (
+    f"To arrange your cards, go to Your cards ({NEXT_PANE}) and move a card to the next "
+    f"precedent with {RIGHT}, back with {LEFT}."
 )
 
 COACHED = Lesson(
@@ -852,8 +707,8 @@ COACHED = Lesson(
         Play(
             "Time to play a real round against Easy, the gentlest opponent. Teaching hints are "
             "on: at each of your decisions a nudge names the idea. Press H for a hint, H again "
-            "for the move. When the round is over, Esc brings you back here (in the middle of the "
-            "round, Esc asks first).",
+            f"for the move. {ARRANGE} When the round is over, Esc brings you back here (in the "
+            "middle of the round, Esc asks first). This round is not one of your saved games.",
         ),
     ),
 )

@@ -144,6 +144,8 @@ class Follow:
     praise: str
     nudge: str
     claims: tuple[Claim, ...] = ()
+    teach: str = ""
+    """The rule the question needs, said before it is asked."""
 
 
 @dataclass(frozen=True)
@@ -207,11 +209,30 @@ class TableTurn:
 Step = Build | Choice | Follow | Play | TableTurn
 
 
+def moves_to_make(step: Step) -> int:
+    """How many steps `step` is for the player: each of their moves at the table is one."""
+    if isinstance(step, TableTurn):
+        return sum(not move.bot for move in step.moves)
+    return 1
+
+
 @dataclass(frozen=True)
 class Lesson:
-    """One idea, taught in three to six steps."""
+    """One idea, taught in three to six steps (a move at the table counts as a step)."""
 
     id: str
     title: str
     summary: str
     steps: tuple[Step, ...] = field(default_factory=tuple)
+
+    @property
+    def step_count(self) -> int:
+        """The steps the player sees counted: every question, build and move at the table."""
+        return sum(moves_to_make(step) for step in self.steps)
+
+    def step_number(self, index: int, moves: int = 0) -> int:
+        """The number (from 1) the player sees for step `index` with `moves` of its table moves
+        made: the counter goes on at each move, not only at each new deal."""
+        index = min(index, len(self.steps) - 1)  # progress saved by a longer older lesson
+        before = sum(moves_to_make(step) for step in self.steps[:index])
+        return before + 1 + min(moves, moves_to_make(self.steps[index]) - 1)

@@ -21,6 +21,9 @@ from civio_tui.records import write_safely
 
 BAD_FILE = "lessons.bad.json"
 MAX_STARS = 3
+GAMES_FOLDER = "lesson-games"
+"""The coached round's saved games: a folder of their own inside the save folder, so a lesson's
+round is neither the main menu's Continue nor a game of Campaigns and Statistics."""
 
 
 class LessonRecord(BaseModel):
@@ -125,3 +128,10 @@ def progress_file(save_dir: str | None) -> ProgressFile:
     from civio_tui.campaigns.store import resolve_save_dir
 
     return ProgressFile(resolve_save_dir(save_dir))
+
+
+def lesson_games_dir(save_dir: str | None) -> str:
+    """The folder where the coached round is saved (kept apart from the player's games)."""
+    from civio_tui.campaigns.store import resolve_save_dir
+
+    return str(resolve_save_dir(save_dir) / GAMES_FOLDER)

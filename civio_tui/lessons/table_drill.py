@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from cards.actions import DISCARD, OVERRULE, Action, DecisionKind, IllegalActionError
+from cards.actions import DISCARD, OVERRULE, TARGET, Action, DecisionKind, IllegalActionError
 from cards.deck import Deck
 from cards.laws import law_facts
 from cards.link_reasons import link_reason
@@ -21,7 +21,7 @@ from cards.round import Round
 from cards.ruleset import RuleSet
 from civio_tui.lessons.model import Deal, Move, TableTurn
 from civio_tui.questions import OptionLabel, ask
-from civio_tui.widgets.cards import card_line
+from civio_tui.widgets.cards import card_line, spelled_name, type_tag
 
 YOU, BOT = 0, 1
 NAMES = ("You", "Bot")
@@ -97,12 +97,20 @@ class Drill:
 
     def _short(self, kind: DecisionKind, option: OptionLabel, hidden: bool) -> OptionLabel:
         """An option about a card in a line of the lesson's narrow column: the verb and the
-        card's short name (its columns are in the card pane beside)."""
+        card's name, spelled out (its columns are in the card pane beside)."""
+        action = option.action
+        if action is not None and action.kind == TARGET and action.seat is not None:
+            # The table adds the seat's score, which reads as the attack's worth here.
+            return OptionLabel(action, Content(f"Attack {NAMES[action.seat]}"))
         if option.card is None or kind not in VERBS:
             return option
-        card = card_line(self.deck[option.card], short=True, limit=20, year=False)
-        mark = (" hidden", "dim") if hidden else ""
-        return OptionLabel(option.action, Content.assemble(VERBS[kind], card, mark), option.card)
+        card = self.deck[option.card]
+        parts: list[str | tuple[str, str] | Content] = [type_tag(card), " ", spelled_name(card)]
+        if card.points:
+            parts.append((f" +{card.points}", "bold"))
+        if hidden:
+            parts.append((" hidden", "dim"))
+        return OptionLabel(option.action, Content.assemble(VERBS[kind], *parts), option.card)
 
     # -- moves --------------------------------------------------------------------------------
 

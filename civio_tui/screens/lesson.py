@@ -28,11 +28,17 @@ from civio_tui.lessons.catalogue import LESSONS, lesson_by_id
 from civio_tui.lessons.follow import follow_reasons
 from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Play, Step, TableTurn
 from civio_tui.lessons.model import Option as Answer
-from civio_tui.lessons.progress import MAX_STARS, LessonProgress, ProgressFile, stars_for
+from civio_tui.lessons.progress import (
+    MAX_STARS,
+    LessonProgress,
+    ProgressFile,
+    lesson_games_dir,
+    stars_for,
+)
 from civio_tui.lessons.table_drill import BOT, YOU, Drill
 from civio_tui.questions import OptionLabel
 from civio_tui.screens.base import CivioScreen
-from civio_tui.widgets.cards import card_line, links_line, short_name, type_tag
+from civio_tui.widgets.cards import card_line, links_line, short_name, spelled_name, type_tag
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -44,11 +50,12 @@ OPEN_ONLY = frozenset({CardType.ISSUE, CardType.WILD})
 
 
 ROLE: dict[CardType, str] = {
-    CardType.ISSUE: "Opens a precedent; next comes a Case or Law that lists it.",
+    CardType.ISSUE: "Only first in a precedent; next comes a Case or Law that lists it.",
+    CardType.CASE: "May start a precedent, or follow a card it links to.",
     CardType.FREEDOM: "Stands right after a Case whose plus column lists it.",
     CardType.AMENDMENT: "Closes a precedent that holds a Case strengthening it.",
-    CardType.LAW: "May follow a Case sharing an issue, same year or later.",
-    CardType.WILD: "Wild: may stand anywhere in a precedent.",
+    CardType.LAW: "May start a precedent, or follow a Case sharing an issue, same year or later.",
+    CardType.WILD: "Wild: may stand anywhere; the card after it must link to the card before.",
 }
 """Where each type of card may stand (RULES.md, "A precedent"), in a line."""
 
@@ -156,7 +163,9 @@ class LessonScreen(CivioScreen[None]):
         resumed = self.step_index > 0 or bool(self.progress.record(self.lesson.id).placed)
         self.show_step()
         if resumed:
-            self.say(f"Welcome back: resuming at step {self.step_index + 1}.", "muted")
+            moves = len(self.drill.done_moves) if self.drill is not None else 0
+            number = self.lesson.step_number(self.step_index, moves)
+            self.say(f"Welcome back: resuming at step {number}.", "muted")
 
     @property
     def deck(self) -> Deck:
@@ -178,18 +187,23 @@ class LessonScreen(CivioScreen[None]):
         self.row = [self.card(n) for n in step.start] if isinstance(step, Build) else []
         self.drill = Drill(self.deck, step) if isinstance(step, TableTurn) else None
         said = self._restore(step)
-        total = len(self.lesson.steps)
-        self.query_one("#lesson-head", Static).update(
-            Content.assemble(
-                (f"Lesson {self.number} of {len(LESSONS)} · {self.lesson.title}", "bold"),
-                (f" · step {self.step_index + 1} of {total}", "dim"),
-            )
-        )
+        self._show_head()
         self.query_one("#lesson-goal", Static).update(self._goal(step))
         self.say(said)
         self._fill_list()
         self._draw_left()
         self._draw_card()
+
+    def _show_head(self) -> None:
+        """The lesson's name and the step counter (each move at the table is a step)."""
+        moves = len(self.drill.done_moves) if self.drill is not None else 0
+        number = self.lesson.step_number(self.step_index, moves)
+        self.query_one("#lesson-head", Static).update(
+            Content.assemble(
+                (f"Lesson {self.number} of {len(LESSONS)} · {self.lesson.title}", "bold"),
+                (f" · step {number} of {self.lesson.step_count}", "dim"),
+            )
+        )
 
     def _goal(self, step: Step) -> str:
         if isinstance(step, Build):
@@ -197,13 +211,16 @@ class LessonScreen(CivioScreen[None]):
         if isinstance(step, Choice):
             return step.question
         if isinstance(step, Follow):
-            return f"May {step.card} follow {step.prev} in a precedent? Choose the reason."
+            ask = f"May {step.card} follow {step.prev} in a precedent? Choose the reason."
+            return f"{step.teach} {ask}" if step.teach else ask
         if isinstance(step, TableTurn):
             drill = self.drill
             return drill.move.goal if drill is not None and not drill.done else ""
         return step.text
 
-    def _fill_list(self) -> None:
+    def _fill_list(self, cursor: int | str | None = None) -> None:
+        """List the step's options; the cursor goes to `cursor` (an index, kept within the
+        list, or an option's id when listed), else to the first option."""
         step = self.step
         options: list[Option] = []
         if self.solved:
@@ -236,7 +253,10 @@ class LessonScreen(CivioScreen[None]):
         menu = self.query_one(NavList)
         menu.clear_options()
         menu.add_options(options)
-        menu.highlighted = 0 if options else None
+        ids = [option.id for option in options]
+        if isinstance(cursor, str):
+            cursor = ids.index(cursor) if cursor in ids else None
+        menu.highlighted = min(cursor or 0, len(options) - 1) if options else None
         menu.focus()
 
     def _draw_left(self) -> None:
@@ -274,7 +294,7 @@ class LessonScreen(CivioScreen[None]):
         rnd = drill.rnd
 
         def names(cards: list[int]) -> str:
-            return ", ".join(short_name(self.deck[c], 14) for c in cards)
+            return ", ".join(spelled_name(self.deck[c], 14) for c in cards)
 
         pile = short_name(self.deck[rnd.discard_pile[-1]], 22) if rnd.discard_pile else "empty"
         listed = {o.card for o in self.moves} - {None}
@@ -414,7 +434,8 @@ class LessonScreen(CivioScreen[None]):
             self.solve(f"✓ {step.praise}")
             return
         self._keep_place([self.deck[c].name for c in row[len(step.start) :]])
-        self._fill_list()
+        # The cursor stays where it was: on the card after the one placed (not back at the top).
+        self._fill_list(cursor=self.query_one(NavList).highlighted)
         self._draw_left()
         self._draw_card()
         self.say(f"✓ {self._why_here(row)}. Which card comes next?", "good")
@@ -458,6 +479,7 @@ class LessonScreen(CivioScreen[None]):
             self.solve(f"✓ {said}")
             return
         self.hint_level = 0
+        self._show_head()
         self.query_one("#lesson-goal", Static).update(self._goal(self.step))
         self._fill_list()
         self._draw_left()
@@ -661,7 +683,7 @@ class LessonScreen(CivioScreen[None]):
             return
         taken = self.row.pop()
         self._keep_place([self.deck[c].name for c in self.row[len(step.start) :]])
-        self._fill_list()
+        self._fill_list(cursor=f"card:{taken}")  # on the card just taken back
         self._draw_left()
         self._draw_card()
         self.say(f"{self.deck[taken].name} is back in your cards.", "muted")
@@ -682,7 +704,7 @@ class LessonScreen(CivioScreen[None]):
         options = [Option("Start a round against Easy", id="start")]
         record = self.progress.record(self.lesson.id)
         if record.game:
-            options.insert(0, Option(f"Continue your coached game ({record.game})", id="continue"))
+            options.insert(0, Option("Continue your coached round", id="continue"))
         return options
 
     def play(self, how: str) -> None:
@@ -693,14 +715,16 @@ class LessonScreen(CivioScreen[None]):
         step = self.step
         assert isinstance(step, Play)
         record = self.progress.record(self.lesson.id)
+        # Kept apart: a lesson's round is not one of the player's games (Continue, Statistics).
+        folder = lesson_games_dir(self.app.save_dir)
         try:
             if how == "continue" and record.game:
-                controller = TableController.resume(self.deck, record.game, self.app.save_dir)
+                controller = TableController.resume(self.deck, record.game, folder)
             else:
                 controller = TableController.new_game(
                     self.deck,
                     [step.opponent],
-                    save_dir=self.app.save_dir,
+                    save_dir=folder,
                     player_name=self.app.settings.new_game.player_name,
                     practice=True,
                 )

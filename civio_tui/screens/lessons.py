@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
@@ -28,8 +29,9 @@ class LessonsScreen(CivioScreen[None]):
         with Vertical(id="lessons-box", classes="pane"):
             yield Static(
                 "Eight short lessons, two minutes each: you learn by doing. A wrong move is "
-                "explained and you try again. Leave any time with Esc: your place is kept. "
-                "Skip ahead freely. Stars: ★★★ without hints, a star less for each hint.",
+                "explained and you try again. Enter or a digit (1-8) opens a lesson; leave any "
+                "time with Esc: your place is kept. Skip ahead freely. Stars: ★★★ without "
+                "hints, a star less for each hint.",
                 id="lessons-intro",
             )
             yield NavList(id="lessons-list")
@@ -57,8 +59,9 @@ class LessonsScreen(CivioScreen[None]):
         ids = [lesson.id for lesson in LESSONS]
         for number, lesson in enumerate(LESSONS, 1):
             record = self.progress.lessons.get(lesson.id)
-            if record is not None and record.step:
-                state = f"step {record.step + 1} of {len(lesson.steps)}"
+            if record is not None and (record.step or record.placed):
+                number = lesson.step_number(record.step, len(record.placed))
+                state = f"step {number} of {lesson.step_count}"
             elif record is not None and record.done:
                 state = f"{stars_text(record.stars)} done" if record.stars else "done"
             else:
@@ -74,7 +77,18 @@ class LessonsScreen(CivioScreen[None]):
             highlighted = ids.index(midway[0]) if midway else first_open or 0
         menu.highlighted = highlighted
 
+    def on_key(self, event: events.Key) -> None:
+        # The lessons are numbered on screen: their digit opens them, as on the main menu.
+        key = event.key
+        if key.isdigit() and 1 <= int(key) <= len(LESSONS):
+            event.stop()
+            self.query_one(NavList).highlighted = int(key) - 1
+            self.open(LESSONS[int(key) - 1].id)
+
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()
-        lesson = lesson_by_id(event.option.id or "")
+        self.open(event.option.id or "")
+
+    def open(self, lesson_id: str) -> None:
+        lesson = lesson_by_id(lesson_id)
         self.app.push_screen(LessonScreen(lesson, self.progress, self.store))

@@ -80,6 +80,16 @@ def short_name(card: Card, limit: int = 20) -> str:
     return card.name[: limit - 1] + "…"
 
 
+def spelled_name(card: Card, limit: int = 20) -> str:
+    """The card's short name, but never an abbreviation a newcomer cannot read ("CRA 1964",
+    "EO 9066"): then its shortest spelled-out name ("Civil Rights Act")."""
+    name = short_name(card, limit)
+    if name == card.name or not _abbreviated(name):
+        return name
+    spelled = [a for a in (*card.aliases, card.name) if not _abbreviated(a) and len(a) >= 3]
+    return min(spelled, key=len, default=card.name)
+
+
 def tiny_name(card: Card, limit: int = 13) -> str:
     """The fewest letters that still name the card, for the compact opponents pane: "Brown",
     "Dred Scott", "14th", "VRA". An alias must share a word with the name or be an acronym,

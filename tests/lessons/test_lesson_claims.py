@@ -24,7 +24,7 @@ def test_the_lessons_are_eight_short_ones_ending_in_a_coached_round() -> None:
     assert len(LESSONS) == 8
     assert len({lesson.id for lesson in LESSONS}) == 8
     for lesson in LESSONS[:-1]:
-        assert 3 <= len(lesson.steps) <= 6, lesson.id
+        assert 3 <= lesson.step_count <= 6, lesson.id
         assert not any(isinstance(step, Play) for step in lesson.steps)
     assert [type(step) for step in LESSONS[-1].steps] == [Play]
 
@@ -48,7 +48,7 @@ def _texts(lesson: Lesson) -> list[str]:
             texts += [step.question, step.nudge]
             texts += [o.label + " " + o.reply for o in step.options]
         elif isinstance(step, Follow):
-            texts += [step.praise, step.nudge]
+            texts += [step.teach, step.praise, step.nudge]
         elif isinstance(step, TableTurn):
             for move in step.moves:
                 texts += [move.goal, move.praise, move.nudge, *(why for _, why in move.wrong)]
@@ -58,21 +58,21 @@ def _texts(lesson: Lesson) -> list[str]:
 
 
 def test_a_deck_change_makes_the_lessons_fail(standard: Deck) -> None:
-    """Cut Tinker's link to Barnette and turn the Civil Liberties Act into an attack: the
+    """Cut Tinker's link to Barnette and turn the Civil Rights Act into an attack: the
     lessons that teach them must now report the claims they can no longer make."""
     cards = list(standard.cards)
     tinker = standard.id_of("Tinker v Des Moines School District")
-    cla = standard.id_of("Civil Liberties Act of 1988")
+    cra = standard.id_of("Civil Rights Act of 1964")
     cards[tinker] = cards[tinker].model_copy(
         update={"plus": tuple(p for p in cards[tinker].plus if "Barnette" not in p)}
     )
-    cards[cla] = cards[cla].model_copy(
+    cards[cra] = cards[cra].model_copy(
         update={"action": LawAction(kind="attack", what=Effect.CONFISCATE)}
     )
     changed = Deck("changed", cards, custom=True, source="test")
     found = [p for lesson in LESSONS for p in problems(changed, lesson)]
     assert any("Barnette" in p for p in found)
-    assert any("Civil Liberties Act" in p for p in found)
+    assert any("Civil Rights Act" in p for p in found)
     assert claim_problem(
         changed, Valid(("Board of Education v Barnette", "Tinker v Des Moines School District"))
     )
@@ -83,7 +83,7 @@ def test_lessons_4_and_5_are_played_at_the_table() -> None:
     for lesson in (TURN, ATTACKS):
         assert any(isinstance(step, TableTurn) for step in lesson.steps), lesson.id
     moves = [m.action for s in TURN.steps if isinstance(s, TableTurn) for m in s.moves]
-    assert {"draw discard", "draw supply", "civio call"} <= set(moves)
+    assert {"draw discard", "civio call"} <= set(moves)
     assert any(m.startswith("reveal") for m in moves) and any(
         m.startswith("discard") for m in moves
     )
@@ -92,7 +92,9 @@ def test_lessons_4_and_5_are_played_at_the_table() -> None:
     ]
     assert any(m.startswith("confiscate") for m in own)
     assert any(m.startswith("overrule") for m in own)
-    assert "target 1" in own
+    assert "target 1" in own  # you attack Bot
+    bots = [m.action for s in ATTACKS.steps if isinstance(s, TableTurn) for m in s.moves if m.bot]
+    assert "target 0" in bots  # and Bot attacks you
 
 
 def test_a_table_script_the_engine_refuses_is_reported(standard: Deck) -> None:

@@ -14,10 +14,12 @@ from textual.pilot import Pilot
 from cards.actions import Action
 from cards.deck import Deck, standard_deck
 from cards.precedent import check_precedent
+from civio_tui.campaigns.catalogue import list_campaigns
 from civio_tui.lessons.catalogue import LESSONS
 from civio_tui.lessons.follow import follow_reasons
 from civio_tui.lessons.model import Build, Choice, Follow, Play, TableTurn
-from civio_tui.lessons.progress import PROGRESS_FILE
+from civio_tui.lessons.progress import PROGRESS_FILE, lesson_games_dir
+from civio_tui.saved_games import scan_saved_games
 from civio_tui.screens.lesson import NEXT, LessonScreen, shown_order
 from civio_tui.screens.lessons import LessonsScreen
 from civio_tui.screens.main_menu import MainMenuScreen
@@ -228,6 +230,10 @@ async def test_the_coached_round_opens_a_game_against_easy_and_is_done_after_a_r
         assert "not over yet" in feedback(screen)
         game = saved_progress(isolated)["coached"]["game"]
         assert game == controller.backend.name
+        # Kept apart from the player's games: not Continue, not in Campaigns or Statistics.
+        assert list_campaigns(str(isolated / "saves")) == []
+        assert scan_saved_games(str(isolated / "saves"), standard_deck()).latest is None
+        assert [s.name for s in list_campaigns(lesson_games_dir(None))] == [game]
         menu = screen.query_one(NavList)
         assert menu.get_option_at_index(0).id == "continue"
 
@@ -390,28 +396,88 @@ async def test_lesson_4_is_a_turn_at_the_table_with_wrong_moves_explained(isolat
         assert saved_progress(isolated)["turn"]["placed"] == ["draw discard"]
         screen = await open_lesson(pilot, 4)
         assert screen.drill is not None and miranda in screen.drill.rnd.hand(0)
+        assert "step 2 of 5" in str(screen.query_one("#lesson-head").render())
+        await make_move(pilot, screen, Action.discard(deck.id_of("Gregg v Georgia")))
+        # Showing the card the others link through is a poor reveal: said, and not made.
+        await make_move(pilot, screen, Action.reveal(miranda))
+        assert "Miranda is the card Escobedo and In re Gault link through" in feedback(screen)
+        assert miranda in screen.drill.rnd.hidden[0]
         await solve_step(pilot, screen, deck)
         assert screen.drill.rnd.result is not None and screen.drill.rnd.result.winner == 0
 
 
 @async_test
-async def test_lesson_5_launches_attacks_and_overrules_one() -> None:
+async def test_lesson_5_overrules_an_attack_then_launches_one() -> None:
+    """Bot attacks with Lose Turn and the player overrules it; then the player attacks with
+    Confiscate and Arrest and takes Miranda. The step counter goes on at every move, and the
+    target reads as whom to attack, not as an attack worth some points."""
     deck = standard_deck()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_lessons(pilot)
         screen = await open_lesson(pilot, 5)
-        await solve_step(pilot, screen, deck)  # the Espionage Act: Bot loses a turn
-        assert "Bot will lose a turn" in feedback(screen)
-        assert screen.drill is not None and screen.drill.rnd.current == 0  # you play again
-        await select(pilot, NEXT)
-        await solve_step(pilot, screen, deck)  # Executive Order 9066: you take Miranda
-        assert deck.id_of("Miranda v Arizona") in screen.drill.rnd.hand(0)
-        await select(pilot, NEXT)
+
+        def head() -> str:
+            return str(screen.query_one("#lesson-head").render())
+
+        assert "step 1 of 6" in head()
         assert "Jim Crow Laws" in feedback(screen)  # Bot's attack, told before your answer
-        cla = deck.id_of("Civil Liberties Act of 1988")
-        await make_move(pilot, screen, Action.overrule(cla))
-        assert "Civil Liberties Act of 1988 does not overrule lose turn" in feedback(screen)
+        eo9066 = deck.id_of("Executive Order 9066")
+        await make_move(pilot, screen, Action.overrule(eo9066))
+        assert "Executive Order 9066 does not overrule lose turn" in feedback(screen)
         await make_move(pilot, screen, Action.overrule(deck.id_of("Civil Rights Act of 1964")))
-        assert screen.solved
-        assert screen.drill.rnd.skips[0] == 0
+        drill = screen.drill
+        assert drill is not None and drill.rnd.skips[0] == 0
+        assert "step 2 of 6" in head()
+        await make_move(pilot, screen, Action.draw("supply"))
+        await make_move(pilot, screen, Action.discard(eo9066))
+        assert "step 4 of 6" in head()
+        labels = [str(option.text) for option in screen.moves]
+        assert "Attack Bot" in labels and not any("point" in label for label in labels)
+        await make_move(pilot, screen, drill.expected())
+        miranda = deck.id_of("Miranda v Arizona")
+        await make_move(pilot, screen, Action.confiscate(miranda))
+        assert screen.solved and miranda in drill.rnd.hand(0)
+        await select(pilot, NEXT)
+        assert "step 6 of 6" in head()
+
+
+@async_test
+async def test_a_digit_opens_that_lesson_from_the_list() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        lessons = await open_lessons(pilot)
+        await pilot.press("5")
+        await wait_for_screen(pilot, LessonScreen)
+        screen = pilot.app.screen
+        assert isinstance(screen, LessonScreen) and screen.lesson is LESSONS[4]
+        await pilot.press("escape")
+        await wait_for_screen(pilot, LessonsScreen)
+        await pilot.press("9")  # no lesson 9: nothing opens
+        await pilot.pause()
+        assert pilot.app.screen is lessons
+
+
+@async_test
+async def test_the_cursor_stays_in_place_after_a_card_is_placed() -> None:
+    """Placing a card does not send the cursor back to the top: it rests on the next card; a
+    card taken back is where the cursor goes."""
+    deck = standard_deck()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 3)
+        for _ in range(2):  # to step 3: 1st Amendment, Tinker, Engel v Vitale in hand
+            await solve_step(pilot, screen, deck)
+            await select(pilot, NEXT)
+        menu = screen.query_one(NavList)
+        engel = deck.id_of("Engel v Vitale")
+        tinker = deck.id_of("Tinker v Des Moines School District")
+        await select(pilot, f"card:{engel}")  # the last card of the list
+        assert screen.row == [engel]
+        assert menu.get_option_at_index(menu.highlighted or 0).id == f"card:{tinker}"
+        await pilot.press("up")
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert screen.row == []
+        assert menu.get_option_at_index(menu.highlighted or 0).id == f"card:{engel}"
