@@ -31,6 +31,7 @@ from typing import Any
 from cards.deck import Deck
 from cards.easy_play_game import EasyPlayGame
 from civio_tui.campaigns.store import (
+    EASY_PLAY_SUFFIX,
     CampaignExistsError,
     CampaignNameError,
     NoSuchCampaignError,
@@ -43,7 +44,7 @@ from civio_tui.campaigns.store import (
 from civio_tui.records import MAX_BYTES, write_safely
 from civio_tui.seating import HUMAN, Seat, check_seating
 
-EASY_SUFFIX = ".easy-play.json"
+EASY_SUFFIX = EASY_PLAY_SUFFIX
 LEGACY_FILE = "easy-play.json"
 """The one Easy Play save of earlier versions (migrated to a named game)."""
 EASY_PLAY_FILE = LEGACY_FILE
@@ -289,25 +290,12 @@ def list_easy_games(save_dir: str | os.PathLike[str] | None, deck: Deck) -> list
 
 
 def _easy_names(folder: Path) -> list[str]:
-    try:
-        files = os.listdir(folder)
-    except FileNotFoundError:
-        return []
-    except OSError as exc:
-        raise SaveError(f"cannot read the save folder {folder}: {exc.strerror or exc}") from None
-    return [
-        f[: -len(EASY_SUFFIX)] for f in files if f.endswith(EASY_SUFFIX) and not f.startswith(".")
-    ]
+    return SaveFolder(folder).easy_play_names()
 
 
 def name_taken(folder: Path, name: str) -> str | None:
-    """The existing game or campaign whose name matches `name` ignoring case, if any."""
-    key = name_key(check_name(name))
-    for other in _easy_names(folder):
-        if name_key(other) == key:
-            return other
-    entry = SaveFolder(folder).find(name)
-    return entry.name if entry is not None else None
+    """The game or campaign that has `name` (ignoring case), in words, if any."""
+    return SaveFolder(folder).taken_by(name)
 
 
 def free_name(folder: Path, base: str) -> str:
@@ -340,7 +328,7 @@ def new_easy_game(
     check_seating(players, ai_levels=set(LEVELS))
     taken = name_taken(folder, name)
     if taken is not None:
-        raise CampaignExistsError(f"a game named {taken!r} already exists")
+        raise CampaignExistsError(f"{taken} already exists: choose another name")
     # The last seat deals the first round, so the first player plays first.
     game = EasyPlayGame(
         seats=len(players),

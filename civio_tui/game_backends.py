@@ -244,6 +244,6 @@ def free_game_name(save_dir: str | None, deck: Deck) -> str:
     folder = folder_for(save_dir)
     for n in range(1, 10_000):
         name = f"Game {n}"
-        if folder.find(name) is None:
+        if folder.taken_by(name) is None:  # nor an Easy Play game's
             return name
     return f"Game {random.randrange(10_000, 99_999)}"

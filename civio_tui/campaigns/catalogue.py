@@ -352,7 +352,7 @@ def _free_name(folder: SaveFolder, base: str) -> str:
     for n in range(1, 100):
         candidate = base if n == 1 else f"{base} {n}"
         try:
-            if folder.find(candidate) is None:
+            if folder.taken_by(candidate) is None:
                 return check_name(candidate)
         except CampaignNameError:
             break

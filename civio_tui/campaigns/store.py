@@ -3,7 +3,10 @@
 Files in the folder:
 - `NAME.civio.json`: a campaign (the name is the campaign's name, see `check_name`);
 - `NAME.civio.bak.json`: the save before the latest one, kept by every autosave;
-- `.NAME.civio.json.PID.XXXX.tmp`: a write in progress (a crash can leave one behind).
+- `.NAME.civio.json.PID.XXXX.tmp`: a write in progress (a crash can leave one behind);
+- `NAME.easy-play.json`: an Easy Play game (civio_tui/easy_play_save.py). Campaigns and Easy
+  Play games share one name space (ignoring case), so a name always means one game: `taken_by`
+  tells what has a name, and `create` refuses a name either kind has.
 
 A file this module did not write last is never overwritten, moved or deleted: `replace` only
 writes over bytes it is shown (`expected`), and `create` never writes over anything.
@@ -27,6 +30,7 @@ SAVE_DIR_ENV = "CIVIO_SAVE_DIR"
 SAVE_SUFFIX = ".civio.json"
 BACKUP_SUFFIX = ".civio.bak.json"
 TEMP_SUFFIX = ".tmp"
+EASY_PLAY_SUFFIX = ".easy-play.json"
 NAME_MAX = 40
 # Save files are small; anything far larger is not ours and is not read into memory.
 MAX_SAVE_BYTES = 32 * 1024 * 1024
@@ -208,6 +212,32 @@ class SaveFolder:
         found = exact or matches
         return found[0] if found else None
 
+    def easy_play_names(self) -> list[str]:
+        """The names of the Easy Play games in the folder (their files, readable or not)."""
+        try:
+            files = os.listdir(self.path)
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise SaveError(f"cannot read the save folder {self.path}: {_why(exc)}") from None
+        return [
+            f[: -len(EASY_PLAY_SUFFIX)]
+            for f in files
+            if f.endswith(EASY_PLAY_SUFFIX) and not f.startswith(".")
+        ]
+
+    def taken_by(self, name: str) -> str | None:
+        """What already has `name` (ignoring case), in words: "a campaign named 'Spring'" or
+        "an Easy Play game named 'Spring'"; None when the name is free for either kind."""
+        entry = self.find(name)
+        if entry is not None:
+            return f"a campaign named {entry.name!r}"
+        key = name_key(check_name(name))
+        for other in self.easy_play_names():
+            if name_key(other) == key:
+                return f"an Easy Play game named {other!r}"
+        return None
+
     def read(self, path: Path) -> bytes:
         """A save file's bytes (OSError for a missing or unreadable file)."""
         with open(path, "rb") as handle:
@@ -224,9 +254,9 @@ class SaveFolder:
         """
         slot = self.slot(name)
         self._ensure_folder()
-        taken = self.find(slot.name)
+        taken = self.taken_by(slot.name)
         if taken is not None:
-            raise CampaignExistsError(f"a campaign named {taken.name!r} already exists")
+            raise CampaignExistsError(f"{taken} already exists: choose another name")
         temp = self._write_temp(slot, data)
         try:
             _link_or_fail(temp, slot.path)

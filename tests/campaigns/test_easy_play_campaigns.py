@@ -218,3 +218,31 @@ def test_continue_offers_the_game_saved_last_of_either_kind(tmp_path: Path) -> N
 
     (tmp_path / f"Broken{EASY_SUFFIX}").write_text("{")
     assert scan_saved_games(str(tmp_path), DECK).damaged == 1
+
+
+def test_campaigns_and_easy_play_games_share_one_name_space(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from civio_tui.campaigns import new_campaign
+    from civio_tui.game_backends import free_game_name
+    from tests.cli.conftest import run
+
+    new_easy_game("Spring", PLAYERS, save_dir=tmp_path, deck=DECK, seed=1)
+    before = (tmp_path / f"Spring{EASY_SUFFIX}").read_bytes()
+    # A main campaign cannot take an Easy Play game's name, whatever its case; the message
+    # says which kind of game has it.
+    with pytest.raises(CampaignExistsError, match="an Easy Play game named 'Spring'"):
+        new_campaign("SPRING", ["medium"], save_dir=tmp_path, deck=DECK)
+    code, _, err = run(
+        capsys, "campaign", "new", "spring", "--opponents", "easy", "--save-dir", str(tmp_path)
+    )
+    assert code == 2 and "an Easy Play game named 'Spring' already exists" in err
+    assert not list(tmp_path.glob("*.civio.json"))
+    assert (tmp_path / f"Spring{EASY_SUFFIX}").read_bytes() == before
+    # ... nor does the name New game picks for it clash with one.
+    new_easy_game("Game 1", PLAYERS, save_dir=tmp_path, deck=DECK, seed=1)
+    assert free_game_name(str(tmp_path), DECK) == "Game 2"
+    # The other way round: the message names the campaign.
+    new_campaign("Autumn", ["medium"], save_dir=tmp_path, deck=DECK)
+    with pytest.raises(CampaignExistsError, match="a campaign named 'Autumn'"):
+        new_easy_game("autumn", PLAYERS, save_dir=tmp_path, deck=DECK, seed=2)
