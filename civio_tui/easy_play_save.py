@@ -12,6 +12,10 @@ A file that cannot be read (corrupt, foreign, another deck, a newer version) is 
 overwritten: `problem` says why and the game in play is not saved; nor is a file changed behind
 the game's back (another window playing the same game): its bytes are checked before each write.
 
+A computer player's randomness is a function of where the game is (`computer_choice`), not of
+an RNG carried along in memory: a continued game plays exactly as the uninterrupted one would,
+with nothing more to save.
+
 The single `easy-play.json` of earlier versions is migrated when the folder is listed: it becomes
 the named game "Easy Play" (or "Easy Play 2", ...), and is removed once that file is written.
 """
@@ -26,10 +30,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cards.deck import Deck
 from cards.easy_play_game import EasyPlayGame
+from civio_tui.campaigns.session import decision_rng
 from civio_tui.campaigns.store import (
     EASY_PLAY_SUFFIX,
     CampaignExistsError,
@@ -43,6 +48,10 @@ from civio_tui.campaigns.store import (
 )
 from civio_tui.records import MAX_BYTES, write_safely
 from civio_tui.seating import HUMAN, Seat, check_seating
+
+if TYPE_CHECKING:
+    from ai.easy_play import EasyPlayer
+    from cards.easy_play import EasyAction
 
 EASY_SUFFIX = EASY_PLAY_SUFFIX
 LEGACY_FILE = "easy-play.json"
@@ -98,6 +107,19 @@ class SavedEasyPlay:
             "game": self.game.to_json(),
         }
         return json.dumps(doc).encode()
+
+
+def computer_choice(game: EasyPlayGame, player: EasyPlayer) -> EasyAction:
+    """`player`'s choice for the decision pending in the game's round, from its seat's view.
+    Its RNG is made from the game's seed, the round, the number of moves made in it and the
+    seat (as a campaign's AI), so the same position always gets the same move: before and
+    after the game is saved and continued."""
+    rnd = game.current_round
+    decision = rnd.decision if rnd is not None else None
+    if rnd is None or decision is None:
+        raise ValueError("no decision is pending")
+    rng = decision_rng(game.seed, len(game.rounds), len(rnd.events), decision.seat)
+    return player.choose(rnd.view(decision.seat), decision, rng)
 
 
 @dataclass(frozen=True)

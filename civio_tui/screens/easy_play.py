@@ -10,7 +10,6 @@ is named and saved after each move (civio_tui/easy_play_save.py).
 
 from __future__ import annotations
 
-import random
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, ClassVar
 
@@ -44,6 +43,7 @@ from civio_tui.easy_play_save import (
     EasyPlayStore,
     EasySummary,
     SavedEasyPlay,
+    computer_choice,
     list_easy_games,
     open_easy_game,
 )
@@ -216,7 +216,6 @@ class EasyPlayScreen(CivioScreen[None]):
         self.game: EasyPlay | None = None
         """The round on the table."""
         self.ais: dict[int, EasyPlayer] = {}
-        self.ai_rng = random.Random(self.match.seed + len(self.match.rounds))
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         """The seat whose hand is on screen (None: every hand hidden)."""
         self.passing = False
@@ -579,7 +578,7 @@ class EasyPlayScreen(CivioScreen[None]):
             return
         d = game.decision
         assert d is not None
-        action = self.ais[d.seat].choose(game.view(d.seat), d, self.ai_rng)
+        action = computer_choice(self.match, self.ais[d.seat])
         game.apply(action)
         self.tell()
         if game.is_over or game.current in self.humans:

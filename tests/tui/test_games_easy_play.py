@@ -366,3 +366,40 @@ async def test_a_lone_player_at_the_keyboard_may_sit_second(isolated: Path) -> N
         assert "Computer drew from the supply" in screen_text(pilot)
         await pilot.press("s")
         assert len(game.hands[1]) == 8
+
+
+async def play_decisions(pilot: Pilot[int], screen: EasyPlayScreen, decisions: int) -> None:
+    """`decisions` decisions of the player at the keyboard, the computer playing between."""
+    for _ in range(decisions):
+        await until_my_turn(pilot, screen)
+        assert screen.game is not None and not screen.game.is_over
+        await play_my_turn(pilot, screen)
+    await until_my_turn(pilot, screen)
+
+
+@async_test
+async def test_a_continued_game_plays_on_as_the_uninterrupted_one_would(isolated: Path) -> None:
+    """The computer's random choices depend on where the game is, not on how long the window
+    has been open: left and continued, the game goes on exactly as without the break."""
+    players = [Seat("Ada"), Seat("Computer", "random")]
+    straight = make_store(isolated / "saves", players, seed=9)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_store(pilot, straight)
+        await play_decisions(pilot, screen, 6)
+        assert screen.game is not None
+        expected = list(screen.game.events)
+        await pilot.press("escape")
+        straight.path.rename(straight.path.with_name(f"Straight{EASY_SUFFIX}"))
+
+        screen = await open_store(pilot, make_store(isolated / "saves", players, seed=9))
+        await play_decisions(pilot, screen, 3)
+        await pilot.press("escape")  # saved after every move: back at the menu
+        await wait_for_screen(pilot, type(pilot.app.screen))
+        from civio_tui.easy_play_save import open_easy_game
+
+        again = open_easy_game("Table", save_dir=isolated / "saves", deck=standard_deck())
+        screen = await open_store(pilot, again)
+        await play_decisions(pilot, screen, 3)
+        assert screen.game is not None
+        assert screen.game.events == expected
