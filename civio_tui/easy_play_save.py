@@ -136,6 +136,23 @@ class EasySummary:
     def readable(self) -> bool:
         return self.saved is not None
 
+    def to_json(self) -> dict[str, Any]:
+        """Its `civio campaign list --json` entry, with the campaigns' keys (rank and points
+        are the first player's at the keyboard) and `game`: "easy-play"."""
+        saved = self.saved
+        standing = saved.standing(saved.humans[0]) if saved is not None else None
+        game = saved.game if saved is not None else None
+        return {
+            "name": self.name,
+            "rank": standing[1] if standing else None,
+            "points": standing[0] if standing else None,
+            "rounds_played": len(game.finished_rounds) if game else None,
+            "in_round": game is not None and game.current is not None,
+            "readable": self.readable,
+            "problem": self.problem,
+            "game": "easy-play",
+        }
+
 
 def easy_path(folder: Path, name: str) -> Path:
     return folder / f"{check_name(name)}{EASY_SUFFIX}"

@@ -83,7 +83,8 @@ class CampaignSummary:
         return self.campaign is not None
 
     def to_json(self) -> dict[str, Any]:
-        """The `civio campaign list --json` entry (points and rank are the human player's)."""
+        """The `civio campaign list --json` entry (points and rank are the human player's);
+        `game` is "civio" (the main game; Easy Play games are listed as "easy-play")."""
         camp = self.campaign
         you = _player_standing(camp) if camp is not None else None
         return {
@@ -94,6 +95,7 @@ class CampaignSummary:
             "in_round": camp.in_round if camp else False,
             "readable": self.readable,
             "problem": self.problem,
+            "game": "civio",
         }
 
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from civio_tui.campaigns.catalogue import CampaignSummary
     from civio_tui.campaigns.model import Campaign
     from civio_tui.campaigns.session import CampaignSession
+    from civio_tui.easy_play_save import EasySummary
 
 
 def add_parser(subparsers: Any) -> None:
@@ -58,7 +59,17 @@ def add_parser(subparsers: Any) -> None:
         help="a practice game: at the table, u takes back your last move",
     )
 
-    listing = sub.add_parser("list", help="list the saved campaigns, readable or not")
+    listing = sub.add_parser(
+        "list",
+        help="list the saved campaigns and Easy Play games, readable or not",
+        description=(
+            "Every campaign of the main game and every Easy Play game in the save folder (they "
+            'share one name space). With --json, each entry\'s "game" is "civio" or '
+            '"easy-play"; the other actions (show, autoplay, delete, ...) are for the main '
+            "game's campaigns: Easy Play games are continued or deleted from the game (More "
+            "games, Easy Play; or Campaigns)."
+        ),
+    )
     show = sub.add_parser("show", help="a campaign's standings, history and stats")
     show.add_argument("name", metavar="NAME")
 
@@ -111,12 +122,32 @@ def run(args: argparse.Namespace) -> int:
     try:
         return int(_ACTIONS[action](args))
     except SaveError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"{exc}{_easy_play_hint(args, exc)}") from None
     except BrokenPipeError:
         raise  # the reader stopped reading (`| head`): not an error of the save folder
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         raise UsageError(f"{exc.strerror or exc}{where}") from None
+
+
+def _easy_play_hint(args: argparse.Namespace, exc: Exception) -> str:
+    """When NAME is no campaign but an Easy Play game, where that game is played."""
+    from civio_tui.campaigns.catalogue import folder_for
+    from civio_tui.campaigns.store import NoSuchCampaignError, SaveError
+
+    name = getattr(args, "name", None)
+    if not isinstance(exc, NoSuchCampaignError) or not isinstance(name, str):
+        return ""
+    try:
+        taken = folder_for(_save_dir(args)).taken_by(name)
+    except SaveError:
+        return ""
+    if taken is None or not taken.startswith("an Easy Play game"):
+        return ""
+    return (
+        f": {taken} is there; Easy Play games are continued and deleted in the game "
+        "(More games, then Easy Play; or Campaigns)"
+    )
 
 
 # --- the actions ---------------------------------------------------------------------------
@@ -160,21 +191,27 @@ def _new(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     from civio_tui.campaigns.catalogue import folder_for, list_campaigns
+    from civio_tui.campaigns.store import name_key
+    from civio_tui.easy_play_save import list_easy_games
 
     folder = folder_for(_save_dir(args))
-    summaries = list_campaigns(folder, _deck(args))
+    deck = _deck(args)
+    summaries: list[CampaignSummary | EasySummary] = [*list_campaigns(folder, deck)]
+    summaries += list_easy_games(folder.path, deck)
+    summaries.sort(key=lambda s: (name_key(s.name), s.name))
     if args.json:
         print_json([s.to_json() for s in summaries])
         return 0
     if not summaries:
-        print(f"No campaigns in {folder.path}")
+        print(f"No campaigns or Easy Play games in {folder.path}")
         return 0
-    rows: list[tuple[str, ...]] = [("NAME", "RANK", "POINTS", "ROUNDS", "STATE")]
+    rows: list[tuple[str, ...]] = [("NAME", "GAME", "RANK", "POINTS", "ROUNDS", "STATE")]
     for s in summaries:
         entry = s.to_json()
         rows.append(
             (
                 s.name,
+                "Easy Play" if entry["game"] == "easy-play" else "CIVIO",
                 entry["rank"] or "-",
                 "-" if entry["points"] is None else str(entry["points"]),
                 "-" if entry["rounds_played"] is None else str(entry["rounds_played"]),
@@ -373,13 +410,22 @@ def _rounds(count: int) -> str:
     return f"{count} round" if count == 1 else f"{count} rounds"
 
 
-def _state(summary: CampaignSummary) -> str:
-    if summary.campaign is None:
-        return f"UNREADABLE: {summary.problem}"
-    camp = summary.campaign
-    if camp.finished:
-        return f"finished: {' & '.join(camp.winners)}"
-    return "in a round" if camp.in_round else "between rounds"
+def _state(summary: CampaignSummary | EasySummary) -> str:
+    from civio_tui.easy_play_save import EasySummary
+
+    if isinstance(summary, EasySummary):
+        saved = summary.saved
+        if saved is None:
+            return f"UNREADABLE: {summary.problem}"
+        winners = [saved.names[s] for s in saved.game.winners]
+        in_round = saved.game.current is not None
+    else:
+        if summary.campaign is None:
+            return f"UNREADABLE: {summary.problem}"
+        winners, in_round = summary.campaign.winners, summary.campaign.in_round
+    if winners:
+        return f"finished: {' & '.join(winners)}"
+    return "in a round" if in_round else "between rounds"
 
 
 def _print_table(rows: Sequence[tuple[str, ...]]) -> None:

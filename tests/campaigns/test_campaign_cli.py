@@ -61,6 +61,7 @@ def test_new_show_list(save_dir: Path, capsys: pytest.CaptureFixture[str]) -> No
             "in_round": False,
             "readable": True,
             "problem": None,
+            "game": "civio",
         }
     ]
     code, out, _ = run(capsys, "campaign", "list")
@@ -188,6 +189,7 @@ def test_bad_files_are_listed_with_the_reason(
         "in_round": False,
         "readable": False,
         "problem": by_name["Corrupt"]["problem"],
+        "game": "civio",
     }
     assert by_name["Mid round"]["in_round"] and by_name["Mid round"]["readable"]
     assert by_name["Mid round"]["rounds_played"] == 2

@@ -246,3 +246,36 @@ def test_campaigns_and_easy_play_games_share_one_name_space(
     new_campaign("Autumn", ["medium"], save_dir=tmp_path, deck=DECK)
     with pytest.raises(CampaignExistsError, match="a campaign named 'Autumn'"):
         new_easy_game("autumn", PLAYERS, save_dir=tmp_path, deck=DECK, seed=2)
+
+
+def test_campaign_list_shows_easy_play_games_marked_with_their_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from civio_tui.campaigns import new_campaign
+    from tests.cli.conftest import run, run_json
+
+    store = new_easy_game("Spring", PLAYERS, save_dir=tmp_path, deck=DECK, seed=1)
+    assert store.saved is not None
+    finish_round(store.saved.game)
+    assert store.save(store.saved.game, store.saved.players) is None
+    ada = store.saved.game.totals[0]
+    new_campaign("Autumn", ["medium"], save_dir=tmp_path, deck=DECK)
+    (tmp_path / f"Broken{EASY_SUFFIX}").write_text("{")
+    listed = run_json(capsys, "campaign", "list", "--save-dir", str(tmp_path))
+    assert [(e["name"], e["game"]) for e in listed] == [
+        ("Autumn", "civio"),
+        ("Broken", "easy-play"),
+        ("Spring", "easy-play"),
+    ]
+    spring = listed[2]
+    assert spring["readable"] and spring["problem"] is None
+    assert spring["rounds_played"] == 1 and not spring["in_round"]
+    assert spring["points"] == ada and spring["rank"] is not None
+    assert not listed[1]["readable"] and "not valid JSON" in listed[1]["problem"]
+    code, out, _ = run(capsys, "campaign", "list", "--save-dir", str(tmp_path))
+    assert code == 0
+    line = next(x for x in out.splitlines() if x.startswith("Spring"))
+    assert "Easy Play" in line and "between rounds" in line
+    # The campaign actions are the main game's: an Easy Play name says where it is played.
+    code, _, err = run(capsys, "campaign", "show", "spring", "--save-dir", str(tmp_path))
+    assert code == 2 and "an Easy Play game named 'Spring'" in err and "More games" in err
