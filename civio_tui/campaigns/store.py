@@ -174,13 +174,7 @@ class SaveFolder:
         """Every campaign file and orphan backup in the folder, sorted by name (case-blind)."""
         mains: dict[str, bool] = {}
         backups: set[str] = set()
-        try:
-            names = os.listdir(self.path)
-        except FileNotFoundError:
-            return []
-        except OSError as exc:
-            raise SaveError(f"cannot read the save folder {self.path}: {_why(exc)}") from None
-        for filename in names:
+        for filename in self._files():
             if filename.startswith("."):
                 continue
             if filename.endswith(BACKUP_SUFFIX):
@@ -214,17 +208,20 @@ class SaveFolder:
 
     def easy_play_names(self) -> list[str]:
         """The names of the Easy Play games in the folder (their files, readable or not)."""
+        return [
+            f[: -len(EASY_PLAY_SUFFIX)]
+            for f in self._files()
+            if f.endswith(EASY_PLAY_SUFFIX) and not f.startswith(".")
+        ]
+
+    def _files(self) -> list[str]:
+        """The folder's file names (none while it does not exist)."""
         try:
-            files = os.listdir(self.path)
+            return os.listdir(self.path)
         except FileNotFoundError:
             return []
         except OSError as exc:
             raise SaveError(f"cannot read the save folder {self.path}: {_why(exc)}") from None
-        return [
-            f[: -len(EASY_PLAY_SUFFIX)]
-            for f in files
-            if f.endswith(EASY_PLAY_SUFFIX) and not f.startswith(".")
-        ]
 
     def taken_by(self, name: str) -> str | None:
         """What already has `name` (ignoring case), in words: "a campaign named 'Spring'" or
