@@ -435,6 +435,14 @@ def check_complete(deck: Deck, puzzle: Puzzle, card: int) -> AnswerCheck:
     )
 
 
+def completed_precedents(deck: Deck, puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
+    """complete: how the 6 cards and the answer go out (the best-scoring way, booklet rules)."""
+    assert puzzle.card is not None
+    arrangement = best_go_out(deck, [*puzzle.cards, puzzle.card], BOOKLET)
+    assert arrangement is not None, "a complete puzzle's answer always goes out"
+    return arrangement.precedents
+
+
 def check_broken(deck: Deck, puzzle: Puzzle, position: int) -> AnswerCheck:
     check = check_precedent(deck, puzzle.cards)
     assert check.reason is not None

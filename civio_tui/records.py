@@ -15,7 +15,7 @@ import os
 import secrets
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from civio_tui.campaigns.store import fsync_dir, resolve_save_dir
 
@@ -34,14 +34,27 @@ class SolitaireRecords(BaseModel):
 
 
 class PuzzleStats(BaseModel):
+    """A player's puzzles: `tried` counts each puzzle once (at its first answer), `solved` each
+    one solved at all (a second try counts), `first_try` those solved at the first answer; the
+    streak counts puzzles solved at the first answer in a row."""
+
     model_config = ConfigDict(extra="forbid")
 
     solved: int = 0
     tried: int = 0
+    first_try: int = 0
     streak: int = 0
     best_streak: int = 0
     by_kind: dict[str, int] = Field(default_factory=dict)
     """Puzzles solved per kind."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _older_file(cls, data: object) -> object:
+        # Files written before `first_try` counted a puzzle solved only at the first answer.
+        if isinstance(data, dict) and "first_try" not in data and "solved" in data:
+            return {**data, "first_try": data["solved"]}
+        return data
 
 
 class ConcentrationRecords(BaseModel):
@@ -78,16 +91,24 @@ class GameRecords(BaseModel):
                 del self.solitaire.best[old]
         return True
 
-    def record_puzzle(self, player: str, kind: str, solved: bool) -> PuzzleStats:
+    def record_puzzle(
+        self, player: str, kind: str, solved: bool, *, first: bool = True
+    ) -> PuzzleStats:
+        """Count an answer to a puzzle: its `first` answer (right or wrong), or the later one
+        that solves it (a later wrong answer is not counted: call this once per puzzle for the
+        first answer, and once more if a later one solves it)."""
         stats = self.puzzle_stats(player)
-        stats.tried += 1
+        if first:
+            stats.tried += 1
+            if solved:
+                stats.first_try += 1
+                stats.streak += 1
+                stats.best_streak = max(stats.best_streak, stats.streak)
+            else:
+                stats.streak = 0
         if solved:
             stats.solved += 1
-            stats.streak += 1
-            stats.best_streak = max(stats.best_streak, stats.streak)
             stats.by_kind[kind] = stats.by_kind.get(kind, 0) + 1
-        else:
-            stats.streak = 0
         return stats
 
     def record_concentration(self, turns: int) -> bool:

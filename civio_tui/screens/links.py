@@ -29,8 +29,13 @@ class LinksScreen(CivioModal[None]):
         Binding("e", "back", "Close", show=False, id="links.close"),
     ]
 
-    def __init__(self, card_id: int, deck: Deck | None = None) -> None:
+    def __init__(
+        self, card_id: int, deck: Deck | None = None, *, withheld: frozenset[int] = frozenset()
+    ) -> None:
         super().__init__()
+        self.withheld = withheld
+        """Cards whose links with one another are not shown (a puzzle's cards before it is
+        solved: they would give its answer away)."""
         self._deck = deck
         """The deck the card belongs to (a game's may be an older edition); else the app's."""
         self.current = card_id
@@ -59,9 +64,10 @@ class LinksScreen(CivioModal[None]):
         deck = self.deck
         self.current = card_id
         card = deck[card_id]
-        before = can_follow(deck, card_id)
-        after = can_precede(deck, card_id)
-        linked = {x.prev for x in before} | {x.card for x in after}
+        hidden = self.withheld - {card_id} if card_id in self.withheld else frozenset()
+        before = [x for x in can_follow(deck, card_id) if x.prev not in hidden]
+        after = [x for x in can_precede(deck, card_id) if x.card not in hidden]
+        linked = {x.prev for x in before} | {x.card for x in after} | hidden
         self.query_one("#links-box").border_title = f"Links of {card.name}"
         self.query_one("#links-head", Static).update(
             Content.assemble(
@@ -102,6 +108,8 @@ class LinksScreen(CivioModal[None]):
             for x in ordered:
                 entry(x.prev if side == "prev" else x.card, x.why)
 
+        if hidden:
+            heading("Its links with the other cards of this puzzle show once you solve it")
         section(f"{card.name} can follow", before, "prev")
         section(f"Can follow {card.name}", after, "card")
         rest = [c for c in deck.ids if c != card_id and c not in linked]

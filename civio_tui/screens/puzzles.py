@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from datetime import date
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -23,6 +23,7 @@ from cards.puzzles import (
     check_broken,
     check_complete,
     check_link,
+    completed_precedents,
     generate,
     kind_of_the_day,
     link_choices,
@@ -34,6 +35,9 @@ from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.card_games import TwoPrecedents, card_facts, layout
 from civio_tui.widgets.lists import NavList
 
+if TYPE_CHECKING:
+    from civio_tui.app import CivioApp
+
 KIND_LABELS = {
     "go-out": "Go out: arrange 7 cards into a CIVIO",
     "complete": "Complete: which card makes 6 cards go out",
@@ -44,10 +48,18 @@ KIND_LABELS = {
 HOW = {
     "go-out": "Put cards in precedent 1 and 2 with the keys 1 and 2 (Enter = 1), then c to check.",
     "best": "Put 7 cards in precedent 1 and 2 with 1 and 2 (Enter = 1), then c to check.",
-    "complete": "Highlight the option that makes the 6 cards go out and press Enter.",
+    "complete": (
+        "Highlight the option (A-D) that makes the 6 cards go out and press Enter. "
+        "Enter on one of the 6 cards opens it; e shows its links."
+    ),
     "broken": "Highlight the first card that cannot follow the card before it; press Enter.",
     "linked": "Choose the sentence that links the two cards and press Enter.",
 }
+
+
+def player_name(app: CivioApp) -> str:
+    """Whose puzzle records these are: the player's name from New game, else "You"."""
+    return app.settings.new_game.player_name or "You"
 
 
 class PuzzleMenuScreen(CivioScreen[None]):
@@ -77,9 +89,6 @@ class PuzzleMenuScreen(CivioScreen[None]):
             yield Static("↑↓ choose · ←→ difficulty · Enter to play · Esc back", id="pm-note")
         yield Footer()
 
-    def player(self) -> str:
-        return self.app.settings.new_game.player_name or "You"
-
     def on_mount(self) -> None:
         self.records = RecordsFile(self.app.save_dir)
         day_kind = kind_of_the_day(self.today)
@@ -107,11 +116,12 @@ class PuzzleMenuScreen(CivioScreen[None]):
         )
         if self.records is None:
             return
-        stats = self.records.records.puzzles.get(self.player())
+        stats = self.records.records.puzzles.get(player_name(self.app))
         text = "No puzzle solved yet: start with the puzzle of the day."
         if stats is not None and stats.tried:
             text = (
-                f"{self.player()}: solved {stats.solved} of {stats.tried} · streak "
+                f"{player_name(self.app)}: solved {stats.solved} of {stats.tried}, "
+                f"{stats.first_try} at the first try · streak of first tries "
                 f"{stats.streak} (best {stats.best_streak})"
             )
         if self.records.problem:
@@ -143,6 +153,12 @@ class PuzzleMenuScreen(CivioScreen[None]):
             self.notify(str(exc), severity="warning")
             return
         self.app.push_screen(PuzzleScreen(puzzle))
+
+
+SPOILED_BY_LINKS = ("linked", "broken")
+"""The kinds whose answer is a link among the puzzle's own cards."""
+SIX = "six:"
+"""The list id prefix of complete's 6 cards (the options' ids are bare card ids)."""
 
 
 class PuzzleScreen(CivioScreen[None]):
@@ -186,44 +202,51 @@ class PuzzleScreen(CivioScreen[None]):
     def say(self, text: str | Content) -> None:
         self.query_one("#pz-message", Static).update(text)
 
-    # What the list holds, per kind.
-    def list_items(self) -> list[tuple[str, Content | str]]:
+    # What the list holds, per kind (a None key is a heading).
+    def list_items(self) -> list[tuple[str | None, Content | str]]:
         deck = self.app.deck
         p = self.puzzle
         if p.kind == "complete":
             assert p.options is not None
-            return [(str(c), f"{'ABCD'[i]}. {deck[c].name}") for i, c in enumerate(p.options)]
+            return [
+                (None, Content.styled("The 6 cards (Enter opens one)", "bold")),
+                *[(f"{SIX}{c}", self.card_text(c)) for c in p.cards],
+                (None, Content.styled("Which one makes them go out?", "bold")),
+                *[(str(c), f"{'ABCD'[i]}. {deck[c].name}") for i, c in enumerate(p.options)],
+            ]
         if p.kind == "linked":
             choices = link_choices(deck, p, self.pair)
             return [(f"s{i}", f"{'ABCD'[i]}. {s}") for i, s in enumerate(choices)]
-        items: list[tuple[str, Content | str]] = []
+        items: list[tuple[str | None, Content | str]] = []
         for i, c in enumerate(p.cards):
             mark = self.picked.mark(c)
             prefix = f"{i + 1}. " if p.kind == "broken" else ""
             if p.kind == "best":
                 prefix = "• " if deck[c].points else "  "  # points decide the best 7
             items.append(
-                (
-                    str(c),
-                    Content.assemble(
-                        (mark, "bold $accent"),
-                        prefix,
-                        deck[c].name,
-                        (f"  {deck[c].type_label()}", "$text-muted"),
-                    ),
-                )
+                (str(c), Content.assemble((mark, "bold $accent"), prefix, self.card_text(c)))
             )
         return items
 
-    def refresh_list(self) -> None:
+    def card_text(self, card: int) -> Content:
+        deck = self.app.deck
+        return Content.assemble(deck[card].name, (f"  {deck[card].type_label()}", "$text-muted"))
+
+    def refresh_list(self, *, first: bool = False) -> None:
+        """Fill the list again, keeping the highlighted row (`first`: the first choice)."""
         menu = self.query_one(NavList)
-        keep = menu.highlighted
+        keep = None if first else menu.highlighted
         menu.clear_options()
-        menu.add_options([Option(text, id=key) for key, text in self.list_items()])
+        menu.add_options(
+            [Option(text, id=key, disabled=key is None) for key, text in self.list_items()]
+        )
         if keep is not None and keep < menu.option_count:
             menu.highlighted = keep
-        elif menu.option_count:
-            menu.highlighted = 0
+        else:
+            menu.highlighted = next(
+                (i for i in range(menu.option_count) if not menu.get_option_at_index(i).disabled),
+                None,
+            )
 
     def refresh_side(self) -> None:
         deck = self.app.deck
@@ -233,9 +256,14 @@ class PuzzleScreen(CivioScreen[None]):
             parts.extend(self.picked.lines(deck))
             if p.kind == "best":
                 parts.append(Content.styled("• = a point card", "$text-muted"))
-        elif p.kind == "complete":
-            parts.append(Content.styled("The 6 cards", "bold"))
-            parts.extend(deck[c].name for c in p.cards)
+        elif p.kind == "complete" and self.solved:
+            parts.append(Content.styled("How the 7 go out", "bold"))
+            for number, precedent in enumerate(completed_precedents(deck, p), 1):
+                parts.append(
+                    Content.assemble(
+                        (f"{number}. ", "bold"), " → ".join(deck[c].name for c in precedent)
+                    )
+                )
         elif p.kind == "linked":
             a, b = p.cards[self.pair], p.cards[self.pair + 1]
             parts.append(Content.styled(f"Pair {self.pair + 1} of {len(p.links)}", "bold"))
@@ -245,7 +273,8 @@ class PuzzleScreen(CivioScreen[None]):
             parts.append(card_facts(deck[b]))
         card = self.highlighted_card()
         if card is not None and p.kind != "linked":
-            parts.append("")
+            if parts:
+                parts.append("")
             parts.append(card_facts(deck[card]))
         self.query_one("#pz-side", Static).update(Content("\n").join(parts))
 
@@ -254,9 +283,10 @@ class PuzzleScreen(CivioScreen[None]):
 
     def highlighted_card(self) -> int | None:
         option = self.query_one(NavList).highlighted_option
-        if option is None or option.id is None or not option.id.isdigit():
+        if option is None or option.id is None:
             return None
-        return int(option.id)
+        card = option.id.removeprefix(SIX)
+        return int(card) if card.isdigit() else None
 
     # Answering.
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -269,15 +299,19 @@ class PuzzleScreen(CivioScreen[None]):
         return True
 
     def action_explain(self) -> None:
-        """The links of the highlighted card (in `linked`, of the pair's first card)."""
+        """The links of the highlighted card (in `linked`, of the pair's first card). Before a
+        `linked` or `broken` puzzle is solved, the links among its own cards are left out:
+        they are the answer."""
+        p = self.puzzle
         card = self.highlighted_card()
-        if self.puzzle.kind == "linked":
-            card = self.puzzle.cards[self.pair]
+        if p.kind == "linked":
+            card = p.cards[self.pair]
         if card is None:
             return
         from civio_tui.screens.links import LinksScreen
 
-        self.app.push_screen(LinksScreen(card, self.app.deck))
+        withheld = frozenset(p.cards) if p.kind in SPOILED_BY_LINKS and not self.solved else None
+        self.app.push_screen(LinksScreen(card, self.app.deck, withheld=withheld or frozenset()))
 
     def action_put(self, number: int) -> None:
         card = self.highlighted_card()
@@ -295,12 +329,21 @@ class PuzzleScreen(CivioScreen[None]):
         event.stop()
         p = self.puzzle
         deck = self.app.deck
+        key = event.option.id or ""
+        if key.startswith(SIX):  # one of complete's 6 cards: open it, as anywhere
+            from civio_tui.screens.card_detail import CardDetailScreen
+
+            six = list(p.cards)
+            self.app.push_screen(
+                CardDetailScreen(six, six.index(int(key.removeprefix(SIX))), context=" of the 6")
+            )
+            return
         if self.solved:
             return
         if p.kind in ("go-out", "best"):
             self.action_put(1)
         elif p.kind == "complete":
-            self.judge(check_complete(deck, p, int(event.option.id or 0)))
+            self.judge(check_complete(deck, p, int(key)))
         elif p.kind == "broken":
             self.judge(check_broken(deck, p, event.option_index))
         else:
@@ -310,7 +353,7 @@ class PuzzleScreen(CivioScreen[None]):
             if verdict.correct and self.pair + 1 < len(p.links):
                 self.pair += 1
                 self.say(Content.assemble(("Right: ", "bold $success"), verdict.reason))
-                self.refresh_list()
+                self.refresh_list(first=True)  # the next pair's first choice
                 self.refresh_side()
                 return
             self.judge(verdict)
@@ -321,26 +364,33 @@ class PuzzleScreen(CivioScreen[None]):
         if verdict.correct:
             self.solved = True
         note = ""
-        if first and self.records is not None:
+        if (first or verdict.correct) and self.records is not None:
+            # The first answer counts the puzzle (and the streak); a later right one, solved.
             stats = self.records.records.record_puzzle(
-                self.app.settings.new_game.player_name or "You", self.puzzle.kind, verdict.correct
+                player_name(self.app), self.puzzle.kind, verdict.correct, first=first
             )
             problem = self.records.save()
             note = f" · streak {stats.streak} (best {stats.best_streak})"
             if problem:
                 note += f" ({problem})"
         if verdict.correct:
+            again = "" if first else " (at the second try or later: it counts as solved)"
             self.say(
                 Content.assemble(
                     ("Solved! ", "bold $success"),
                     verdict.reason[:1].upper() + verdict.reason[1:],
+                    again,
                     note,
                     " · n: another puzzle",
                 )
             )
             self.refresh_side()
         else:
-            retry = "" if not first else " Try again (it no longer counts for your streak)."
+            retry = (
+                "\nTry again: solving it still counts, but not for your streak of first tries."
+                if first
+                else "\nTry again."
+            )
             self.say(
                 Content.assemble(("Not quite: ", "bold $warning"), verdict.reason, note, retry)
             )

@@ -53,8 +53,8 @@ async def solve(pilot: Pilot[int], screen: PuzzleScreen) -> None:
                 await choose_card(pilot, screen, card, str(number))
         await pilot.press("c")
     elif p.kind == "complete":
-        assert p.options is not None and p.card is not None
-        await choose(pilot, screen, p.options.index(p.card))
+        assert p.card is not None
+        await choose(pilot, screen, row_of(screen, str(p.card)))
     elif p.kind == "broken":
         assert p.position is not None
         await choose(pilot, screen, p.position)
@@ -62,6 +62,12 @@ async def solve(pilot: Pilot[int], screen: PuzzleScreen) -> None:
         for pair in range(len(p.links)):
             await choose(pilot, screen, link_choices(DECK, p, pair).index(p.links[pair]))
     await pilot.pause()
+
+
+def row_of(screen: PuzzleScreen, key: str) -> int:
+    """The list row whose option id is `key`."""
+    menu = screen.query_one(NavList)
+    return [menu.get_option_at_index(i).id for i in range(menu.option_count)].index(key)
 
 
 async def choose_card(pilot: Pilot[int], screen: PuzzleScreen, card: int, key: str) -> None:
@@ -80,7 +86,8 @@ async def test_each_kind_is_solved_with_the_keys(kind: str, isolated: Path) -> N
         assert screen.solved, message(screen)
         assert "Solved!" in message(screen)
     stats = json.loads((isolated / "saves" / RECORDS_FILE).read_text())["puzzles"]["You"]
-    assert stats["solved"] == 1 and stats["streak"] == 1 and stats["by_kind"] == {kind: 1}
+    assert stats["solved"] == stats["first_try"] == 1 and stats["streak"] == 1
+    assert stats["by_kind"] == {kind: 1}
 
 
 @async_test
@@ -92,10 +99,113 @@ async def test_a_wrong_answer_gets_the_reason_and_breaks_the_streak(isolated: Pa
         assert position is not None
         await choose(pilot, screen, 0)  # the first card has nothing before it
         assert "Not quite" in message(screen) and not screen.solved
-        await choose(pilot, screen, position)  # a second try is right but does not count
-        assert screen.solved
+        await choose(pilot, screen, position)  # right at the second try: solved, no streak
+        assert screen.solved and "counts as solved" in message(screen)
         await pilot.press("n")
         await wait_for_screen(pilot, PuzzleScreen)
         assert pilot.app.screen is not screen
+        await pilot.press("escape")
+        await wait_for_screen(pilot, PuzzleMenuScreen)
+        menu = pilot.app.screen
+        assert "solved 1 of 1, 0 at the first try" in str(menu.query_one("#pm-stats").render())
     stats = json.loads((isolated / "saves" / RECORDS_FILE).read_text())["puzzles"]["You"]
-    assert stats == {"solved": 0, "tried": 1, "streak": 0, "best_streak": 0, "by_kind": {}}
+    assert stats == {
+        "solved": 1,
+        "tried": 1,
+        "first_try": 0,
+        "streak": 0,
+        "best_streak": 0,
+        "by_kind": {"broken": 1},
+    }
+
+
+@async_test
+async def test_a_long_wrong_answer_is_shown_whole_at_80x24(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_puzzle(pilot, "broken", 23)
+        assert screen.puzzle.position is not None and screen.puzzle.position < 4
+        await choose(pilot, screen, 4)  # wrong: the reason is long, and what a retry counts
+        await pilot.pause()
+        box = screen.query_one("#pz-message")
+        text = message(screen)
+        assert "not for your streak" in text
+        needed = box.get_content_height(box.size, box.size, box.content_region.width)
+        assert needed > 3 and box.content_region.height >= needed
+
+
+def test_records_from_before_first_tries_keep_their_count(tmp_path: Path) -> None:
+    from civio_tui.records import RecordsFile
+
+    old = {"solved": 4, "tried": 6, "streak": 1, "best_streak": 3, "by_kind": {"broken": 4}}
+    (tmp_path / RECORDS_FILE).write_text(json.dumps({"version": 1, "puzzles": {"Ana": old}}))
+    stats = RecordsFile(tmp_path).records.puzzles["Ana"]
+    assert stats.first_try == 4 and stats.solved == 4 and stats.tried == 6
+
+
+@async_test
+async def test_complete_opens_its_6_cards_and_shows_how_the_7_go_out(isolated: Path) -> None:
+    from civio_tui.screens.card_detail import CardDetailScreen
+    from civio_tui.screens.links import LinksScreen
+    from civio_tui.screens.puzzles import SIX
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_puzzle(pilot, "complete", 12)
+        p = screen.puzzle
+        third = p.cards[2]
+        screen.query_one(NavList).highlighted = row_of(screen, f"{SIX}{third}")
+        await pilot.pause()
+        await pilot.press("enter")  # opens the card, answers nothing
+        await wait_for_screen(pilot, CardDetailScreen)
+        assert pilot.app.screen.current == third  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await wait_for_screen(pilot, PuzzleScreen)
+        assert not screen.answered
+        await pilot.press("e")
+        await wait_for_screen(pilot, LinksScreen)
+        assert pilot.app.screen.current == third  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await wait_for_screen(pilot, PuzzleScreen)
+        await solve(pilot, screen)
+        assert screen.solved
+        side = " ".join(str(screen.query_one("#pz-side").render()).split())
+        from cards.puzzles import completed_precedents
+
+        assert "How the 7 go out" in side
+        for precedent in completed_precedents(DECK, p):
+            assert " → ".join(DECK[c].name for c in precedent) in side
+
+
+@async_test
+async def test_linked_moves_the_cursor_to_the_next_pair_and_explain_hides_the_answer(
+    isolated: Path,
+) -> None:
+    from civio_tui.screens.links import LinksScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_puzzle(pilot, "linked", 6)
+        p = screen.puzzle
+        await pilot.press("e")
+        await wait_for_screen(pilot, LinksScreen)
+        links = pilot.app.screen
+        assert isinstance(links, LinksScreen)
+        shown = {c for c in links.others if c is not None}
+        assert not shown & set(p.cards), "the explain screen lists the puzzle's own pairs"
+        assert len(shown) > 10  # its other links are there to learn from
+        await pilot.press("escape")
+        await wait_for_screen(pilot, PuzzleScreen)
+        right = link_choices(DECK, p, 0).index(p.links[0])
+        assert right > 0  # so staying on its row would show
+        await choose(pilot, screen, right)
+        assert screen.pair == 1
+        assert screen.query_one(NavList).highlighted == 0  # the next pair, from its first choice
+        for pair in range(1, len(p.links)):
+            await choose(pilot, screen, link_choices(DECK, p, pair).index(p.links[pair]))
+        assert screen.solved
+        await pilot.press("e")  # once solved, every link shows
+        await wait_for_screen(pilot, LinksScreen)
+        links = pilot.app.screen
+        assert isinstance(links, LinksScreen)
+        assert p.cards[1] in {c for c in links.others if c is not None}

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from cards.solitaire import par
 from tests.tui.conftest import main_menu, make_app, wait_for_screen
 from tests.tui.test_games_concentration import human_turns_pairs, type_place
-from tests.tui.test_games_puzzles import open_puzzle, solve
+from tests.tui.test_games_puzzles import choose, open_puzzle, solve
 from tests.tui.test_games_solitaire import highlight, open_solitaire
 
 
@@ -57,6 +57,22 @@ def test_puzzle_go_out_solved(snap_compare: object) -> None:
     async def run_before(pilot: Pilot[int]) -> None:
         screen = await open_puzzle(pilot, "go-out", 12)
         await solve(pilot, screen)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_puzzle_complete_solved_shows_how_the_7_go_out(snap_compare: object) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        screen = await open_puzzle(pilot, "complete", 12)
+        await solve(pilot, screen)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
+def test_puzzle_a_long_wrong_answer_is_whole(snap_compare: object) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        screen = await open_puzzle(pilot, "broken", 23)
+        await choose(pilot, screen, 4)
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
 
