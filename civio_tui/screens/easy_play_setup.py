@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from cards.ranks import DEFAULT_TARGET, RANKS
-from civio_tui.screens.base import CivioScreen
+from civio_tui.screens.form_screen import FormScreen
 from civio_tui.seating import HUMAN, MAX_NAME, MAX_SEATS, Seat, clean_name, default_name
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
 from civio_tui.widgets.seat_rows import FORM_KEYS, seat_rows, sync_seat_rows
@@ -48,9 +48,12 @@ class EasyPlaySetupForm(ChoiceForm):
     ]
 
 
-class EasyPlaySetupScreen(CivioScreen[None]):
+class EasyPlaySetupScreen(FormScreen):
     """The form; Enter starts the game, a problem (a name taken, two players alike) is said
     under the form and nothing starts."""
+
+    FORM_BOX = "es-setup-box"
+    FORM_TITLE = "New Easy Play game"
 
     DEFAULT_CSS = """
     EasyPlaySetupScreen { align: center middle; }
@@ -121,14 +124,6 @@ class EasyPlaySetupScreen(CivioScreen[None]):
         from civio_tui.campaigns.store import resolve_save_dir
 
         return resolve_save_dir(self.app.save_dir)
-
-    def on_mount(self) -> None:
-        self.query_one("#es-setup-box").border_title = "New Easy Play game"
-        form = self.query_one(ChoiceForm)
-        self._sync_rows(form)
-        form.move_to("start")
-        form.focus()
-        self._show_help(form.current)
 
     def _sync_rows(self, form: ChoiceForm) -> None:
         sync_seat_rows(form, int(form.row("count").value), MAX_SEATS)

@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from cards.ranks import DEFAULT_TARGET, RANKS
-from civio_tui.screens.base import CivioScreen
+from civio_tui.screens.form_screen import FormScreen
 from civio_tui.seating import HUMAN, MAX_SEATS, Seat, clean_name, default_name, seating_problems
 from civio_tui.settings import MAX_NAME
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
@@ -77,10 +77,12 @@ class NewGameForm(ChoiceForm):
     ]
 
 
-class NewGameScreen(CivioScreen[None]):
+class NewGameScreen(FormScreen):
     """The New game form; Enter anywhere starts the game."""
 
     CSS_PATH = "new_game.tcss"
+    FORM_BOX = "new-game-box"
+    FORM_TITLE = "New game"
 
     def compose(self) -> ComposeResult:
         defaults = self.app.settings.new_game
@@ -199,15 +201,6 @@ class NewGameScreen(CivioScreen[None]):
 
     _opponents_wanted: int | None = None
     """The number of AI opponents the player chose (kept while the Players line changes)."""
-
-    def on_mount(self) -> None:
-        box = self.query_one("#new-game-box")
-        box.border_title = "New game"
-        form = self.query_one(ChoiceForm)
-        self._sync_rows(form)
-        form.move_to("start")
-        form.focus()
-        self._show_help(form.current)
 
     def _sync_rows(self, form: ChoiceForm) -> None:
         humans = int(form.row("humans").value)
