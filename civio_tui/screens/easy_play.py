@@ -38,7 +38,7 @@ from cards.easy_play_game import EasyPlayGame
 from cards.models import Card
 from cards.ranks import rank_for
 from civio_tui import keymap
-from civio_tui.campaigns.store import SaveError
+from civio_tui.campaigns.store import SaveError, name_key
 from civio_tui.easy_play_save import (
     EasyPlayStore,
     EasySummary,
@@ -48,6 +48,15 @@ from civio_tui.easy_play_save import (
     open_easy_game,
 )
 from civio_tui.screens.base import CivioScreen
+from civio_tui.screens.easy_play_panes import (
+    RIGHT_LINES,
+    counted,
+    hand_label,
+    hand_order,
+    pairs_text,
+    partner_lines,
+    table_lines,
+)
 from civio_tui.screens.pass_device import PassScreen
 from civio_tui.widgets.cards import pts, short_name
 from civio_tui.widgets.lists import NavList
@@ -55,8 +64,8 @@ from civio_tui.widgets.lists import NavList
 if TYPE_CHECKING:
     from civio_tui.app import CivioApp
 
-RIGHT_WIDTH = 38
-"""Characters in a line of the right-hand column at 80 columns."""
+MINE_WIDTH = 76
+"""Characters in the line of the viewer's pairs under the hand."""
 LOG_LINES = 5
 """The last things that happened at the table, shown above the status line."""
 HOW_TO = (
@@ -179,13 +188,9 @@ def short_rank(title: str) -> str:
     return title.removesuffix(" of the Supreme Court")
 
 
-def fit(text: str, width: int = RIGHT_WIDTH) -> str:
-    """One line of the right-hand column: cut with an ellipsis rather than wrapped."""
+def fit(text: str, width: int) -> str:
+    """One line: cut with an ellipsis rather than wrapped."""
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def cards_word(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
 
 
 class EasyPlayScreen(CivioScreen[None]):
@@ -221,6 +226,8 @@ class EasyPlayScreen(CivioScreen[None]):
         self.passing = False
         """The keyboard is being passed: the pass screen is up."""
         self.marked: int | None = None
+        self.show_drawn = False
+        """The viewer just drew: the cursor goes to the card drawn."""
         self.note: Content | str = ""
         self.told: list[LogEntry] = []
         """What happened at the table (newest last), told to each viewer as their view allows."""
@@ -283,22 +290,24 @@ class EasyPlayScreen(CivioScreen[None]):
         match = self.match
         limit = f" of {match.max_rounds}" if match.max_rounds is not None else ""
         goal = f" · to {short_rank(match.target)}" if match.target else ""
+        # A game named "Easy Play" (the default) is not named twice.
+        name = self.store.name
+        head = name if name_key(name).startswith("easy play") else f"Easy Play · {name}"
         text = (
-            f"  {self.store.name} · round {len(match.rounds)}{limit} · "
+            f" · round {len(match.rounds)}{limit} · "
             f"turn {game.turns_played + (0 if game.is_over else 1)} · "
             f"supply {len(game.supply)}{goal}"
         )
-        self.query_one("#ep-title", Static).update(
-            Content.assemble(("Easy Play", "bold $accent"), fit(text, 68))
-        )
+        head = fit(head, 76 - len(text))
+        self.query_one("#ep-title", Static).update(Content.assemble((head, "bold $accent"), text))
 
     def hand_cards(self) -> list[int]:
-        """The viewer's hand as listed (sorted by type and name); nothing while hidden."""
+        """The viewer's hand as listed (`hand_order`: dealt cards by type and name, then the
+        cards drawn, in order); nothing while hidden."""
         game = self.game
         if game is None or self.viewer is None:
             return []
-        deck = game.deck
-        return sorted(game.hands[self.viewer], key=lambda c: (deck[c].type_label(), deck[c].name))
+        return hand_order(game, self.viewer)
 
     def _hand(self) -> None:
         game = self.game
@@ -306,31 +315,37 @@ class EasyPlayScreen(CivioScreen[None]):
         deck = game.deck
         viewer = self.viewer
         hand_list = self.query_one("#ep-hand", NavList)
-        keep = hand_list.highlighted
+        keep, was = hand_list.highlighted, self.highlighted_card()
         hand = self.hand_cards()
         table = pair_table(deck)
+        new = game.drawn if game.current == viewer and not game.is_over else None
         options = []
         for c in hand:
-            mark = "▶ " if c == self.marked else "  "
             pairs = sum(1 for o in hand if table[c] >> o & 1)
-            hint = f"  ({pairs} pair{'s' if pairs != 1 else ''})" if pairs else ""
-            new = "  ← new" if c == game.drawn and game.current == viewer else ""
-            label = f"{mark}{card_text(deck[c])}{hint}{new}"
+            label = hand_label(deck, c, pairs, marked=c == self.marked, new=c == new)
             options.append(Option(label, id=str(c)))
         hand_list.clear_options()
         hand_list.add_options(options)
         if options:
-            hand_list.highlighted = min(keep or 0, len(options) - 1)
+            # The cursor goes to a card just drawn, else stays on its card (or its place).
+            if self.show_drawn and new in hand:
+                hand_list.highlighted = hand.index(new)
+            elif was in hand:
+                hand_list.highlighted = hand.index(was)
+            else:
+                hand_list.highlighted = min(keep or 0, len(options) - 1)
+        self.show_drawn = False
         title = self.query_one("#ep-hand-title", Static)
         if viewer is None:
             title.update("Hands hidden until each one's turn")
             self.query_one("#ep-mine", Static).update(self._totals_line())
             return
         whose = "Your hand" if not self.hot_seat else f"{self.names[viewer]}'s hand"
-        title.update(f"{whose}: {len(hand)} cards")
+        title.update(f"{whose}: {counted(len(hand), 'card')}")
         laid = pts(pair_points(deck, game.laid[viewer]))
         you = "Your pairs" if not self.hot_seat else f"{self.names[viewer]}'s pairs"
-        mine = Content.assemble((f"{you} ({laid}): ", "bold"), self._pairs_text(viewer))
+        head = f"{you} ({laid}): "
+        mine = Content.assemble((head, "bold"), self._pairs_text(viewer, MINE_WIDTH - len(head)))
         self.query_one("#ep-mine", Static).update(Content("\n").join([mine, self._totals_line()]))
 
     def _totals_line(self) -> Content:
@@ -343,31 +358,22 @@ class EasyPlayScreen(CivioScreen[None]):
         )
         return Content.styled(f"Totals: {totals}", "dim")  # 4 players take two lines
 
-    def _pairs_text(self, seat: int, limit: int = 16) -> str:
+    def _pairs_text(self, seat: int, width: int) -> str:
+        """The seat's pairs on one line: their names if they fit, else as short as they read."""
         game = self.game
         assert game is not None
         deck = game.deck
         if not game.laid[seat]:
             return "no pairs yet"
-        return "; ".join(
-            f"{card_text(deck[a], limit)}+{card_text(deck[b], limit)}" for a, b in game.laid[seat]
+        text = "; ".join(
+            f"{card_text(deck[a], 16)}+{card_text(deck[b], 16)}" for a, b in game.laid[seat]
         )
+        return text if len(text) <= width else pairs_text(deck, game.laid[seat], width)
 
     def _table(self) -> None:
         game = self.game
         assert game is not None
-        deck = game.deck
-        lines: list[Content | str] = []
-        for s in range(self.seats):
-            if s == self.viewer:
-                continue
-            turn = "▶ " if game.current == s and not game.is_over else ""
-            laid = pts(pair_points(deck, game.laid[s]))
-            head = f"{turn}{self.names[s]}: {cards_word(len(game.hands[s]))}, {laid}"
-            lines.append(Content.styled(fit(head), "bold"))
-            lines.append(fit(f"  pairs: {self._pairs_text(s, 10)}"))
-        top = card_text(deck[game.discard_pile[-1]], 24) if game.discard_pile else "(empty)"
-        lines.append(Content.assemble(("Discard pile: ", "bold"), top))
+        lines = table_lines(game, self.names, self.viewer)
         self.query_one("#ep-table", Static).update(Content("\n").join(lines))
 
     def highlighted_card(self) -> int | None:
@@ -378,30 +384,18 @@ class EasyPlayScreen(CivioScreen[None]):
         return int(option.id) if option.id is not None else None
 
     def _partners(self) -> None:
-        """What the highlighted card can pair with: in the viewer's hand, on the discard pile,
-        and how many cards they have not seen yet."""
+        """What the highlighted card can pair with (in the room the table leaves): in the
+        viewer's hand, on the discard pile, and how many cards they have not seen yet."""
         game = self.game
         assert game is not None
-        deck = game.deck
         card = self.highlighted_card()
         box = self.query_one("#ep-partners", Static)
         viewer = self.viewer
         if card is None or viewer is None:
             box.update("")
             return
-        table = pair_table(deck)
-        mates = [c for c in game.hands[viewer] if table[card] >> c & 1]
-        top = game.discard_pile[-1] if game.discard_pile else None
-        unseen = game.view(viewer).unseen_cards(len(deck))
-        later = sum(1 for c in unseen if table[card] >> c & 1)
-        head = fit(f"{card_text(deck[card], 26)} pairs with:")
-        lines: list[Content | str] = [Content.styled(head, "bold")]
-        in_hand = ", ".join(card_text(deck[c]) for c in mates) or "nothing"
-        lines.append(fit(f"  in the hand: {in_hand}"))
-        if top is not None and table[card] >> top & 1:
-            lines.append(fit(f"  the discard: {card_text(deck[top], 18)} (d)"))
-        lines.append(fit(f"  {cards_word(later)} not seen yet"))
-        box.update(Content("\n").join(lines))
+        room = RIGHT_LINES - len(table_lines(game, self.names, viewer))
+        box.update(Content("\n").join(partner_lines(game, viewer, card, room)))
 
     def prompt(self) -> Content:
         game = self.game
@@ -587,6 +581,7 @@ class EasyPlayScreen(CivioScreen[None]):
 
     def action_draw(self, source: str) -> None:
         if self.my_turn():
+            self.show_drawn = True
             self.play(DRAW_SUPPLY if source == "supply" else DRAW_DISCARD)
 
     def action_pair(self) -> None:

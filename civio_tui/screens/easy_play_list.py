@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from textual.content import Content
 
 from civio_tui.easy_play_save import EasySummary
+from civio_tui.screens.easy_play_panes import counted
 from civio_tui.widgets.cards import pts
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def easy_summary_line(summary: EasySummary) -> Content:
     elif game.current is not None:
         state = f"round {len(game.rounds)} in progress"
     else:
-        state = f"{len(game.finished_rounds)} rounds played"
+        state = f"{counted(len(game.finished_rounds), 'round')} played"
     others = ", ".join(n for s, n in enumerate(saved.names) if s != seat)
     limit = f" or {game.max_rounds} rounds" if game.max_rounds is not None else ""
     goal = f"to {game.target}{limit}" if game.target else f"{game.max_rounds} rounds"

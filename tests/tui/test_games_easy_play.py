@@ -213,6 +213,12 @@ async def test_refused_moves_are_explained_and_leaving_keeps_the_game(isolated: 
         assert len(game.hands[0]) == 7 and game.phase is EasyPhase.DRAW
         await pilot.press("s")
         assert len(game.hands[0]) == 8
+        # The card drawn goes to the bottom of the hand, with the cursor on it.
+        hand = screen.query_one("#ep-hand", NavList)
+        assert screen.highlighted_card() == game.drawn == game.hands[0][-1]
+        assert hand.highlighted == hand.option_count - 1
+        last = str(hand.get_option_at_index(hand.option_count - 1).prompt)
+        assert last.strip().startswith("[") and last.endswith("new")
         if game.phase is EasyPhase.LAY:
             hand = game.hands[0]
             table = pair_table(game.deck)

@@ -1,0 +1,162 @@
+"""What the Easy Play table writes in its panes at 80x24: the hand's lines, the other players
+and the discard pile, and what the highlighted card pairs with.
+
+Every card carries its type letter ([C] Case, [L] Law, ...) as at the main table, and no name
+is cut in the middle: a long name gives way to its short form (`short_name`, `tiny_name`), a
+long list to "+N more". The hand keeps its order through a round: the cards dealt sorted by
+type and name, then each card drawn, at the bottom, in the order it came.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+
+from cards.deck import Deck
+from cards.easy_play import DRAW, EasyPlay, pair_points, pair_table
+from cards.models import Card
+from civio_tui.widgets.cards import pts, short_name, tiny_name, type_tag
+
+RIGHT_WIDTH = 38
+"""Characters in a line of the right-hand pane at 80 columns."""
+RIGHT_LINES = 11
+"""Lines of the right-hand pane: the other players and the discard pile, then the highlighted
+card's partners in what room is left."""
+HAND_WIDTH = 36
+"""Characters in a line of the hand's list (inside its border and padding)."""
+
+
+def counted(n: int, noun: str) -> str:
+    """ "1 card", "3 cards", "1 round", "0 rounds" (the noun takes an s unless there is one)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def brief(card: Card, limit: int) -> str:
+    """The card's name in at most `limit` characters, never cut in the middle of a word: the
+    printed name, its short form, its shortest form, else the first words of the shortest."""
+    for text in (card.name, short_name(card, limit), tiny_name(card, limit)):
+        if len(text) <= limit and "…" not in text:
+            return text
+    source = min([card.name, *(a for a in card.aliases if len(a) >= 3)], key=len).split()
+    words = source[:1]
+    for word in source[1:]:
+        if len(" ".join([*words, word])) > limit:
+            break
+        words.append(word)
+    while len(words) > 1 and words[-1].lower() in {"of", "v", "the", "and"}:
+        words.pop()
+    return " ".join(words)[:limit]
+
+
+def hand_order(game: EasyPlay, seat: int) -> list[int]:
+    """`seat`'s hand as listed: the cards dealt, sorted by type and name, then the cards drawn
+    this round in the order they came, so a card never moves while it is held."""
+    deck = game.deck
+    drawn = {e.card for e in game.events if e.seat == seat and e.action.kind == DRAW}
+    hand = game.hands[seat]
+    dealt = sorted(
+        (c for c in hand if c not in drawn), key=lambda c: (deck[c].type_label(), deck[c].name)
+    )
+    return dealt + [c for c in hand if c in drawn]
+
+
+def hand_label(deck: Deck, card: int, pairs: int, *, marked: bool, new: bool) -> Content:
+    """One line of the hand: `▶ [C] Brown v Board of Education  2 pairs  new`. The name gives
+    way to its short form when the line would not fit."""
+    tail = f"  {counted(pairs, 'pair')}" if pairs else ""
+    room = HAND_WIDTH - 2 - 4 - len(tail) - (len("  new") if new else 0)
+    c = deck[card]
+    return Content.assemble(
+        "▶ " if marked else "  ",
+        type_tag(c),
+        " ",
+        brief(c, room),
+        (tail, "dim"),
+        ("  new", "bold $accent") if new else "",
+    )
+
+
+def tagged(deck: Deck, card: int, limit: int) -> Content:
+    """`[C] Brown v Board of Education`, the name shortened to `limit` characters if need be."""
+    c = deck[card]
+    return Content.assemble(type_tag(c), " ", brief(c, limit))
+
+
+def pairs_text(deck: Deck, pairs: Sequence[tuple[int, int]], width: int) -> str:
+    """Laid pairs as short as they read ("CRA+NAACP, Roe+Griswold"), the latest kept when they
+    do not all fit ("+2 more, Roe+Griswold")."""
+    items = [f"{brief(deck[a], 16)}+{brief(deck[b], 16)}" for a, b in pairs]
+    for start in range(len(items) + 1):
+        more = f"+{start} more" if start else ""
+        text = ", ".join([more, *items[start:]] if more else items)
+        if len(text) <= width:
+            return text
+    return f"{len(items)} pairs"
+
+
+def wrap_names(head: str, names: Sequence[str], lines: int, width: int = RIGHT_WIDTH) -> list[str]:
+    """`head` then the names, whole, over at most `lines` lines (continued lines indented);
+    what does not fit ends the last line as "+N more"."""
+    rows: list[str] = []
+    for shown in range(len(names), -1, -1):
+        parts = list(names[:shown])
+        if shown == 0 and names:
+            parts = [counted(len(names), "card")]
+        elif shown < len(names):
+            parts.append(f"+{len(names) - shown} more")
+        pieces = [p + "," for p in parts[:-1]] + parts[-1:]
+        rows = [head]
+        for piece in pieces:
+            if len(rows[-1]) + 1 + len(piece) > width:
+                rows.append(f"    {piece}")
+            else:
+                rows[-1] = f"{rows[-1]} {piece}"
+        if len(rows) <= lines:
+            return rows
+    return rows[:lines]
+
+
+def table_lines(game: EasyPlay, names: Sequence[str], viewer: int | None) -> list[Content]:
+    """The other players (whose turn, cards in hand, points and pairs laid) and the top of the
+    discard pile. A player with no pairs takes one line, with pairs two."""
+    deck = game.deck
+    lines: list[Content] = []
+    for s in range(game.seats):
+        if s == viewer:
+            continue
+        turn = "▶ " if game.current == s and not game.is_over else ""
+        laid = game.laid[s]
+        points = pts(pair_points(deck, laid))
+        cards = counted(len(game.hands[s]), "card")
+        if not laid:
+            lines.append(Content.styled(f"{turn}{names[s]}: {cards}, no pairs", "bold"))
+            continue
+        lines.append(Content.styled(f"{turn}{names[s]}: {cards}, {points}", "bold"))
+        lines.append(Content(f"  {pairs_text(deck, laid, RIGHT_WIDTH - 2)}"))
+    head = Content.styled("Discard pile: ", "bold")
+    if game.discard_pile:
+        lines.append(head + tagged(deck, game.discard_pile[-1], RIGHT_WIDTH - 18))
+    else:
+        lines.append(head + "empty")
+    return lines
+
+
+def partner_lines(game: EasyPlay, viewer: int, card: int, room: int) -> list[Content]:
+    """What `card` pairs with, in `room` lines at most: the cards in the viewer's hand, the top
+    of the discard pile, and how many cards the viewer has not seen could."""
+    deck = game.deck
+    table = pair_table(deck)
+    mates = [c for c in hand_order(game, viewer) if table[card] >> c & 1]
+    top = game.discard_pile[-1] if game.discard_pile else None
+    on_pile = top is not None and bool(table[card] >> top & 1)
+    unseen = game.view(viewer).unseen_cards(len(deck))
+    later = sum(1 for c in unseen if table[card] >> c & 1)
+    lines = [Content.styled(f"{tagged(deck, card, RIGHT_WIDTH - 16).plain} pairs with:", "bold")]
+    hand_room = max(1, room - 2 - on_pile)
+    names = [brief(deck[c], 24) for c in mates] or ["nothing"]
+    lines += [Content(line) for line in wrap_names("  in your hand:", names, hand_room)]
+    if on_pile:
+        lines.append(Content("  the discard pile's top (d takes it)"))
+    lines.append(Content(f"  {counted(later, 'card')} not seen yet"))
+    return lines[:room]
