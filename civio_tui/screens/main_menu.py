@@ -193,3 +193,7 @@ class MainMenuScreen(CivioScreen[None]):
     def action_back(self) -> None:
         # Escape on the first screen does nothing: quitting is q or ctrl+q, never an accident.
         pass
+
+    def action_quit_game(self) -> None:
+        # q is this screen's binding, so its action is looked up here, not on the app.
+        self.app.action_quit_game()

@@ -177,6 +177,16 @@ async def test_quitting_mid_game_asks_first() -> None:
 
 
 @async_test
+async def test_q_on_the_main_menu_quits() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@async_test
 async def test_quitting_a_game_that_cannot_be_saved_says_it_is_lost(deck: Deck) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
