@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -140,6 +141,14 @@ class ConcentrationEvent:
         if self.captured is False:
             return f"{text}: not a pair; both go back face down"
         return f"{text}."
+
+
+def captured_in_order(
+    events: Sequence[ConcentrationEvent],
+) -> list[tuple[ConcentrationEvent, ConcentrationEvent]]:
+    """The pairs captured so far, oldest first, each as its (first card, second card) events
+    (a turn's second card always comes right after its first in the log)."""
+    return [(events[i - 1], e) for i, e in enumerate(events) if e.captured and i > 0]
 
 
 class ConcentrationView(BaseModel):

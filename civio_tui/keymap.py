@@ -208,6 +208,13 @@ KEYS: tuple[KeySpec, ...] = (
     KeySpec("games.new", "n", "new", "New", "Start a new deal, puzzle or game"),
     KeySpec("games.day", "d", "day", "Of the day", "The deal or puzzle of the day"),
     KeySpec("games.seed", "s", "seed", "Seed", "Play the deal or puzzle of a chosen seed"),
+    KeySpec(
+        "games.pairs",
+        "p",
+        "pairs",
+        "Pairs",
+        "Concentration: the pairs captured so far and what links each",
+    ),
     # Easy Play (civio_tui/screens/easy_play.py).
     KeySpec("easy.supply", "s", "draw('supply')", "Draw", "Easy Play: draw from the supply"),
     KeySpec(

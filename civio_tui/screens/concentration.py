@@ -198,7 +198,7 @@ class ConcentrationScreen(CivioScreen[None]):
     CSS_PATH = "concentration.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         *keymap.bindings("nav.up", "nav.down", "nav.left", "nav.right", "nav.act"),
-        *keymap.bindings("games.explain", "games.new"),
+        *keymap.bindings("games.explain", "games.pairs", "games.new"),
     ]
 
     def __init__(
@@ -219,6 +219,9 @@ class ConcentrationScreen(CivioScreen[None]):
         self.typed = ""
         self.shown: tuple[int, ...] = ()
         """Positions of a missed pair, left face up until the next card is turned."""
+        self.holding = False
+        """A person's missed pair stays up until they press Enter (a computer is next, and
+        would turn it down at once)."""
         self.ais = {
             s: ConcentrationPlayer(seat.level)
             for s, seat in enumerate(self.seats)
@@ -280,13 +283,16 @@ class ConcentrationScreen(CivioScreen[None]):
             cell.border_title = position_name(p)
             cell.set_class(p == self.cursor, "cursor")
             cell.set_class(p in game.captured, "captured")
-            # Who captured a card is written on its lower border.
+            cell.set_class(p in face_up, "face-up")
+            # A captured card is out of play: dimmed, its lower border marked ✓ and, with
+            # several players, who found it; a face-up card is bright and bold.
             owner = game.captured.get(p)
-            cell.border_subtitle = (
-                self.tags[owner] if owner is not None and self.players > 1 else ""
-            )
+            if owner is None:
+                cell.border_subtitle = ""
+            else:
+                cell.border_subtitle = f"✓ {self.tags[owner]}" if self.players > 1 else "✓ found"
             if p in game.captured:
-                cell.update(Content.styled(short_name(deck[game.grid[p]]), "dim"))
+                cell.update(Content.styled(short_name(deck[game.grid[p]]), "italic"))
             elif p in face_up:
                 cell.update(Content.styled(short_name(deck[game.grid[p]]), "bold"))
             else:
@@ -343,6 +349,11 @@ class ConcentrationScreen(CivioScreen[None]):
             return Content.styled(self.result_line(), "bold $success")
         who = self.names[game.to_move]
         card = "second" if game.first is not None else "first"
+        if game.to_move in self.ais and self.holding:
+            return Content.assemble(
+                ("Look them over: ", "bold"),
+                f"they stay up until you press Enter for {who}'s turn.",
+            )
         if game.to_move in self.ais:
             return Content.styled(f"{who} is turning its {card} card…", "italic")
         typed = f"  (typed: {self.typed})" if self.typed else ""
@@ -394,8 +405,18 @@ class ConcentrationScreen(CivioScreen[None]):
         self.move(0, 1)
 
     def action_select(self) -> None:
-        if self.human_to_move():
+        if self.holding:
+            self.holding = False
+            self.refresh_all()
+            self.after_turn()
+        elif self.human_to_move():
             self.turn(self.cursor)
+
+    def action_pairs(self) -> None:
+        from civio_tui.screens.concentration_pairs import CapturedPairsScreen
+
+        if self.game is not None:
+            self.app.push_screen(CapturedPairsScreen(self.game, self.names))
 
     def visible_card(self, position: int) -> int | None:
         """The card at `position` when it can be seen (face up or captured), else None."""
@@ -499,7 +520,10 @@ class ConcentrationScreen(CivioScreen[None]):
                 self.computer_turns.append(Content(f"{self.names[seat]}: {a}, {b}: no pair."))
                 self.note = Content("\n").join(self.computer_turns[-3:])
             else:
-                self.note = f"{a} and {b} are not a pair{passes}."
+                # A computer would turn its card at once and these two would go face down
+                # before they could be read: they wait for the person's Enter.
+                self.holding = game.to_move in self.ais
+                self.note = f"{a} and {b} are not a pair{'' if self.holding else passes}."
         else:
             self.note = f"{self.names[seat]} turned up {deck[last.card].name}."
         self.save()
@@ -512,12 +536,14 @@ class ConcentrationScreen(CivioScreen[None]):
     def after_turn(self) -> None:
         """A computer player to move turns its card after the pause of the AI speed."""
         game = self.game
+        if self.holding:
+            return  # Enter lets the computer go on
         if game is not None and not game.is_over and game.to_move in self.ais:
             self.set_timer(max(self.app.settings.ai_delay, 0.05), self.ai_step)
 
     def ai_step(self) -> None:
         game = self.game
-        if game is None or game.is_over or game.to_move not in self.ais:
+        if game is None or game.is_over or game.to_move not in self.ais or self.holding:
             return
         decision = game.decision
         assert decision is not None

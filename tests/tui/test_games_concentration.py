@@ -63,9 +63,12 @@ async def human_turns_pairs(pilot: Pilot[int], screen: ConcentrationScreen) -> N
 
 
 async def until_human(pilot: Pilot[int], screen: ConcentrationScreen) -> None:
+    """Let the computer play (Enter when a person's missed pair waits to be read)."""
     for _ in range(400):
         if screen.game is None or screen.game.is_over or screen.human_to_move():
             return
+        if screen.holding:
+            await pilot.press("enter")
         await pilot.pause(0.02)
     raise AssertionError("the computer did not finish its turn")
 
@@ -184,3 +187,63 @@ async def test_a_pair_no_rule_links_says_why_it_belongs_together(isolated: Path)
         status = " ".join(str(screen.query_one("#cc-status").render()).split())
         why = pair_sentences()[frozenset(("Shaw v Reno", "Baker v Carr"))]
         assert "Pair! Shaw v Reno / Baker v Carr" in status and why in status
+
+
+@async_test
+async def test_your_missed_pair_waits_for_enter_before_the_computer_plays(isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_concentration(pilot, 1)  # against the easy computer
+        game = screen.game
+        assert game is not None and game.to_move == 0
+        miss = next(p for p in range(1, 20) if not game.is_pair(0, p))
+        await type_place(pilot, 0)
+        await type_place(pilot, miss)
+        for _ in range(10):  # however long the computer waits, it does not play
+            await pilot.pause(0.02)
+        assert screen.holding and game.to_move == 1 and len(game.events) == 2
+        assert screen.shown == (0, miss)
+        assert "press Enter" in str(screen.query_one("#cc-status").render())
+        await pilot.press("enter")
+        for _ in range(100):
+            if len(game.events) > 2:
+                break
+            await pilot.pause(0.02)
+        assert len(game.events) > 2 and not screen.holding  # Enter let it play
+
+
+def pairs_shown(pilot: Pilot[int]) -> str:
+
+    texts = (str(w.render()) for w in pilot.app.screen.query("#cp-scroll Static"))
+    return " ".join(" ".join(texts).split())
+
+
+@async_test
+async def test_captured_cards_look_apart_and_p_lists_the_pairs(isolated: Path) -> None:
+    from civio_tui.screens.concentration_pairs import CapturedPairsScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, game = await solo_game(pilot)
+        await pilot.press("p")
+        await wait_for_screen(pilot, CapturedPairsScreen)
+        assert "No pair captured yet" in pairs_shown(pilot)
+        await pilot.press("p")  # p again closes it
+        await wait_for_screen(pilot, ConcentrationScreen)
+        await human_turns_pairs(pilot, screen)
+        a, b = game.events[-2:]
+        first = screen.query_one(f"#cc-{a.position}")
+        assert first.has_class("captured") and not first.has_class("face-up")
+        assert first.border_subtitle == "✓ found"
+        await type_place(pilot, next(p for p in range(20) if p not in game.captured))
+        up = screen.query_one(f"#cc-{game.first}")
+        assert up.has_class("face-up") and not up.has_class("captured")
+        assert not up.border_subtitle
+        await pilot.press("p")
+        await wait_for_screen(pilot, CapturedPairsScreen)
+        pairs = pairs_shown(pilot)
+        deck = game.deck
+        assert f"1. {deck[a.card].name} / {deck[b.card].name}" in pairs
+        assert " ".join(pair_link(deck, a.card, b.card).split()) in pairs
+        await pilot.press("escape")
+        await wait_for_screen(pilot, ConcentrationScreen)

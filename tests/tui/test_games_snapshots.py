@@ -77,6 +77,25 @@ def test_puzzle_a_long_wrong_answer_is_whole(snap_compare: object) -> None:
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
 
 
+def test_concentration_captured_pairs_list(snap_compare: object) -> None:
+    from civio_tui.screens.concentration import ConcentrationScreen
+    from civio_tui.screens.concentration_pairs import CapturedPairsScreen
+    from civio_tui.seating import Seat
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await main_menu(pilot)
+        pilot.app.push_screen(ConcentrationScreen([Seat("Ana"), Seat("Ben")], 4))
+        await wait_for_screen(pilot, ConcentrationScreen)
+        screen = pilot.app.screen
+        assert isinstance(screen, ConcentrationScreen)
+        for _ in range(3):
+            await human_turns_pairs(pilot, screen)
+        await pilot.press("p")
+        await wait_for_screen(pilot, CapturedPairsScreen)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
+
+
 def test_concentration_after_a_pair_and_a_miss(snap_compare: object) -> None:
     from civio_tui.screens.concentration import ConcentrationScreen
     from civio_tui.seating import Seat
