@@ -105,7 +105,8 @@ class Note:
         if self.what == NOTE_ROUND_OVER:
             if self.seat is not None:
                 wins = voice.verb(seat, "wins", "win")
-                return f"{who} {wins} the round with CIVIO after {self.count} turns."
+                turns = "turn" if self.count == 1 else "turns"
+                return f"{who} {wins} the round with CIVIO after {self.count} {turns}."
             return f"The round ends with no winner: {_REASON_WORDS.get(self.detail, self.detail)}."
         return f"{self.what}."
 

@@ -357,7 +357,7 @@ class LessonScreen(CivioScreen[None]):
         if self.drill is not None and highlighted is not None and not self.solved:
             # The table's links line: what the card can join among your cards.
             hand = self.drill.rnd.hand(YOU)
-            links = links_line(self.deck, highlighted, hand, (), width=400)
+            links = links_line(self.deck, highlighted, hand, (), width=400, namer=spelled_name)
             briefs.insert(0, Content.assemble(("With your cards:\n", "dim"), links))
         self.query_one("#lesson-card", Static).update(Content("\n\n").join(briefs))
 

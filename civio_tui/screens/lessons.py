@@ -28,10 +28,9 @@ class LessonsScreen(CivioScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="lessons-box", classes="pane"):
             yield Static(
-                "Eight short lessons, two minutes each: you learn by doing. A wrong move is "
-                "explained and you try again. Enter or a digit (1-8) opens a lesson; leave any "
-                "time with Esc: your place is kept. Skip ahead freely. Stars: ★★★ without "
-                "hints, a star less for each hint.",
+                "Eight short lessons, learnt by doing: a wrong move is explained and you try "
+                "again. Enter or 1-8 opens a lesson; Esc leaves it and keeps your place. Skip "
+                "ahead freely. Stars: ★★★ without hints, one less for each hint.",
                 id="lessons-intro",
             )
             yield NavList(id="lessons-list")

@@ -7,6 +7,7 @@ cards end in `+1`; your own hidden cards carry the word "hidden" as well as a sh
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from textual.content import Content
 
@@ -162,10 +163,16 @@ def hidden_backs(count: int) -> Content:
 
 
 def links_line(
-    deck: Deck, card: int, hand: list[int], table: tuple[int, ...], width: int
+    deck: Deck,
+    card: int,
+    hand: list[int],
+    table: tuple[int, ...],
+    width: int,
+    namer: Callable[[Card], str] = tiny_name,
 ) -> Content:
     """What `card` can join, in one line under it: the cards of your hand and of the table it
-    may follow or be followed by, and what it still needs ("↳ after Race · before 14th")."""
+    may follow or be followed by, and what it still needs ("↳ after Race · before 14th");
+    `namer` names those cards (the lessons spell names out)."""
     if deck[card].type is CardType.WILD:
         text = Content.styled("fits anywhere in a precedent (wild card)", "italic")
         return Content.assemble(("   ↳ ", "dim"), text).truncate(width, ellipsis=True)
@@ -179,7 +186,7 @@ def links_line(
             where = (c in j.after, c in j.before)
             if any(where):
                 label = "either side of" if all(where) else "after" if where[0] else "before"
-                groups[label].append(tiny_name(deck[c]))
+                groups[label].append(namer(deck[c]))
         words = [f"{label} {', '.join(names)}" for label, names in groups.items() if names]
         if words:
             parts.append(prefix + " · ".join(words))

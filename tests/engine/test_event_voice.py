@@ -48,6 +48,8 @@ def test_your_own_moves_and_notes_take_the_second_person() -> None:
     ]
     won = Event(1, 9, 0, Action.discard(TINKER), notes=(Note(NOTE_ROUND_OVER, 0, count=9),))
     assert _lines(won, 0)[-1] == "You win the round with CIVIO after 9 turns."
+    first = Event(1, 1, 0, Action.discard(TINKER), notes=(Note(NOTE_ROUND_OVER, 0, count=1),))
+    assert _lines(first, 0)[-1] == "You win the round with CIVIO after 1 turn."
 
 
 def test_you_are_the_object_when_another_seat_acts_on_you() -> None:

@@ -52,6 +52,13 @@ async def select(pilot: Pilot[int], option_id: str) -> None:
     await pilot.press("enter")
 
 
+async def select_only(pilot: Pilot[int], option_id: str) -> None:
+    """Put the cursor on the option `option_id` (the card pane follows it)."""
+    menu = pilot.app.screen.query_one(NavList)
+    menu.highlighted = menu.get_option_index(option_id)
+    await pilot.pause()
+
+
 async def open_lesson(pilot: Pilot[int], number: int) -> LessonScreen:
     await select(pilot, LESSONS[number - 1].id)
     await wait_for_screen(pilot, LessonScreen)
@@ -394,6 +401,8 @@ async def test_lesson_4_is_a_turn_at_the_table_with_wrong_moves_explained(isolat
         await pilot.press("escape")
         await wait_for_screen(pilot, LessonsScreen)
         assert saved_progress(isolated)["turn"]["placed"] == ["draw discard"]
+        label = str(pilot.app.screen.query_one(NavList).get_option(LESSONS[3].id).prompt)
+        assert "step 2 of 5" in label  # a move at the table is a step
         screen = await open_lesson(pilot, 4)
         assert screen.drill is not None and miranda in screen.drill.rnd.hand(0)
         assert "step 2 of 5" in str(screen.query_one("#lesson-head").render())
@@ -435,6 +444,12 @@ async def test_lesson_5_overrules_an_attack_then_launches_one() -> None:
         labels = [str(option.text) for option in screen.moves]
         assert "Attack Bot" in labels and not any("point" in label for label in labels)
         await make_move(pilot, screen, drill.expected())
+        school = deck.id_of("School")
+        await select_only(
+            pilot, f"move:{next(i for i, o in enumerate(screen.moves) if o.card == school)}"
+        )
+        pane = str(screen.query_one("#lesson-card").render())
+        assert "Civil Rights Act" in pane and "CRA" not in pane  # names spelled out
         miranda = deck.id_of("Miranda v Arizona")
         await make_move(pilot, screen, Action.confiscate(miranda))
         assert screen.solved and miranda in drill.rnd.hand(0)
