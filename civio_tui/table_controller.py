@@ -55,6 +55,8 @@ class TableController:
         self.save_problem: str | None = None
         self.save_failed = False
         """Whether the last save failed (the game in memory is ahead of the file)."""
+        self.resumed_by = "Continue on the main menu"
+        """What picks the game up again after leaving (a lesson's round is resumed in it)."""
         self._logged = 0
         self.totals_before_round: list[int] = backend.totals()
         self.humans: list[int] = [s for s, level in enumerate(backend.levels) if level == HUMAN]
@@ -299,8 +301,8 @@ class TableController:
                 "good save will be lost."
             )
         return (
-            f"Your game {self.backend.name!r} is saved after every move: Continue on the main "
-            "menu picks it up where you left it."
+            f"Your game {self.backend.name!r} is saved after every move: {self.resumed_by} "
+            "picks it up where you left it."
         )
 
     def round_heading(self) -> str:

@@ -60,6 +60,11 @@ ROLE: dict[CardType, str] = {
 """Where each type of card may stand (RULES.md, "A precedent"), in a line."""
 
 
+def brief_name(card: Card) -> str:
+    """A card's name in a short line: "Gideon", "Civil Rights Act" (never "CRA 1964")."""
+    return spelled_name(card, 14)
+
+
 def stars_text(stars: int) -> str:
     return "★" * stars + "☆" * (MAX_STARS - stars)
 
@@ -294,7 +299,7 @@ class LessonScreen(CivioScreen[None]):
         rnd = drill.rnd
 
         def names(cards: list[int]) -> str:
-            return ", ".join(spelled_name(self.deck[c], 14) for c in cards)
+            return ", ".join(brief_name(self.deck[c]) for c in cards)
 
         pile = short_name(self.deck[rnd.discard_pile[-1]], 22) if rnd.discard_pile else "empty"
         listed = {o.card for o in self.moves} - {None}
@@ -357,7 +362,7 @@ class LessonScreen(CivioScreen[None]):
         if self.drill is not None and highlighted is not None and not self.solved:
             # The table's links line: what the card can join among your cards.
             hand = self.drill.rnd.hand(YOU)
-            links = links_line(self.deck, highlighted, hand, (), width=400, namer=spelled_name)
+            links = links_line(self.deck, highlighted, hand, (), width=400, namer=brief_name)
             briefs.insert(0, Content.assemble(("With your cards:\n", "dim"), links))
         self.query_one("#lesson-card", Static).update(Content("\n\n").join(briefs))
 
@@ -736,6 +741,7 @@ class LessonScreen(CivioScreen[None]):
             return
         record.game = controller.backend.name
         self._save()
+        controller.resumed_by = f"Continue your coached round in lesson {self.number}"
         self.controller = controller
         table = TableScreen(controller)
         table.teaching_hints = True  # a nudge at each decision, whatever the setting says

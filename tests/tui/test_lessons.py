@@ -231,6 +231,7 @@ async def test_the_coached_round_opens_a_game_against_easy_and_is_done_after_a_r
         controller = table.controller
         assert controller.levels[1:] == ["easy"] and controller.practice
         assert table.teaching_hints  # nudges at every decision in the coached round
+        assert "Continue your coached round in lesson 8" in controller.leaving_words()
         await pilot.press("escape", "y")  # leave mid-round
         await wait_for_screen(pilot, LessonScreen)
         assert not screen.solved
