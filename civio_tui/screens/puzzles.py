@@ -120,9 +120,9 @@ class PuzzleMenuScreen(CivioScreen[None]):
         text = "No puzzle solved yet: start with the puzzle of the day."
         if stats is not None and stats.tried:
             text = (
-                f"{player_name(self.app)}: solved {stats.solved} of {stats.tried}, "
-                f"{stats.first_try} at the first try · streak of first tries "
-                f"{stats.streak} (best {stats.best_streak})"
+                f"{player_name(self.app)}: solved {stats.solved} of {stats.tried} "
+                f"({stats.first_try} at the first try) · first-try streak {stats.streak}, "
+                f"best {stats.best_streak}"
             )
         if self.records.problem:
             text += f"\n{self.records.problem}"

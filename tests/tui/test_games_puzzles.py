@@ -107,7 +107,7 @@ async def test_a_wrong_answer_gets_the_reason_and_breaks_the_streak(isolated: Pa
         await pilot.press("escape")
         await wait_for_screen(pilot, PuzzleMenuScreen)
         menu = pilot.app.screen
-        assert "solved 1 of 1, 0 at the first try" in str(menu.query_one("#pm-stats").render())
+        assert "solved 1 of 1 (0 at the first try)" in str(menu.query_one("#pm-stats").render())
     stats = json.loads((isolated / "saves" / RECORDS_FILE).read_text())["puzzles"]["You"]
     assert stats == {
         "solved": 1,
