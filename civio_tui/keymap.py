@@ -329,6 +329,13 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec("look.charts", "c", "charts", "Charts on/off", "Statistics: charts or numbers only"),
     KeySpec(
+        "look.whose",
+        "w",
+        "whose",
+        "Whose",
+        "Replay and statistics: another player's (friends at one keyboard)",
+    ),
+    KeySpec(
         "look.export",
         "x",
         "export",

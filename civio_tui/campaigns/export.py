@@ -3,7 +3,8 @@ every round with its precedents and points, and the log in words (`civio campaig
 
 `record(campaign, deck, round_number=None)` is the JSON form; `markdown(...)` the same as
 Markdown. The log is told with everything shown (the round is over, so every hand is laid down),
-the player's own seat as "you". `write_markdown(...)` saves that Markdown as a file in the save
+the player's own seat as "you" (friends at one keyboard each by their name: nobody is "you" in
+a record they share). `write_markdown(...)` saves that Markdown as a file in the save
 folder's `exports/` (the Campaigns screen's export key).
 """
 
@@ -30,8 +31,11 @@ REASONS = {
 
 
 def _you(campaign: Campaign) -> int | None:
+    """The seat the log calls "you": the one human's; None at a hot-seat table."""
     human = campaign.human
-    return campaign.players.index(human) if human is not None else None
+    if human is None or len(campaign.humans) > 1:
+        return None
+    return campaign.players.index(human)
 
 
 def round_record(campaign: Campaign, record: RoundRecord, deck: Deck) -> dict[str, Any]:
@@ -106,8 +110,10 @@ def markdown(campaign: Campaign, deck: Deck, round_number: int | None = None) ->
         "| Player | Plays as | Points | Rank |",
         "|---|---|---|---|",
     ]
+    friends = sum(p["level"] == "human" for p in doc["players"]) > 1
+    person = "a person at the keyboard" if friends else "you"
     for p in doc["players"]:
-        who = "you" if p["level"] == "human" else f"AI ({p['level']})"
+        who = person if p["level"] == "human" else f"AI ({p['level']})"
         lines.append(f"| {p['name']} | {who} | {p['points']} | {p['rank']} |")
     for rnd in doc["rounds"]:
         lines += ["", *_round_markdown(rnd, [p["name"] for p in doc["players"]])]

@@ -1,5 +1,10 @@
-"""Statistics over campaigns, from the player's own seat (the `human` player of each campaign):
-what `civio stats` prints and the Statistics screen draws.
+"""Statistics over campaigns, from one player's own seat: what `civio stats` prints and the
+Statistics screen draws.
+
+Whose seat: with `player` (a name, any case), the human of that name in each campaign, and only
+the campaigns where that person played, so each friend of a hot-seat game sees their own record;
+without it, the human of each campaign (the first one at a hot-seat table). `human_names` lists
+the people to choose from.
 
 Definitions (README, "Statistics"):
 - a round counts under its table's strongest opponent level (random < easy < medium < hard);
@@ -47,14 +52,35 @@ def points_after_rounds(campaign: Campaign) -> dict[str, list[int]]:
     return out
 
 
-def _you(campaign: Campaign) -> Player:
-    return campaign.human or campaign.players[0]
+def _you(campaign: Campaign, player: str | None = None) -> Player | None:
+    """The seat the statistics are about: the human named `player` (None when no human of
+    this campaign has that name), else the campaign's (first) human."""
+    if player is None:
+        return campaign.human or campaign.players[0]
+    wanted = player.casefold()
+    return next((p for p in campaign.humans if p.name.casefold() == wanted), None)
 
 
-def attacks(campaign: Campaign, deck: Deck) -> tuple[int, int, int]:
+def human_names(campaigns: Sequence[Campaign]) -> list[str]:
+    """Every person who played in `campaigns` (names alike but for case are one), by rounds
+    played, most first (ties in the order met)."""
+    rounds: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for camp in campaigns:
+        for person in camp.humans:
+            key = person.name.casefold()
+            names.setdefault(key, person.name)
+            rounds[key] = rounds.get(key, 0) + camp.rounds_played
+    return [names[key] for key in sorted(rounds, key=lambda k: -rounds[k])]
+
+
+def attacks(campaign: Campaign, deck: Deck, player: str | None = None) -> tuple[int, int, int]:
     """(attacks made by the player, attacks suffered by the player, rounds counted): over the
     rounds that can be played back."""
-    seat = campaign.players.index(_you(campaign))
+    you = _you(campaign, player)
+    if you is None:
+        return 0, 0, 0
+    seat = campaign.players.index(you)
     made = suffered = counted = 0
     for record in campaign.history:
         if not record.replayable:
@@ -75,14 +101,21 @@ def attacks(campaign: Campaign, deck: Deck) -> tuple[int, int, int]:
     return made, suffered, counted
 
 
-def statistics(campaigns: Sequence[Campaign], deck: Deck) -> dict[str, Any]:
-    """The `civio stats --json` document over `campaigns` (ARCHITECTURE.md, Contracts)."""
+def statistics(
+    campaigns: Sequence[Campaign], deck: Deck, player: str | None = None
+) -> dict[str, Any]:
+    """The `civio stats --json` document over `campaigns` (ARCHITECTURE.md, Contracts), from
+    `player`'s seat when given (then only over the campaigns that person played; the document's
+    "player" says whose), else from each campaign's human's."""
     rounds = won = flushes = points = made = suffered = with_replay = 0
     fastest: int | None = None
     by_level: dict[str, list[int]] = {}
     per_campaign = []
+    campaigns = [c for c in campaigns if _you(c, player) is not None]
     for camp in campaigns:
-        you = _you(camp).name
+        seat = _you(camp, player)
+        assert seat is not None
+        you = seat.name
         level = strongest_opponent(camp)
         tally = by_level.setdefault(level, [0, 0])
         for record in camp.history:
@@ -94,7 +127,7 @@ def statistics(campaigns: Sequence[Campaign], deck: Deck) -> dict[str, Any]:
                 tally[1] += 1
                 flushes += record.flush
                 fastest = record.turns if fastest is None else min(fastest, record.turns)
-        m, s, n = attacks(camp, deck)
+        m, s, n = attacks(camp, deck, player)
         made, suffered, with_replay = made + m, suffered + s, with_replay + n
         per_campaign.append(
             {
@@ -116,6 +149,7 @@ def statistics(campaigns: Sequence[Campaign], deck: Deck) -> dict[str, Any]:
             "ci95": [round(lo, 4), round(hi, 4)],
         }
     return {
+        "player": seat_name(campaigns, player),
         "campaigns": len(campaigns),
         "rounds": rounds,
         "rounds_won": won,
@@ -128,6 +162,14 @@ def statistics(campaigns: Sequence[Campaign], deck: Deck) -> dict[str, Any]:
         "rounds_with_replay": with_replay,
         "per_campaign": per_campaign,
     }
+
+
+def seat_name(campaigns: Sequence[Campaign], player: str | None) -> str | None:
+    """`player` as spelt in the campaigns (None without a player)."""
+    if player is None:
+        return None
+    found = (_you(c, player) for c in campaigns)
+    return next((p.name for p in found if p is not None), player)
 
 
 NO_AI = "friends only, no AI"

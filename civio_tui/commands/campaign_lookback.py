@@ -20,7 +20,10 @@ def add_parsers(sub: Any) -> list[argparse.ArgumentParser]:
     replay.add_argument("name", metavar="NAME")
     replay.add_argument("--round", type=int, required=True, metavar="N", help="the round (1-…)")
     replay.add_argument(
-        "--seat", metavar="S", help="whose view: a player's name or seat number (default: you)"
+        "--seat",
+        metavar="S",
+        help="whose view: a player's name or seat number (default: you; needed when friends "
+        "shared the keyboard)",
     )
     replay.add_argument(
         "--open", action="store_true", help="tell everything: every hand and every card drawn"
@@ -31,7 +34,10 @@ def add_parsers(sub: Any) -> list[argparse.ArgumentParser]:
     review.add_argument("name", metavar="NAME")
     review.add_argument("--round", type=int, required=True, metavar="N", help="the round (1-…)")
     review.add_argument(
-        "--seat", metavar="S", help="whose decisions: a player's name or seat number (default: you)"
+        "--seat",
+        metavar="S",
+        help="whose decisions: a player's name or seat number (default: you; needed when "
+        "friends shared the keyboard)",
     )
     export = sub.add_parser(
         "export", help="a readable record of the campaign or one round (Markdown or JSON)"
@@ -56,6 +62,13 @@ def _campaign(args: argparse.Namespace, deck: Deck) -> Campaign:
 def _seat(campaign: Campaign, text: str | None) -> int:
     names = [p.name for p in campaign.players]
     if text is None:
+        people = campaign.humans
+        if len(people) > 1:  # friends at one keyboard: nobody's view is "yours" by default
+            listed = " or ".join(p.name for p in people)
+            raise UsageError(
+                f"--seat: {campaign.name!r} was played by friends at one keyboard: say whose "
+                f"(--seat {listed})"
+            )
         human = campaign.human
         return names.index(human.name) if human is not None else 0
     if text.strip().isdigit():

@@ -15,27 +15,41 @@ def add_parser(subparsers: Any) -> None:
         description="Statistics from your own seat over every readable campaign in the save "
         "folder: rounds and rounds won, win rate by strongest opponent level with its Wilson 95% "
         "interval, points per round, Thurgood Flushes, fastest CIVIO, attacks made and "
-        "suffered, and each campaign's points after each round.",
+        "suffered, and each campaign's points after each round. With friends at one "
+        "keyboard, --player NAME gives that person's own (without it, each campaign's first "
+        "person's).",
     )
     add_json_option(parser)
     add_cards_option(parser)
     parser.add_argument(
         "--save-dir", metavar="DIR", default=argparse.SUPPRESS, help="the save folder"
     )
+    parser.add_argument(
+        "--player",
+        metavar="NAME",
+        help="whose statistics: only the campaigns this person played, from their seat",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from civio_tui.campaigns.catalogue import folder_for, list_campaigns
-    from civio_tui.campaigns.stats import statistics, summary_lines
-    from civio_tui.commands.common import deck_from_args
+    from civio_tui.campaigns.stats import human_names, statistics, summary_lines
+    from civio_tui.commands.common import UsageError, deck_from_args
 
     deck = deck_from_args(args)
     folder = folder_for(getattr(args, "save_dir", None))
     campaigns = [s.campaign for s in list_campaigns(folder, deck) if s.campaign is not None]
-    document = statistics(campaigns, deck)
+    people = human_names(campaigns)
+    player = args.player.strip() if args.player is not None else None
+    if player is not None and player.casefold() not in {p.casefold() for p in people}:
+        listed = ", ".join(people) or "none"
+        raise UsageError(f"--player: nobody called {player!r} played here (players: {listed})")
+    document = statistics(campaigns, deck, player)
     if args.json:
         print_json(document)
         return 0
+    if document["player"] is not None:
+        print(f"{document['player']}'s statistics:")
     print("\n".join(summary_lines(document)))
     for camp in document["per_campaign"]:
         totals = ", ".join(

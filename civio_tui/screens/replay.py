@@ -23,6 +23,7 @@ from cards.deck import Deck
 from cards.round import Round
 from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
+from civio_tui.seating import HUMAN
 from civio_tui.widgets.cards import HIDDEN_MARK, pts, short_name, type_tag
 from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.scroll import KeyScroll
@@ -135,6 +136,7 @@ class ReplayScreen(CivioScreen[None]):
         "look.open",
         "look.review",
         "look.biggest",
+        "look.whose",
     )
 
     def __init__(self, campaign: Campaign, number: int, deck: Deck) -> None:
@@ -144,9 +146,12 @@ class ReplayScreen(CivioScreen[None]):
         self.playback = Playback.of(campaign, number, deck)
         human = campaign.human
         self.seat = campaign.players.index(human) if human is not None else 0
+        self.people = [s for s, p in enumerate(campaign.players) if p.level == HUMAN]
+        """The seats people played; with several (friends at one keyboard) w chooses whose
+        view and decisions."""
         self.position = 0
         # Friends at one keyboard replay the round together: no one player's view first.
-        self.everything = len(campaign.humans) > 1
+        self.everything = len(self.people) > 1
         self.review: Review | None = None
         self.reviewing = False
 
@@ -229,13 +234,20 @@ class ReplayScreen(CivioScreen[None]):
             return None
         return next((d for d in self.review.decisions if d.position == self.position - 1), None)
 
+    def _whose(self) -> str:
+        """Whose decisions the review is about: "your", or a friend's name's."""
+        if len(self.people) > 1:
+            return f"{self.playback.seat_names[self.seat]}'s"
+        return "your"
+
     def _review_text(self) -> Content:
         if self.reviewing:
-            return Content.styled("Reviewing your decisions…", "italic")
+            return Content.styled(f"Reviewing {self._whose()} decisions…", "italic")
         if self.review is None:
+            other = " · w: another player's" if len(self.people) > 1 else ""
             return Content.styled(
                 "← →: step · Home/End · t: go to a turn · o: open every hand · "
-                "v: review your decisions",
+                f"v: review {self._whose()} decisions{other}",
                 "dim",
             )
         summary = Content.assemble(
@@ -252,6 +264,8 @@ class ReplayScreen(CivioScreen[None]):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "whose":
+            return len(self.people) > 1  # no key at all with one person
         # While a turn number is typed, the arrows move in the box, not through the round.
         typing = self.query_one("#replay-turn", Input).has_focus
         return not (typing and action in ("step", "jump"))
@@ -299,7 +313,23 @@ class ReplayScreen(CivioScreen[None]):
 
     def action_open_hands(self) -> None:
         self.everything = not self.everything
-        self.notify("Every hand is open." if self.everything else "Back to your own view.")
+        own = "your own" if len(self.people) == 1 else f"{self._whose()}"
+        self.notify("Every hand is open." if self.everything else f"Back to {own} view.")
+        self.draw()
+
+    def action_whose(self) -> None:
+        """The next person's view and decisions (friends at one keyboard): each friend reviews
+        their own round, not the first player's."""
+        if len(self.people) < 2:
+            return
+        at = self.people.index(self.seat) if self.seat in self.people else -1
+        self.seat = self.people[(at + 1) % len(self.people)]
+        self.workers.cancel_group(self, "review")
+        self.review = None
+        self.reviewing = False
+        self.query_one("#replay-progress").display = False
+        name = self.playback.seat_names[self.seat]
+        self.notify(f"{name}'s round: v reviews {name}'s decisions; o shows {name}'s view.")
         self.draw()
 
     def action_biggest(self) -> None:
@@ -397,16 +427,15 @@ class CampaignRoundsScreen(CivioScreen[None]):
 
     def _options(self) -> list[Option]:
         camp = self.campaign
-        you = camp.human.name if camp.human is not None else camp.players[0].name
+        # Each person's own points (friends at one keyboard: every one of them, not the first).
+        people = [p.name for p in camp.humans] or [camp.players[0].name]
         options = []
         for record in camp.history:
             winner = f"won by {record.winner}" if record.winner else "no winner"
             flush = " with a Thurgood Flush" if record.flush else ""
             turns = f"{record.turns} turn{'' if record.turns == 1 else 's'}"
-            text = (
-                f"Round {record.round}: {winner}{flush} in {turns} · "
-                f"{you} {pts(record.points[you])}"
-            )
+            points = ", ".join(f"{name} {pts(record.points[name])}" for name in people)
+            text = f"Round {record.round}: {winner}{flush} in {turns} · {points}"
             if not record.replayable:
                 text += " · no replay (saved before rounds were kept)"
             options.append(Option(text, id=str(record.round), disabled=not record.replayable))

@@ -1,7 +1,11 @@
 """Statistics: your figures over every campaign (from the main menu) or one campaign, with two
 charts drawn by textual-plotext: every player's points after each round, and rounds won by
 strongest opponent level. Each chart has its numbers in words under it; with NO_COLOR set (or
-after pressing c) the charts give way to the numbers alone, for screen readers."""
+after pressing c) the charts give way to the numbers alone, for screen readers.
+
+When several people played (friends at one keyboard, or players who typed their names), the
+figures are one person's at a time, over the campaigns that person played: w shows the next
+person's, so each friend sees their own record."""
 
 from __future__ import annotations
 
@@ -57,6 +61,7 @@ class StatisticsScreen(CivioScreen[None]):
         "look.campaign_next",
         "look.campaign_next_vi",
         "look.charts",
+        "look.whose",
     )
 
     def __init__(self, campaign: str | None = None) -> None:
@@ -65,6 +70,11 @@ class StatisticsScreen(CivioScreen[None]):
         self.document: dict[str, Any] | None = None
         self.shown = 0
         self.charts = not os.environ.get("NO_COLOR")
+        self.people: list[str] = []
+        """The people whose figures can be shown (more than one: w chooses)."""
+        self.player: str | None = None
+        """Whose figures are shown (None: the one person of every campaign)."""
+        self._campaigns: list[Any] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stats-box", classes="pane"), KeyScroll(id="stats-scroll"):
@@ -94,25 +104,46 @@ class StatisticsScreen(CivioScreen[None]):
         except (SaveError, OSError) as exc:
             self.app.call_from_thread(self._failed, str(exc))
             return
+        from civio_tui.campaigns.stats import human_names
+
         wanted = self.campaign.casefold() if self.campaign else None
         campaigns = [
             s.campaign
             for s in found
             if s.campaign is not None and (wanted is None or s.name.casefold() == wanted)
         ]
-        document = statistics(campaigns, self.app.deck)
-        self.app.call_from_thread(self._loaded, document)
+        people = human_names(campaigns)
+        if self.campaign is not None and campaigns:
+            people = [p.name for p in campaigns[0].humans]  # in seat order
+        mine = self.app.settings.new_game.player_name.casefold()
+        people.sort(key=lambda name: name.casefold() != mine)  # your own name first
+        player = people[0] if len(people) > 1 else None
+        document = statistics(campaigns, self.app.deck, player)
+        self.app.call_from_thread(self._loaded, document, campaigns, people)
+
+    @work(thread=True, exclusive=True, group="stats")
+    def _load_player(self, player: str) -> None:
+        from civio_tui.campaigns.stats import statistics
+
+        document = statistics(self._campaigns, self.app.deck, player)
+        self.app.call_from_thread(self._loaded, document, self._campaigns, self.people)
 
     def _failed(self, problem: str) -> None:
         self.query_one("#stats-numbers", Static).update(f"Cannot read the save folder: {problem}")
 
-    def _loaded(self, document: dict[str, Any]) -> None:
+    def _loaded(self, document: dict[str, Any], campaigns: list[Any], people: list[str]) -> None:
         from civio_tui.campaigns.stats import summary_lines
 
         self.document = document
+        self._campaigns, self.people = campaigns, people
+        self.player = document.get("player")
         played = [i for i, c in enumerate(document["per_campaign"]) if c["rounds"]]
         self.shown = played[-1] if played else 0
-        self.query_one("#stats-numbers", Static).update("\n".join(summary_lines(document)))
+        lines = summary_lines(document)
+        if self.player is not None:
+            lines.insert(0, f"{self.player}'s statistics (w: another player's)")
+        self.query_one("#stats-numbers", Static).update("\n".join(lines))
+        self.refresh_bindings()
         self.draw()
 
     def draw(self) -> None:
@@ -174,6 +205,26 @@ class StatisticsScreen(CivioScreen[None]):
         count = len(self.document["per_campaign"])
         self.shown = (self.shown + delta) % count
         self.draw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "whose":
+            return len(self.people) > 1  # no key at all with one person
+        return super().check_action(action, parameters)
+
+    def action_whose(self) -> None:
+        if len(self.people) < 2:
+            return
+        at = next(
+            (
+                i
+                for i, p in enumerate(self.people)
+                if p.casefold() == (self.player or "").casefold()
+            ),
+            -1,
+        )
+        player = self.people[(at + 1) % len(self.people)]
+        self.query_one("#stats-numbers", Static).update(f"Reading {player}'s campaigns…")
+        self._load_player(player)
 
     def action_charts(self) -> None:
         self.charts = not self.charts
