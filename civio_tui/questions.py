@@ -47,9 +47,17 @@ class Question:
     """A line of advice shown under the options (hidden on short terminals)."""
 
 
-def ask(decision: Decision, view: PlayerView, deck: Deck, names: Sequence[str]) -> Question:
-    """`decision` (the viewer's own) in the viewer's words, with the cards they can see."""
-    return _Asking(deck, view, list(names)).question(decision)
+def ask(
+    decision: Decision,
+    view: PlayerView,
+    deck: Deck,
+    names: Sequence[str],
+    *,
+    hot_seat: bool = False,
+) -> Question:
+    """`decision` (the viewer's own) in the viewer's words, with the cards they can see. At a
+    `hot_seat` table (friends at one keyboard) the words say what happens there."""
+    return _Asking(deck, view, list(names), hot_seat).question(decision)
 
 
 def face_up_action(decision: Decision, hand: Sequence[int], hidden: set[int]) -> Action | None:
@@ -92,6 +100,7 @@ class _Asking:
     deck: Deck
     view: PlayerView
     names: list[str]
+    hot_seat: bool = False
 
     def question(self, decision: Decision) -> Question:
         builder = {
@@ -116,10 +125,13 @@ class _Asking:
         options = tuple(
             OptionLabel(None, self._card(c), card=c) for c in view.face_up + view.hidden
         )
+        # Against the AI every seat chooses at the same moment; friends at one keyboard choose
+        # one after another, each behind the pass screen, and the cards turn up together.
+        how = "Players choose one by one, unseen." if self.hot_seat else "Everyone chooses at once."
         return Question(
             decision,
             "Opening: lay out your cards",
-            "Mark 2 cards to keep hidden (▒); the other 5 go face up. Everyone chooses at once.",
+            f"Mark 2 cards to keep hidden (▒); the other 5 go face up. {how}",
             options,
         )
 

@@ -54,10 +54,11 @@ class NewGameDefaults(BaseModel):
     practice: bool = False
     max_rounds: int | None = None
     """A short game: it ends after this many rounds (None: when someone reaches the target)."""
-    humans: int = Field(default=1, ge=1, le=4)
-    """How many people share the keyboard (more than 1: hot-seat, each named below)."""
     human_names: list[str] = Field(default_factory=list)
-    """The names typed for the hot-seat players, in seat order (kept for the next game)."""
+    """The names typed for the hot-seat players, in seat order (offered again when the next
+    game seats friends). How many people play is not kept: on a shared classroom machine the
+    next student would start a hot-seat game by accident, so New game always starts at one
+    human against the AI (an old file's "humans" is ignored)."""
 
 
 class Settings(BaseModel):

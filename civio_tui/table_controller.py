@@ -348,7 +348,7 @@ class TableController:
         decision = self.decision
         if decision is None or decision.seat != self.viewer:
             return None
-        return ask(decision, self.view(), self.deck, self.names)
+        return ask(decision, self.view(), self.deck, self.names, hot_seat=self.hot_seat)
 
     def face_up_action(self, decision: Decision, hidden: set[int]) -> Action | None:
         """The face-up option that keeps exactly `hidden` hidden, if there is one."""

@@ -3,7 +3,9 @@ the AI opponents and their levels, the rule reading, the target rank, the game l
 of rounds), an optional seed.
 
 The defaults (one human, one medium opponent, booklet rules, Chief Justice) mean New game on the
-main menu and Enter here start a game. The form remembers the last choices in Settings.
+main menu and Enter here start a game. The form remembers the last choices in Settings, except
+how many people play: it always starts at one human against the AI (a shared classroom machine
+must not start the next student's game as a hot-seat one); the friends' names are kept.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from civio_tui.widgets.choice_form import ChoiceForm, FormRow
 MAX_OPPONENTS = 3
 HUMANS_HELP = (
     "Friends at one keyboard take turns: before each one's move the screen hides the cards "
-    "and says whom to pass the keyboard to."
+    "and says whom to pass the keyboard to. A new game always starts at 1 human; the names "
+    "typed are kept."
 )
 
 LEVEL_HELP: dict[str, str] = {
@@ -35,9 +38,19 @@ LEVEL_HELP: dict[str, str] = {
     "hard": "Hard: searches ahead over what it cannot see. A real test.",
 }
 RULES_HELP: dict[str, str] = {
-    "booklet": "Booklet: the publisher's rules (attacks must be aimed; flush = (points+2)×3).",
-    "summary": "Summary: house rules (attacks may be declined; flush = points×3+2).",
+    "booklet": "Booklet: the rules printed in the box (an attack must be aimed at someone; a "
+    "Thurgood Flush scores (points+2)×3).",
+    "summary": "Summary: house rules from the rules summary (an attack may be declined; a "
+    "Thurgood Flush scores points×3+2).",
 }
+RULES_ROW_HELP = (
+    "Which version of the rules to play: the two differ only in attacks and in the Thurgood "
+    "Flush's score."
+)
+PRACTICE_HELP = (
+    "Take-backs: in a practice game u takes back your last move, to try another (nothing is "
+    'at stake; the table says "Practice game"). Off: every move counts.'
+)
 
 
 @dataclass(frozen=True)
@@ -96,8 +109,7 @@ class NewGameScreen(FormScreen):
             + [(str(n), f"{n} humans at one keyboard") for n in range(2, MAX_SEATS + 1)],
             help=HUMANS_HELP,
         )
-        humans.select(str(defaults.humans))
-        rows = [humans]
+        rows = [humans]  # always 1 human at first (see the module docstring)
         for seat in range(MAX_SEATS):
             names = defaults.human_names
             rows.append(
@@ -134,8 +146,9 @@ class NewGameScreen(FormScreen):
             rows.append(row)
         rules = FormRow(
             "rules",
-            "Rules",
-            [("booklet", "Booklet (publisher)"), ("summary", "Summary (house rules)")],
+            "Rule version",
+            [("booklet", "Booklet in the box"), ("summary", "House rules (summary)")],
+            help=RULES_ROW_HELP,
             choice_help=RULES_HELP,
         )
         rules.select(defaults.rules)
@@ -164,9 +177,9 @@ class NewGameScreen(FormScreen):
         length.select(wanted_length)
         practice = FormRow(
             "practice",
-            "Practice",
-            [("off", "Off: every move counts"), ("on", "On: u takes a move back")],
-            help="A practice game lets you take back your moves (and so see what was coming).",
+            "Take-backs",
+            [("off", "Off: every move counts"), ("on", "On: practice, u takes a move back")],
+            help=PRACTICE_HELP,
         )
         practice.select("on" if defaults.practice else "off")
         rows += [
@@ -259,12 +272,12 @@ class NewGameScreen(FormScreen):
             humans=names if humans > 1 else (),
         )
         settings = self.app.settings.model_copy(deep=True)
-        settings.new_game.humans = humans
         if humans > 1:
             typed = [clean_name(values[f"name{s}"]) for s in range(humans)]
             kept = settings.new_game.human_names
             settings.new_game.human_names = typed + kept[humans:]
-        settings.new_game.opponents = list(setup.opponents)
+        if setup.opponents:  # friends without AI: the levels chosen before stay offered
+            settings.new_game.opponents = list(setup.opponents)
         settings.new_game.rules = setup.rules  # type: ignore[assignment]
         settings.new_game.target = setup.target
         settings.new_game.practice = setup.practice

@@ -37,8 +37,11 @@ def pass_words(name: str) -> str:
     return f"Pass to {name} — press Enter when only {name} can see the screen"
 
 
-class PassScreen(CivioModal[None]):
-    """Everything hidden until `name` presses Enter (see the module docstring)."""
+class PassScreen(CivioModal[None], inherit_bindings=False):
+    """Everything hidden until `name` presses Enter (see the module docstring).
+
+    Its own keys only, Enter first: the footer reads "⏎ I am ready  esc Menu" (inherited, the
+    dialog's Escape would stand first)."""
 
     CSS_PATH = "pass_device.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -499,7 +499,11 @@ class TableScreen(CivioScreen[None]):
         me = totals[ctl.viewer]
         name = ctl.human_name
         whose = "Your cards" if name == "You" else f"{name}'s cards"
-        self.query_one("#hand-box").border_title = f"{whose} · {pts(me)} · {rank_for(me)}"
+        box = self.query_one("#hand-box")
+        title = f"{whose} · {pts(me)} · {rank_for(me)}"
+        if len(title) > box.size.width - 4 and name != "You":
+            title = f"{name} · {pts(me)} · {rank_for(me)}"  # a long name keeps the rank whole
+        box.border_title = title
         of = f" of {ctl.max_rounds}" if ctl.max_rounds is not None else ""
         self.sub_title = f"Round {ctl.round_number}{of} · turn {view.turn}"
 

@@ -168,31 +168,42 @@ def links_line(
     hand: list[int],
     table: tuple[int, ...],
     width: int,
-    namer: Callable[[Card], str] = tiny_name,
+    namer: Callable[[Card], str] | None = None,
 ) -> Content:
     """What `card` can join, in one line under it: the cards of your hand and of the table it
-    may follow or be followed by, and what it still needs ("↳ after Race · before 14th");
-    `namer` names those cards (the lessons spell names out)."""
+    may follow or be followed by, and what it still needs ("↳ after Race · before 14th
+    Amendment"). The cards go by their printed names when the line has room, else by shorter
+    spelled-out names ("Civil Rights Act"), and only then by the fewest letters ("VRA" means
+    nothing to a newcomer); `namer`, when given, names them instead (the lessons' choice)."""
     if deck[card].type is CardType.WILD:
         text = Content.styled("fits anywhere in a precedent (wild card)", "italic")
         return Content.assemble(("   ↳ ", "dim"), text).truncate(width, ellipsis=True)
     own = [c for c in hand if c != card]
     on_table = [c for c in table if c not in hand]
     j = joins(deck, card, [*own, *on_table])
-    parts: list[str] = []
-    for prefix, pool in (("", own), ("table: ", on_table)):
-        groups: dict[str, list[str]] = {"after": [], "before": [], "either side of": []}
-        for c in pool:
-            where = (c in j.after, c in j.before)
-            if any(where):
-                label = "either side of" if all(where) else "after" if where[0] else "before"
-                groups[label].append(namer(deck[c]))
-        words = [f"{label} {', '.join(names)}" for label, names in groups.items() if names]
-        if words:
-            parts.append(prefix + " · ".join(words))
-    if j.needs:
-        parts.append(f"needs {j.needs}")
-    if not parts:
-        parts.append("links to none of these cards")
-    line = Content.assemble(("   ↳ ", "dim"), (" · ".join(parts), "italic"))
-    return line.truncate(width, ellipsis=True) if line.cell_length > width else line
+    namers = [namer] if namer is not None else [_printed_name, spelled_name, tiny_name]
+    line = Content()
+    for name in namers:
+        parts: list[str] = []
+        for prefix, pool in (("", own), ("table: ", on_table)):
+            groups: dict[str, list[str]] = {"after": [], "before": [], "either side of": []}
+            for c in pool:
+                where = (c in j.after, c in j.before)
+                if any(where):
+                    label = "either side of" if all(where) else "after" if where[0] else "before"
+                    groups[label].append(name(deck[c]))
+            words = [f"{label} {', '.join(names)}" for label, names in groups.items() if names]
+            if words:
+                parts.append(prefix + " · ".join(words))
+        if j.needs:
+            parts.append(f"needs {j.needs}")
+        if not parts:
+            parts.append("links to none of these cards")
+        line = Content.assemble(("   ↳ ", "dim"), (" · ".join(parts), "italic"))
+        if line.cell_length <= width:
+            return line
+    return line.truncate(width, ellipsis=True)
+
+
+def _printed_name(card: Card) -> str:
+    return card.name

@@ -46,16 +46,30 @@ def pack(items: list[Content], width: int, indent: str = "  ", gap: int = 2) -> 
     return lines
 
 
-def _heading(view: PlayerView, info: OpponentInfo, acting: int | None, width: int) -> Content:
+def _heading(
+    view: PlayerView, info: OpponentInfo, acting: int | None, width: int, *, compact: bool = False
+) -> list[Content]:
+    """The opponent's name, level, points and rank on one line when it fits, else without the
+    level; still too long (a friend's long name at 80x24), the points and rank go on a line of
+    their own rather than be cut off, except in the `compact` form, which cuts the line."""
     totals = view.scores or [0] * view.seats
-    marker = "▶ " if acting == info.seat else "  "
+    marker = Content.styled("▶ " if acting == info.seat else "  ", "bold $accent")
+    name = Content.styled(info.name, "bold")
     level = "" if info.level.lower() in info.name.lower() else f" ({info.level})"
-    return Content.assemble(
-        (marker, "bold $accent"),
-        (info.name, "bold"),
-        (level, "dim"),
-        f" · {pts(totals[info.seat])} · {rank_for(totals[info.seat])}",
-    ).truncate(width, ellipsis=True)
+    standing = f"{pts(totals[info.seat])} · {rank_for(totals[info.seat])}"
+    who = Content.assemble(marker, name, (level, "dim"))
+    for line in (
+        Content.assemble(who, f" · {standing}"),
+        Content.assemble(marker, name, f" · {standing}"),
+    ):
+        if line.cell_length <= width:
+            return [line]
+    if compact:
+        return [line.truncate(width, ellipsis=True)]
+    return [
+        who.truncate(width, ellipsis=True),
+        Content(f"  {standing}").truncate(width, ellipsis=True),
+    ]
 
 
 def _skips(count: int, *, compact: bool = False) -> Content:
@@ -89,9 +103,10 @@ def _seat_items(
     """What the table knows of one opponent's cards and turns, as items to pack."""
     items: list[Content] = []
     if view.turn == 0 and not seat.face_up:
+        # No "its": the seat may be a friend's; short enough for the narrow pane at 80x24.
         chose = "has chosen" if seat.chose_face_up else "choosing"
         cards = "face-up cards" if compact else "5 face-up cards"
-        items.append(Content.styled(f"{chose} its {cards}", "dim"))
+        items.append(Content.styled(f"{chose} {cards}", "dim"))
     for card in seat.face_up:
         items.append(
             _card_item(deck[card], known_hidden=False, compact=compact, name_room=name_room)
@@ -129,7 +144,7 @@ def opponents_lines(
     `▒×2` counts the hidden cards not known; `skips 1`: turns it will lose."""
     lines: list[Content] = []
     for info in opponents:
-        lines.append(_heading(view, info, acting, width))
+        lines.extend(_heading(view, info, acting, width, compact=compact))
         # The printed names, on lines indented by 2, when asked for and they fit.
         room = width - 2 if full_names else 0
         items = _seat_items(deck, view, view.players[info.seat], compact=compact, name_room=room)

@@ -189,8 +189,9 @@ async def test_continue_of_a_hot_seat_game_hands_over_first(deck: Deck, tmp_path
 
 
 @async_test
-async def test_new_game_seats_two_named_humans_and_remembers_them(deck: Deck) -> None:
+async def test_new_game_seats_two_named_humans_and_remembers_only_their_names(deck: Deck) -> None:
     from civio_tui.screens.new_game import NewGameScreen
+    from civio_tui.widgets.choice_form import ChoiceForm
     from tests.tui.conftest import choose_entry, main_menu
 
     app = make_app()
@@ -208,8 +209,24 @@ async def test_new_game_seats_two_named_humans_and_remembers_them(deck: Deck) ->
         assert isinstance(table, TableScreen)
         assert table.controller.names == ["Ana", "Ben", "Medium"]
         assert table.controller.humans == [0, 1]
-    assert app.settings.new_game.humans == 2
     assert app.settings.new_game.human_names == ["Ana", "Ben"]
+
+    # The next game starts at one human against the AI (a classroom's next student must not
+    # start a hot-seat game by accident); the names come back when friends are seated again.
+    from civio_tui.app import CivioApp
+
+    again = CivioApp(settings=app.settings)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await choose_entry(pilot, "new")
+        await wait_for_screen(pilot, NewGameScreen)
+        form = again.screen.query_one(ChoiceForm)
+        assert form.row("humans").value == "1"
+        assert not form.row("name0").visible
+        assert "1 human against the AI" in on_screen(again)
+        await pilot.press("home", "right")
+        await pilot.pause()
+        assert form.row("name0").text == "Ana" and form.row("name1").text == "Ben"
 
 
 def test_new_game_form_with_two_humans_snapshot(snap_compare: object) -> None:
@@ -326,3 +343,71 @@ async def test_a_hot_seat_round_is_replayed_with_every_hand_open(
         await app.push_screen(ReplayScreen(session.campaign, 1, deck))
         await pilot.pause()
         assert app.screen.everything  # type: ignore[attr-defined]  # no one player's view
+
+
+@async_test
+async def test_the_hot_seat_opening_says_players_choose_one_by_one(
+    deck: Deck, tmp_path: Path
+) -> None:
+    app = make_app()
+    ctl = hot_seat_game(deck, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = TableScreen(ctl)
+        await app.push_screen(table)
+        await settle(pilot)
+        await pilot.press("enter")  # Ana is alone at the screen
+        await settle(pilot)
+        assert table.question is not None
+        assert table.question.decision.kind is DecisionKind.FACE_UP
+        text = on_screen(app)
+        assert "one by one" in text and "at once" not in text
+
+
+@async_test
+async def test_statistics_and_review_are_each_friends_own(deck: Deck, tmp_path: Path) -> None:
+    """Statistics and a replay's review start from one person's seat and w goes to the next
+    person's: Ben sees his own record, not Ana's (the first seat's)."""
+    from civio_tui.screens.replay import ReplayScreen
+    from civio_tui.screens.statistics import StatisticsScreen
+    from tests.campaigns.test_hot_seat_records import friends
+
+    camp = friends(tmp_path / "saves")  # the app's save folder (tests/tui/conftest.py)
+    ben_won = sum(r.winner == "Ben" for r in camp.history)
+    assert ben_won != sum(r.winner == "Ana" for r in camp.history)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = StatisticsScreen()
+        await app.push_screen(screen)
+
+        async def figures_of(name: str) -> str:
+            for _ in range(300):
+                await pilot.pause()
+                if screen.document is not None and screen.player == name:
+                    return str(screen.query_one("#stats-numbers").render())
+            raise AssertionError(f"no statistics of {name}")
+
+        for _ in range(300):
+            await pilot.pause()
+            if screen.document is not None:
+                break
+        assert sorted(screen.people) == ["Ana", "Ben"]
+        numbers = await figures_of(screen.people[0])
+        if screen.player != "Ben":
+            await pilot.press("w")
+            numbers = await figures_of("Ben")
+        assert numbers.startswith("Ben's statistics (w: another player's)")
+        assert f"won: {ben_won} " in numbers
+        await pilot.press("escape")
+        await pilot.pause()
+
+        replay = ReplayScreen(camp, 1, deck)
+        await app.push_screen(replay)
+        await pilot.pause()
+
+        def review_line() -> str:
+            return " ".join(str(replay.query_one("#replay-review").render()).split())
+
+        assert "v: review Ana's decisions · w: another player's" in review_line()
+        await pilot.press("w")
+        await pilot.pause()
+        assert replay.seat == 1 and "v: review Ben's decisions" in review_line()

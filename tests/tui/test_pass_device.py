@@ -38,6 +38,15 @@ async def test_enter_hands_over_and_nothing_else_is_on_screen() -> None:
 
 
 @async_test
+async def test_the_footer_names_the_main_key_first() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_to(pilot, "Ana", [])
+        footer = " ".join(screen_text(app).replace("\xa0", " ").split()[-6:])
+        assert footer.index("I am ready") < footer.index("Menu"), footer
+
+
+@async_test
 async def test_escape_asks_then_leaves_without_showing_the_game() -> None:
     app = make_app()
     log: list[str] = []

@@ -43,8 +43,17 @@ def test_links_line_names_hand_and_table_cards_and_needs(deck: Deck) -> None:
     # Brown lists Race, School and Jim Crow Laws and strengthens the 14th Amendment; Loving and
     # Brown list each other, so either order works with Loving on the table.
     assert brown.strip() == (
+        "↳ after Race, Jim Crow Laws, School · before 14th Amendment · "
+        "table: either side of Loving v Virginia"
+    )
+    # Printed names while the line has room; the fewest letters only when nothing else fits.
+    narrow = links_line(deck, deck.lookup("Brown v Board"), hand, table_cards, 80).plain
+    assert narrow.strip() == (
         "↳ after Race, Jim Crow, School · before 14th · table: either side of Loving"
     )
+    vra = deck.lookup("Voting Rights Act of 1965")
+    line = links_line(deck, deck.lookup("Elections"), [vra], (), 46).plain
+    assert line.strip() == "↳ before Voting Rights Act of 1965", line
     # A Freedom no Case of the hand lists in its plus column says what it needs.
     expression = links_line(deck, deck.lookup("Expression"), hand, (), 200).plain
     assert "needs a Case whose plus column lists Expression" in expression

@@ -1,0 +1,83 @@
+"""The table and New game read by a newcomer and by friends at one keyboard: nothing cut at
+80x24, plain words for what a choice chooses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cards.deck import Deck
+from cards.ruleset import RuleSet
+from civio_tui.screens.new_game import NewGameScreen
+from civio_tui.screens.pass_device import PassScreen
+from civio_tui.screens.table import TableScreen
+from civio_tui.table_controller import TableController
+from civio_tui.widgets.choice_form import ChoiceForm
+from civio_tui.widgets.table_panes import OpponentInfo, opponents_lines
+from tests.tui.conftest import (
+    async_test,
+    choose_entry,
+    main_menu,
+    make_app,
+    settle,
+    wait_for_screen,
+)
+from tests.tui.test_hot_seat import on_screen
+
+
+def test_a_long_name_keeps_its_points_and_rank_on_a_line_of_their_own(deck: Deck) -> None:
+    ctl = TableController.new_game(
+        deck, ["hard"], seed=3, save=False, humans=["Anastasia Rodriguez", "Ben"]
+    )
+    ctl.start_round()
+    view = ctl.rnd.view(1)
+    seats = [OpponentInfo(0, "Anastasia Rodriguez", "human"), OpponentInfo(2, "Hard", "hard")]
+    lines = [line.plain for line in opponents_lines(deck, view, seats, None, 30)]
+    assert all(len(line) <= 30 for line in lines), lines
+    assert "Anastasia Rodriguez (human)" in lines[0]
+    assert lines[1].strip() == "0 points · Intern"
+    # A short heading stays on one line; the opening's words are not cut.
+    assert "  Hard · 0 points · Intern" in lines
+    assert not any(line.endswith("…") for line in lines), lines
+
+
+@async_test
+async def test_hot_seat_table_at_80x24_cuts_no_name_or_rank(deck: Deck, tmp_path: Path) -> None:
+    app = make_app()
+    ctl = TableController.new_game(
+        deck,
+        ["hard"],
+        rules=RuleSet(max_turns=12),
+        seed=5,
+        save_dir=str(tmp_path),
+        humans=["Anastasia Rodriguez", "Benjamin Okonkwo"],
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = TableScreen(ctl)
+        await app.push_screen(table)
+        await settle(pilot)
+        assert isinstance(app.screen, PassScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        text = on_screen(app)
+        assert "Benjamin Okonkwo (human)" in text and "Intern…" not in text
+        title = str(table.query_one("#hand-box").border_title)
+        assert title == "Anastasia Rodriguez · 0 points · Intern"
+
+
+@async_test
+async def test_new_game_rows_say_what_they_choose() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await choose_entry(pilot, "new")
+        await wait_for_screen(pilot, NewGameScreen)
+        form = app.screen.query_one(ChoiceForm)
+        text = on_screen(app)
+        assert "Rule version" in text and "Booklet in the box" in text
+        assert "Take-backs" in text and "Off: every move counts" in text
+        await pilot.press("up", "up")  # Start game → Seed → Take-backs
+        assert form.current.key == "practice"
+        assert "takes back your last move" in on_screen(app)
+        await pilot.press("up", "up", "up")  # → Game length → Play until → Rule version
+        assert form.current.key == "rules"
+        assert "Which version of the rules" in on_screen(app)
