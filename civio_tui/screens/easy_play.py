@@ -349,14 +349,15 @@ class EasyPlayScreen(CivioScreen[None]):
         self.query_one("#ep-mine", Static).update(Content("\n").join([mine, self._totals_line()]))
 
     def _totals_line(self) -> Content:
-        """Every player's points before this round and the rank they hold."""
+        """Every player's points and the rank they hold: before this round while it is played,
+        after it once it is over."""
         match, game = self.match, self.game
         assert game is not None
-        before = match.totals if not game.is_over else match.totals_after(len(match.rounds) - 1)
+        head = f"Totals after round {len(match.rounds)}" if game.is_over else "Totals"
         totals = " · ".join(
-            f"{self.names[s]} {t} ({short_rank(rank_for(t))})" for s, t in enumerate(before)
+            f"{self.names[s]} {t} ({short_rank(rank_for(t))})" for s, t in enumerate(match.totals)
         )
-        return Content.styled(f"Totals: {totals}", "dim")  # 4 players take two lines
+        return Content.styled(f"{head}: {totals}", "dim")  # 4 players take two lines
 
     def _pairs_text(self, seat: int, width: int) -> str:
         """The seat's pairs on one line: their names if they fit, else as short as they read."""

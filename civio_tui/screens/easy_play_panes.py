@@ -32,21 +32,23 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+SMALL_WORDS = frozenset({"of", "v", "the", "and", "in", "re"})
+
+
 def brief(card: Card, limit: int) -> str:
-    """The card's name in at most `limit` characters, never cut in the middle of a word: the
-    printed name, its short form, its shortest form, else the first words of the shortest."""
+    """The card's name in about `limit` characters, never cut in the middle of a word: the
+    printed name, its short form, its shortest form, else the first two words that say
+    something of its shortest name ("Civil Liberties", "Heart of Atlanta"), even if longer."""
     for text in (card.name, short_name(card, limit), tiny_name(card, limit)):
         if len(text) <= limit and "…" not in text:
             return text
     source = min([card.name, *(a for a in card.aliases if len(a) >= 3)], key=len).split()
-    words = source[:1]
-    for word in source[1:]:
-        if len(" ".join([*words, word])) > limit:
-            break
+    words: list[str] = []
+    for word in source:
         words.append(word)
-    while len(words) > 1 and words[-1].lower() in {"of", "v", "the", "and"}:
-        words.pop()
-    return " ".join(words)[:limit]
+        if sum(w.lower() not in SMALL_WORDS for w in words) == 2:
+            break
+    return " ".join(words)
 
 
 def hand_order(game: EasyPlay, seat: int) -> list[int]:
@@ -67,11 +69,14 @@ def hand_label(deck: Deck, card: int, pairs: int, *, marked: bool, new: bool) ->
     tail = f"  {counted(pairs, 'pair')}" if pairs else ""
     room = HAND_WIDTH - 2 - 4 - len(tail) - (len("  new") if new else 0)
     c = deck[card]
+    name = brief(c, room)
+    if len(name) > room and new:  # the cursor is on a card just drawn: "new" may go
+        new, name = False, brief(c, room + len("  new"))
     return Content.assemble(
         "▶ " if marked else "  ",
         type_tag(c),
         " ",
-        brief(c, room),
+        name,
         (tail, "dim"),
         ("  new", "bold $accent") if new else "",
     )
@@ -83,28 +88,48 @@ def tagged(deck: Deck, card: int, limit: int) -> Content:
     return Content.assemble(type_tag(c), " ", brief(c, limit))
 
 
+def pairs_lines(
+    deck: Deck, pairs: Sequence[tuple[int, int]], lines: int, width: int = RIGHT_WIDTH
+) -> list[str]:
+    """Laid pairs in at most `lines` lines ("  CRA+NAACP, Roe+Griswold"): in their short names,
+    in shorter ones when those do not all fit, then the latest that fit after "+N more"."""
+    best: tuple[int, list[str]] = (-1, [])
+    for limit in (16, 11):
+        items = [f"{brief(deck[a], limit)}+{brief(deck[b], limit)}" for a, b in pairs]
+        shown, rows = _wrap(" ", items, lines, width, "pair", latest=True)
+        if shown == len(items):
+            return rows
+        best = max(best, (shown, rows), key=lambda b: b[0])
+    return best[1]
+
+
 def pairs_text(deck: Deck, pairs: Sequence[tuple[int, int]], width: int) -> str:
-    """Laid pairs as short as they read ("CRA+NAACP, Roe+Griswold"), the latest kept when they
-    do not all fit ("+2 more, Roe+Griswold")."""
-    items = [f"{brief(deck[a], 16)}+{brief(deck[b], 16)}" for a, b in pairs]
-    for start in range(len(items) + 1):
-        more = f"+{start} more" if start else ""
-        text = ", ".join([more, *items[start:]] if more else items)
-        if len(text) <= width:
-            return text
-    return f"{len(items)} pairs"
+    """Laid pairs on one line of `width` characters (`pairs_lines`)."""
+    return pairs_lines(deck, pairs, 1, width + 1)[0].strip()
 
 
 def wrap_names(head: str, names: Sequence[str], lines: int, width: int = RIGHT_WIDTH) -> list[str]:
     """`head` then the names, whole, over at most `lines` lines (continued lines indented);
     what does not fit ends the last line as "+N more"."""
+    return _wrap(head, names, lines, width, "card")[1]
+
+
+def _wrap(
+    head: str, names: Sequence[str], lines: int, width: int, noun: str, *, latest: bool = False
+) -> tuple[int, list[str]]:
+    """How many names fit whole in `lines` lines after `head` (the rest said as "+N more", or
+    all as "N cards" when not one fits), and the lines. With `latest`, the names kept are the
+    last ones, after "+N more"."""
     rows: list[str] = []
     for shown in range(len(names), -1, -1):
-        parts = list(names[:shown])
+        hidden = len(names) - shown
+        parts = list(names[hidden:] if latest else names[:shown])
         if shown == 0 and names:
-            parts = [counted(len(names), "card")]
-        elif shown < len(names):
-            parts.append(f"+{len(names) - shown} more")
+            parts = [counted(len(names), noun)]
+        elif hidden and latest:
+            parts.insert(0, f"+{hidden} more")
+        elif hidden:
+            parts.append(f"+{hidden} more")
         pieces = [p + "," for p in parts[:-1]] + parts[-1:]
         rows = [head]
         for piece in pieces:
@@ -112,16 +137,18 @@ def wrap_names(head: str, names: Sequence[str], lines: int, width: int = RIGHT_W
                 rows.append(f"    {piece}")
             else:
                 rows[-1] = f"{rows[-1]} {piece}"
-        if len(rows) <= lines:
-            return rows
-    return rows[:lines]
+        if len(rows) <= lines and all(len(r) <= width for r in rows):
+            return shown, rows
+    return 0, rows[:lines]
 
 
 def table_lines(game: EasyPlay, names: Sequence[str], viewer: int | None) -> list[Content]:
     """The other players (whose turn, cards in hand, points and pairs laid) and the top of the
-    discard pile. A player with no pairs takes one line, with pairs two."""
+    discard pile. A player with no pairs takes one line, with pairs two (three at a table of
+    two or three)."""
     deck = game.deck
     lines: list[Content] = []
+    pair_rows = 2 if game.seats <= 3 else 1  # four players leave room for one line each
     for s in range(game.seats):
         if s == viewer:
             continue
@@ -133,7 +160,7 @@ def table_lines(game: EasyPlay, names: Sequence[str], viewer: int | None) -> lis
             lines.append(Content.styled(f"{turn}{names[s]}: {cards}, no pairs", "bold"))
             continue
         lines.append(Content.styled(f"{turn}{names[s]}: {cards}, {points}", "bold"))
-        lines.append(Content(f"  {pairs_text(deck, laid, RIGHT_WIDTH - 2)}"))
+        lines += [Content(row) for row in pairs_lines(deck, laid, pair_rows)]
     head = Content.styled("Discard pile: ", "bold")
     if game.discard_pile:
         lines.append(head + tagged(deck, game.discard_pile[-1], RIGHT_WIDTH - 18))

@@ -178,6 +178,7 @@ class EasyPlaySetupScreen(FormScreen):
                 max_rounds=None if values["length"] == "rank" else int(values["length"]),
             )
         except (SaveError, OSError, ValueError) as exc:
-            problem.update(str(exc))
+            text = str(exc)
+            problem.update(text[:1].upper() + text[1:])  # "A campaign named 'Friday' ..."
             return
         self.app.switch_screen(EasyPlayScreen(store))

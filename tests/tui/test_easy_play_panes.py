@@ -5,6 +5,7 @@ middle and nothing past the pane's width or height, a hand whose order holds thr
 from __future__ import annotations
 
 import random
+import re
 from itertools import pairwise
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from civio_tui.screens.easy_play_panes import (
     counted,
     hand_label,
     hand_order,
+    pairs_lines,
     partner_lines,
     table_lines,
     wrap_names,
@@ -113,3 +115,22 @@ def test_counts_read_as_english(tmp_path: Path) -> None:
     assert store.save(game, players) is None
     [summary] = list_easy_games(tmp_path, DECK)
     assert "1 round played" in easy_summary_line(summary).plain
+
+
+def test_laid_pairs_show_at_least_one_pair_by_name() -> None:
+    names = [
+        ("Heart of Atlanta Motel v US", "Civil Liberties Act of 1988"),
+        ("Brown v Board of Education of Topeka", "Board of Education v Barnette"),
+        ("Tinker v Des Moines", "Loving v Virginia"),
+    ]
+    pairs = []
+    for a, b in names:
+        first, second = DECK.find(a), DECK.find(b)
+        assert first is not None and second is not None
+        pairs.append((first, second))
+    for lines in (1, 2):
+        rows = pairs_lines(DECK, pairs, lines)
+        assert len(rows) <= lines and all(len(r) <= RIGHT_WIDTH for r in rows)
+        assert re.search(r"[a-z]\+[A-Z]", rows[0]), rows  # a pair by name, not "3 pairs"
+    assert pairs_lines(DECK, pairs[:1], 1) == ["  Heart of Atlanta+Civil Liberties"]
+    assert pairs_lines(DECK, pairs, 1) == ["  +2 more, Tinker+Loving"]  # the latest kept

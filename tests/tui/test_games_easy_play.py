@@ -158,6 +158,10 @@ async def test_a_whole_round_with_the_keys_then_the_standings_the_next_round_and
         assert match.totals == list(game.result.scores)
         for seat, name in enumerate(screen.names):
             assert name in shown and rank_for(match.totals[seat]) in shown
+        await pilot.press("escape")  # a look at the table: the totals include this round
+        await wait_for_screen(pilot, EasyPlayScreen)
+        mine = str(screen.query_one("#ep-mine").render())
+        assert f"Totals after round 1: You {match.totals[0]} " in mine
         await pilot.press("n")  # the next round: points carry over
         await wait_for_screen(pilot, EasyPlayScreen)
         assert len(match.rounds) == 2 and screen.game is not game
