@@ -354,8 +354,11 @@ class EasyPlayScreen(CivioScreen[None]):
         match, game = self.match, self.game
         assert game is not None
         head = f"Totals after round {len(match.rounds)}" if game.is_over else "Totals"
+        names = list(self.names)
+        if self.viewer is not None and not self.hot_seat:
+            names[self.viewer] = "You"  # as the log says
         totals = " · ".join(
-            f"{self.names[s]} {t} ({short_rank(rank_for(t))})" for s, t in enumerate(match.totals)
+            f"{names[s]} {t} ({short_rank(rank_for(t))})" for s, t in enumerate(match.totals)
         )
         return Content.styled(f"{head}: {totals}", "dim")  # 4 players take two lines
 

@@ -232,6 +232,8 @@ async def test_refused_moves_are_explained_and_leaving_keeps_the_game(isolated: 
                 await highlight(pilot, screen, card)
                 await pilot.press("p")
             assert "not a matching pair" in status(screen)
+        # The totals call the one player at the keyboard "You", as the log does.
+        assert "Totals: You 0 (Intern)" in str(screen.query_one("#ep-mine").render())
         # The highlighted card tells what it pairs with.
         assert "pairs with:" in str(screen.query_one("#ep-partners").render())
         await pilot.press("escape")  # the game is saved: back to where it was opened from
