@@ -55,6 +55,7 @@ from civio_tui.screens.easy_play_panes import (
     hand_order,
     pairs_text,
     partner_lines,
+    person,
     table_lines,
 )
 from civio_tui.screens.pass_device import PassScreen
@@ -340,10 +341,12 @@ class EasyPlayScreen(CivioScreen[None]):
             title.update("Hands hidden until each one's turn")
             self.query_one("#ep-mine", Static).update(self._totals_line())
             return
-        whose = "Your hand" if not self.hot_seat else f"{self.names[viewer]}'s hand"
-        title.update(f"{whose}: {counted(len(hand), 'card')}")
+        count = counted(len(hand), "card")
+        name = person(self.names[viewer], 38 - len(f"'s hand: {count}"))
+        whose = "Your hand" if not self.hot_seat else f"{name}'s hand"
+        title.update(f"{whose}: {count}")
         laid = pts(pair_points(deck, game.laid[viewer]))
-        you = "Your pairs" if not self.hot_seat else f"{self.names[viewer]}'s pairs"
+        you = "Your pairs" if not self.hot_seat else f"{person(self.names[viewer], 20)}'s pairs"
         head = f"{you} ({laid}): "
         mine = Content.assemble((head, "bold"), self._pairs_text(viewer, MINE_WIDTH - len(head)))
         self.query_one("#ep-mine", Static).update(Content("\n").join([mine, self._totals_line()]))
@@ -408,10 +411,12 @@ class EasyPlayScreen(CivioScreen[None]):
             return Content.styled(self.result_line(), "bold $success")
         current = game.current
         if current not in self.humans:
-            return Content.styled(f"{self.names[current]} is playing…", "italic")
+            return Content.styled(f"{person(self.names[current], 40)} is playing…", "italic")
         if current != self.viewer:
-            return Content.styled(f"Pass the keyboard to {self.names[current]}…", "italic")
-        who = "Your turn" if not self.hot_seat else f"{self.names[current]}, your turn"
+            name = person(self.names[current], 40)
+            return Content.styled(f"Pass the keyboard to {name}…", "italic")
+        # The longest prompt fits one line of 78 with a name of up to 16 characters.
+        who = "Your turn" if not self.hot_seat else f"{person(self.names[current], 16)}, your turn"
         phase = game.phase
         if phase is EasyPhase.DRAW:
             return Content.styled(f"{who}: s draws from the supply, d takes the discard", "bold")

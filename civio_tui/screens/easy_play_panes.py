@@ -9,6 +9,7 @@ type and name, then each card drawn, at the bottom, in the order it came.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from textual.content import Content
@@ -51,16 +52,26 @@ def brief(card: Card, limit: int) -> str:
     return " ".join(words)
 
 
+def person(name: str, width: int) -> str:
+    """A player's name in `width` characters (names may be 40 long): cut with an ellipsis."""
+    return name if len(name) <= width else name[: max(width - 1, 1)] + "…"
+
+
 def hand_order(game: EasyPlay, seat: int) -> list[int]:
-    """`seat`'s hand as listed: the cards dealt, sorted by type and name, then the cards drawn
+    """`seat`'s hand as listed: the cards dealt, sorted by type and name (numbers in order),
+    then the cards drawn
     this round in the order they came, so a card never moves while it is held."""
     deck = game.deck
     drawn = {e.card for e in game.events if e.seat == seat and e.action.kind == DRAW}
     hand = game.hands[seat]
-    dealt = sorted(
-        (c for c in hand if c not in drawn), key=lambda c: (deck[c].type_label(), deck[c].name)
-    )
+    dealt = sorted((c for c in hand if c not in drawn), key=lambda c: _by_type(deck[c]))
     return dealt + [c for c in hand if c in drawn]
+
+
+def _by_type(card: Card) -> tuple[str, list[tuple[int, str]]]:
+    """Type, then name with its numbers read as numbers (the 1st Amendment before the 15th)."""
+    parts = re.split(r"(\d+)", card.name)
+    return card.type_label(), [(int(p), "") if p.isdigit() else (0, p) for p in parts]
 
 
 def hand_label(deck: Deck, card: int, pairs: int, *, marked: bool, new: bool) -> Content:
@@ -156,10 +167,11 @@ def table_lines(game: EasyPlay, names: Sequence[str], viewer: int | None) -> lis
         laid = game.laid[s]
         points = pts(pair_points(deck, laid))
         cards = counted(len(game.hands[s]), "card")
+        tail = f": {cards}, {points if laid else 'no pairs'}"
+        name = person(names[s], RIGHT_WIDTH - len(turn) - len(tail))
+        lines.append(Content.styled(f"{turn}{name}{tail}", "bold"))
         if not laid:
-            lines.append(Content.styled(f"{turn}{names[s]}: {cards}, no pairs", "bold"))
             continue
-        lines.append(Content.styled(f"{turn}{names[s]}: {cards}, {points}", "bold"))
         lines += [Content(row) for row in pairs_lines(deck, laid, pair_rows)]
     head = Content.styled("Discard pile: ", "bold")
     if game.discard_pile:

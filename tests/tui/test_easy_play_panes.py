@@ -29,11 +29,12 @@ from civio_tui.screens.easy_play_panes import (
     table_lines,
     wrap_names,
 )
-from civio_tui.seating import Seat
+from civio_tui.seating import MAX_NAME, Seat
 from civio_tui.widgets.cards import TYPE_LETTER
 
 DECK = standard_deck()
-NAMES = ["Ana", "Benedetta Longname", "Computer 1", "Computer 2"]
+NAMES = ["Ana", "Maria-Fernanda Oyelaran-Castellanos Lees", "Computer 1", "Computer 2"]
+"""A name may be 40 characters long (seating.MAX_NAME)."""
 
 
 def positions(seats: int, seed: int) -> list[EasyPlay]:
@@ -51,6 +52,7 @@ def positions(seats: int, seed: int) -> list[EasyPlay]:
 
 @pytest.mark.parametrize(("seats", "seed"), [(2, 1), (3, 2), (4, 3)])
 def test_the_panes_fit_80x24_with_type_letters_and_no_name_cut(seats: int, seed: int) -> None:
+    assert len(NAMES[1]) == MAX_NAME
     table = pair_table(DECK)
     for rnd in positions(seats, seed)[::3]:
         viewer = rnd.current if not rnd.is_over else 0
@@ -67,7 +69,12 @@ def test_the_panes_fit_80x24_with_type_letters_and_no_name_cut(seats: int, seed:
             assert 3 <= len(partners) <= room
             assert partners[0].plain.startswith(f"[{TYPE_LETTER[DECK[card].type]}] ")
             for line in [*shown, *partners]:
-                assert line.cell_length <= RIGHT_WIDTH and "…" not in line.plain, line.plain
+                assert line.cell_length <= RIGHT_WIDTH, line.plain
+                # Only a 40-character person's name is cut, never a card's.
+                text = line.plain.removeprefix("▶ ")
+                if text.startswith(NAMES[1][:10]):
+                    text = text[text.index(":") :]
+                assert "…" not in text, line.plain
 
 
 def test_the_hand_keeps_its_order_and_a_drawn_card_goes_to_the_bottom() -> None:
@@ -83,7 +90,16 @@ def test_the_hand_keeps_its_order_and_a_drawn_card_goes_to_the_bottom() -> None:
                     assert now[-1] == event.card
     first = positions(2, 5)[0]
     dealt = hand_order(first, 0)
-    assert dealt == sorted(dealt, key=lambda c: (DECK[c].type_label(), DECK[c].name))
+    assert [DECK[c].type_label() for c in dealt] == sorted(DECK[c].type_label() for c in dealt)
+    # Numbers in names are read as numbers: the 1st Amendment comes before the 15th.
+    amendments = [DECK.find(n) for n in ("15th Amendment", "1st Amendment", "5th Amendment")]
+    rnd = EasyPlay(2, 1, 5, DECK, deal_order=None)
+    rnd.hands[0] = [c for c in amendments if c is not None]
+    assert [DECK[c].name for c in hand_order(rnd, 0)] == [
+        "1st Amendment",
+        "5th Amendment",
+        "15th Amendment",
+    ]
 
 
 def test_long_lists_of_partners_end_in_a_count_not_a_cut_name() -> None:
