@@ -411,3 +411,52 @@ async def test_statistics_and_review_are_each_friends_own(deck: Deck, tmp_path: 
         await pilot.press("w")
         await pilot.pause()
         assert replay.seat == 1 and "v: review Ben's decisions" in review_line()
+
+
+@async_test
+async def test_a_forced_accept_is_handed_over_like_any_decision(deck: Deck) -> None:
+    """The computer attacks Ana while Ben is at the keyboard and Ana holds no Law to overrule
+    it: her only answer, Accept, still comes after "Pass to Ana" (it is asked at her table,
+    beside her hidden cards), and it never appears at Ben's table. Passing over it instead
+    would tell Ben that Ana holds no such Law."""
+    from tests.tui.conftest import PLAIN_BOT, DealtBackend, ScriptedPlayer
+    from tests.tui.test_table_decisions import HAND, SUPPLY
+
+    backend = DealtBackend(
+        deck,
+        [
+            HAND,
+            [*SUPPLY[:4], "Near v Minnesota", "Furman v Georgia", "Buckley v Valeo"],
+            ["Jim Crow Laws", *PLAIN_BOT[:6]],
+        ],
+        [ScriptedPlayer(deck), ScriptedPlayer(deck)],
+        discard="Roe v Wade",
+        supply=SUPPLY[4:],
+    )
+    backend.names = ["Ana", "Ben", "Bot"]
+    backend.levels = ["human", "human", "scripted"]
+    backend._players = {2: ScriptedPlayer(deck, discard_first="Jim Crow Laws", target=0)}
+    ctl = TableController(deck, backend)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = TableScreen(ctl)
+        await app.push_screen(table)
+        await settle(pilot)
+        for _ in range(60):
+            decision = ctl.decision
+            if decision is not None and decision.kind is DecisionKind.OVERRULE:
+                break
+            if isinstance(app.screen, PassScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            await answer(pilot, table)
+        assert decision is not None and decision.kind is DecisionKind.OVERRULE
+        assert decision.seat == 0 and len(decision.options) == 1  # Accept, and nothing else
+        assert isinstance(app.screen, PassScreen) and app.screen.player == "Ana"
+        await check_pass_screen(pilot, table)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.shown_viewer == 0 and table.question is not None
+        assert "You hold no Law that overrules it" in on_screen(app)
+        assert leaks(deck, ctl, on_screen(app)) == []
