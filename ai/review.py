@@ -99,8 +99,9 @@ class Review:
         bad = [d for d in self.decisions if d.verdict in ("inaccuracy", "mistake")]
         return max(bad, key=lambda d: d.loss, default=None)
 
-    def summary_line(self) -> str:
-        """ "2 mistakes, 3 inaccuracies; your biggest: turn 7" (or that there were none)."""
+    def summary_line(self, whose: str = "your") -> str:
+        """ "2 mistakes, 3 inaccuracies; your biggest: turn 7" (or that there were none);
+        `whose` names the player otherwise ("Ben's biggest", friends at one keyboard)."""
         counts = self.summary()
         if not self.decisions:
             return "No decisions to review: every move was forced."
@@ -115,7 +116,7 @@ class Review:
                 f"No mistakes or inaccuracies in {judged}: "
                 f"{counts['best']} best, {counts['good']} good."
             )
-        return f"{parts[0]}, {parts[1]}; your biggest: turn {worst.turn}"
+        return f"{parts[0]}, {parts[1]}; {whose} biggest: turn {worst.turn}"
 
     def to_json(self) -> dict[str, Any]:
         """The `civio campaign review --json` document (ARCHITECTURE.md)."""

@@ -172,6 +172,11 @@ def seat_name(campaigns: Sequence[Campaign], player: str | None) -> str | None:
     return next((p.name for p in found if p is not None), player)
 
 
+def possessive(name: str) -> str:
+    """ "Ana's", or "Your" for the player who gave no name ("You")."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
 NO_AI = "friends only, no AI"
 """How the words name the level "-" of the JSON: a table with no AI player."""
 

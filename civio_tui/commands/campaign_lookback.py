@@ -192,7 +192,7 @@ def run_review(args: argparse.Namespace, deck: Deck) -> int:
     print(f"Round {args.round} of {campaign.name!r}: {names[seat]}'s decisions")
     for d in review.decisions:
         print(f"Turn {d.turn:>3} {d.kind:<13} {d.verdict:<10} loss {d.loss:.3f}  {d.why}")
-    print(review.summary_line())
+    print(review.summary_line("your" if names[seat] == "You" else f"{names[seat]}'s"))
     return 0
 
 

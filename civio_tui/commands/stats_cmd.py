@@ -33,7 +33,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from civio_tui.campaigns.catalogue import folder_for, list_campaigns
-    from civio_tui.campaigns.stats import human_names, statistics, summary_lines
+    from civio_tui.campaigns.stats import human_names, possessive, statistics, summary_lines
     from civio_tui.commands.common import UsageError, deck_from_args
 
     deck = deck_from_args(args)
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         print_json(document)
         return 0
     if document["player"] is not None:
-        print(f"{document['player']}'s statistics:")
+        print(f"{possessive(document['player'])} statistics:")
     print("\n".join(summary_lines(document)))
     for camp in document["per_campaign"]:
         totals = ", ".join(

@@ -61,10 +61,12 @@ def summary_line(summary: CampaignSummary | EasySummary) -> Content:
     settings = f"{camp.rules.name} rules · to {camp.target}{limit}{practice}"
     if len(camp.humans) > 1:  # friends at one keyboard: no one player's points stand first
         ai = ", ".join(p.name for p in camp.players if p not in camp.humans) or "no AI players"
+        # The state on the next line: long names on the first would wrap it to the margin.
         return Content.assemble(
             (summary.name, "bold"),
-            f"  {' and '.join(p.name for p in camp.humans)} at one keyboard · {state}",
-            (f"\n    with {ai}\n    {settings}", "dim"),
+            f"  {' and '.join(p.name for p in camp.humans)} at one keyboard",
+            f"\n    {state}",
+            (f" · with {ai}\n    {settings}", "dim"),
         )
     # Short lines, each indented, so that nothing wraps back to the margin at 80 columns.
     return Content.assemble(

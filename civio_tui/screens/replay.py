@@ -67,10 +67,17 @@ def _cards(deck: Deck, cards: list[int], start: int = 0, width: int = 0) -> Cont
 
 
 def table_text(
-    playback: Playback, rnd: Round, seat: int, everything: bool, width: int = 0
+    playback: Playback,
+    rnd: Round,
+    seat: int,
+    everything: bool,
+    width: int = 0,
+    *,
+    friends: bool = False,
 ) -> Content:
     """The table at one moment as `seat` saw it (or with every hand open), its card lists
-    fitted to `width` columns (0: left to the widget's wrapping)."""
+    fitted to `width` columns (0: left to the widget's wrapping). Among `friends` (several
+    people played) nobody is "(you)": the heading says whose view it is."""
     deck = playback.deck
     view = rnd.view(seat)
     names = playback.seat_names
@@ -79,7 +86,7 @@ def table_text(
     for p in view.players:
         me = p.seat == seat
         name = names[p.seat]
-        who = f"{name} (you)" if me and name.casefold() != "you" else name
+        who = f"{name} (you)" if me and not friends and name.casefold() != "you" else name
         turn = "  ◀ to play" if p.seat == view.current_seat and not view.is_over else ""
         skips = f" · loses {p.skips} turn{'s' if p.skips > 1 else ''}" if p.skips else ""
         lines.append(
@@ -208,7 +215,8 @@ class ReplayScreen(CivioScreen[None]):
         )
         shown = self.query_one("#replay-table-text", Static)
         width = shown.content_region.width
-        shown.update(table_text(playback, rnd, self.seat, self.everything, width))
+        friends = len(self.people) > 1
+        shown.update(table_text(playback, rnd, self.seat, self.everything, width, friends=friends))
         self.query_one("#replay-log", Static).update(self._log())
         self.query_one("#replay-review", Static).update(self._review_text())
 
@@ -251,7 +259,7 @@ class ReplayScreen(CivioScreen[None]):
                 "dim",
             )
         summary = Content.assemble(
-            ("Review: ", "bold"), self.review.summary_line(), (" (b: go there)", "dim")
+            ("Review: ", "bold"), self.review.summary_line(self._whose()), (" (b: go there)", "dim")
         )
         here = self._judgement_here()
         if here is None:
@@ -346,7 +354,7 @@ class ReplayScreen(CivioScreen[None]):
         if self.reviewing:
             return
         if self.review is not None:
-            self.notify(self.review.summary_line())
+            self.notify(self.review.summary_line(self._whose()))
             return
         self.reviewing = True
         bar = self.query_one("#replay-progress", ProgressBar)
@@ -397,7 +405,7 @@ class ReplayScreen(CivioScreen[None]):
         self.review = review
         self.reviewing = False
         self.query_one("#replay-progress").display = False
-        self.notify(review.summary_line(), title="Review")
+        self.notify(review.summary_line(self._whose()), title="Review")
         self.draw()
 
 

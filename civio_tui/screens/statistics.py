@@ -132,7 +132,7 @@ class StatisticsScreen(CivioScreen[None]):
         self.query_one("#stats-numbers", Static).update(f"Cannot read the save folder: {problem}")
 
     def _loaded(self, document: dict[str, Any], campaigns: list[Any], people: list[str]) -> None:
-        from civio_tui.campaigns.stats import summary_lines
+        from civio_tui.campaigns.stats import possessive, summary_lines
 
         self.document = document
         self._campaigns, self.people = campaigns, people
@@ -141,7 +141,7 @@ class StatisticsScreen(CivioScreen[None]):
         self.shown = played[-1] if played else 0
         lines = summary_lines(document)
         if self.player is not None:
-            lines.insert(0, f"{self.player}'s statistics (w: another player's)")
+            lines.insert(0, f"{possessive(self.player)} statistics (w: another player's)")
         self.query_one("#stats-numbers", Static).update("\n".join(lines))
         self.refresh_bindings()
         self.draw()
@@ -223,7 +223,9 @@ class StatisticsScreen(CivioScreen[None]):
             -1,
         )
         player = self.people[(at + 1) % len(self.people)]
-        self.query_one("#stats-numbers", Static).update(f"Reading {player}'s campaigns…")
+        from civio_tui.campaigns.stats import possessive
+
+        self.query_one("#stats-numbers", Static).update(f"Reading {possessive(player)} campaigns…")
         self._load_player(player)
 
     def action_charts(self) -> None:

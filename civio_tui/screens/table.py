@@ -117,6 +117,8 @@ class TableScreen(CivioScreen[None]):
         a decision left, so the hand-over never tells that their hand went out."""
         self._turn_over_shown = False
         """The returning player is reading "Your turn is over" (Enter goes on)."""
+        self._resumed_note = ""
+        """At a hot-seat table opened by Continue, the notice for after the first hand-over."""
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -151,11 +153,12 @@ class TableScreen(CivioScreen[None]):
             self.notify(self.controller.save_problem, severity="warning", timeout=8)
             self.controller.save_problem = None
         if self.controller.in_round and self.controller.hot_seat:
-            # Nothing of anyone's cards is drawn before the pass screen is answered.
+            # Nothing of anyone's cards is drawn before the pass screen is answered; the note
+            # waits for it too (a notice raised under the pass screen stayed on the table).
             self._load_seat_states()
-            self.advance()
             name = self.controller.backend.name
-            self.notify(f"{name}: round {self.controller.round_number} resumed.", timeout=3)
+            self._resumed_note = f"{name}: round {self.controller.round_number} resumed."
+            self.advance()
         elif self.controller.in_round:
             self._restore_table_state()
             self._relog_round()
@@ -248,6 +251,11 @@ class TableScreen(CivioScreen[None]):
 
         def shown(_: object) -> None:
             self._show_viewer(seat)
+            if self._resumed_note:
+                # After the table is back on screen: raised while the screens switch, the
+                # notice's timer never ran and it stayed over the opponents.
+                self.set_timer(0.1, lambda note=self._resumed_note: self.notify(note, timeout=3))
+                self._resumed_note = ""
             if returning:
                 self._return_to = None
                 self._show_turn_over()

@@ -50,24 +50,26 @@ def _heading(
     view: PlayerView, info: OpponentInfo, acting: int | None, width: int, *, compact: bool = False
 ) -> list[Content]:
     """The opponent's name, level, points and rank on one line when it fits, else without the
-    level; still too long (a friend's long name at 80x24), the points and rank go on a line of
-    their own rather than be cut off, except in the `compact` form, which cuts the line."""
-    totals = view.scores or [0] * view.seats
+    level (in the `compact` form, then without the rank too). Still too long (a friend's long
+    name at 80x24), the points and rank go on a line of their own rather than be cut off."""
+    total = (view.scores or [0] * view.seats)[info.seat]
     marker = Content.styled("▶ " if acting == info.seat else "  ", "bold $accent")
     name = Content.styled(info.name, "bold")
     level = "" if info.level.lower() in info.name.lower() else f" ({info.level})"
-    standing = f"{pts(totals[info.seat])} · {rank_for(totals[info.seat])}"
+    standing = f"{pts(total)} · {rank_for(total)}"
     who = Content.assemble(marker, name, (level, "dim"))
-    for line in (
+    lines = [
         Content.assemble(who, f" · {standing}"),
         Content.assemble(marker, name, f" · {standing}"),
-    ):
+    ]
+    if compact:
+        lines.append(Content.assemble(marker, name, f" · {pts(total)}"))
+    for line in lines:
         if line.cell_length <= width:
             return [line]
-    if compact:
-        return [line.truncate(width, ellipsis=True)]
+    first = Content.assemble(marker, name) if compact else who
     return [
-        who.truncate(width, ellipsis=True),
+        first.truncate(width, ellipsis=True),
         Content(f"  {standing}").truncate(width, ellipsis=True),
     ]
 

@@ -82,6 +82,9 @@ def test_review_and_replay_ask_whose_at_a_hot_seat_campaign(
     review = ("campaign", "review", "Friends", "--round", "1", "--save-dir", str(tmp_path))
     code, _, err = run(capsys, *review)
     assert code == 2 and "--seat Ana or Ben" in err
+    code, out, _ = run(capsys, *review, "--seat", "Ana")
+    assert code == 0 and out.startswith("Round 1 of 'Friends': Ana's decisions")
+    assert "; Ana's biggest: turn " in out  # the seed gives Ana an inaccuracy; not "your"
 
 
 def test_an_export_of_friends_calls_nobody_you(deck: Deck, tmp_path: Path) -> None:

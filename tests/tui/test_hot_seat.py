@@ -408,6 +408,7 @@ async def test_statistics_and_review_are_each_friends_own(deck: Deck, tmp_path: 
             return " ".join(str(replay.query_one("#replay-review").render()).split())
 
         assert "v: review Ana's decisions · w: another player's" in review_line()
+        assert "(you)" not in str(replay.query_one("#replay-table-text").render())
         await pilot.press("w")
         await pilot.pause()
         assert replay.seat == 1 and "v: review Ben's decisions" in review_line()

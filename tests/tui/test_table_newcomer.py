@@ -38,6 +38,12 @@ def test_a_long_name_keeps_its_points_and_rank_on_a_line_of_their_own(deck: Deck
     # A short heading stays on one line; the opening's words are not cut.
     assert "  Hard · 0 points · Intern" in lines
     assert not any(line.endswith("…") for line in lines), lines
+    # The compact form (three opponents at 80x24) keeps the points on the name's line, or
+    # else gives them a line of their own too.
+    compact = opponents_lines(deck, view, seats, None, 32, compact=True)
+    assert compact[0].plain == "  Anastasia Rodriguez · 0 points"
+    compact = opponents_lines(deck, view, seats, None, 30, compact=True)
+    assert [line.plain for line in compact[:2]] == ["  Anastasia Rodriguez", "  0 points · Intern"]
 
 
 @async_test
