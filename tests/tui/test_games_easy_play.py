@@ -26,8 +26,9 @@ from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 
 
-async def open_easy_play(pilot: Pilot[int]) -> EasyPlayScreen:
-    """More games → Easy Play → New Easy Play game → Enter (you and one medium player)."""
+async def open_easy_play(pilot: Pilot[int], seed: int = 3) -> EasyPlayScreen:
+    """More games → Easy Play → New Easy Play game → Enter (you and one medium player). The form
+    draws the game's seed from `random`: seeding it first makes the deal the same on every run."""
     await main_menu(pilot)
     await choose_entry(pilot, "games")
     await wait_for_screen(pilot, GamesScreen)
@@ -37,6 +38,7 @@ async def open_easy_play(pilot: Pilot[int]) -> EasyPlayScreen:
     assert menu.get_option_at_index(menu.option_count - 1).id == "new"
     await pilot.press("end", "enter")
     await wait_for_screen(pilot, EasyPlaySetupScreen)
+    random.seed(seed)
     await pilot.press("enter")
     await wait_for_screen(pilot, EasyPlayScreen)
     screen = pilot.app.screen
