@@ -5,10 +5,12 @@ says only they can see it.
 
     app.push_screen(PassScreen("Ana", leave=table.leave_now, leaving_words="..."), then)
 
-- `PassScreen(name, *, leave=None, leaving_words=...)`: a full, opaque screen showing only
-  "Pass to NAME — press Enter when only NAME can see the screen" (`pass_words(name)`): no
-  cards, no log, nothing of the game. Enter dismisses it (with None); the result callback of
-  `push_screen` is where the game may draw the next player's cards.
+- `PassScreen(name, *, leave=None, leaving_words=..., reason="")`: a full, opaque screen
+  showing only "Pass to NAME — press Enter when only NAME can see the screen"
+  (`pass_words(name)`), and under it `reason`, when given: why the keyboard moves, in words
+  that tell nothing hidden ("Ben is attacked and answers."): no cards, no log, nothing else.
+  Enter dismisses it (with None); the result callback of `push_screen` is where the game may
+  draw the next player's cards.
 - Escape asks "Leave this game?" with `leaving_words` (the Settings' "confirm before leaving"
   is followed, as at the table); on yes the screen closes *without* calling the result callback
   and `leave()` runs, which should close the game with no further question. Without `leave`,
@@ -55,15 +57,19 @@ class PassScreen(CivioModal[None], inherit_bindings=False):
         *,
         leave: Callable[[], None] | None = None,
         leaving_words: str = LEAVING_WORDS,
+        reason: str = "",
     ) -> None:
         super().__init__()
         self.player = name
         self._leave = leave
         self.leaving_words = leaving_words
+        self.reason = reason
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass-box"):
             yield Static(pass_words(self.player), id="pass-words")
+            if self.reason:
+                yield Static(self.reason, id="pass-reason")
         yield Footer()
 
     def action_ready(self) -> None:

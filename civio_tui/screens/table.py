@@ -119,6 +119,9 @@ class TableScreen(CivioScreen[None]):
         """The returning player is reading "Your turn is over" (Enter goes on)."""
         self._resumed_note = ""
         """At a hot-seat table opened by Continue, the notice for after the first hand-over."""
+        self._interrupted: int | None = None
+        """The person whose turn another person interrupted, until the keyboard is back with
+        them (the pass screen then says so in the same words, decision or not)."""
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -182,6 +185,7 @@ class TableScreen(CivioScreen[None]):
         self.shown_viewer = None  # a new round: hand over first (hot-seat)
         self._seat_states = {}
         self._return_to = None
+        self._interrupted = None
         self.log_lines([ctl.round_heading()])
         self.advance()
 
@@ -248,6 +252,10 @@ class TableScreen(CivioScreen[None]):
             and turn in ctl.humans
         ):
             self._return_to = turn  # an interruption of a human's turn
+            self._interrupted = turn
+        back_to_turn = seat == self._interrupted  # with a decision left for them or not
+        if back_to_turn:
+            self._interrupted = None
 
         def shown(_: object) -> None:
             self._show_viewer(seat)
@@ -267,9 +275,29 @@ class TableScreen(CivioScreen[None]):
                 ctl.names[seat],
                 leave=lambda: self.leave(confirm=False),
                 leaving_words=ctl.leaving_words(),
+                reason=self._pass_reason(seat, returning=back_to_turn),
             ),
             shown,
         )
+
+    def _pass_reason(self, seat: int, *, returning: bool = False) -> str:
+        """Why the keyboard goes to `seat`, in words everyone at the table may read: the same
+        words whether or not that person has a choice to make (an attack nothing overrules is
+        still answered at their own table; skipping it would tell that they hold no such Law),
+        and the same for every return to the player whose turn was interrupted (whether a
+        decision waits for them, calling CIVIO, or not)."""
+        ctl = self.controller
+        name = ctl.names[seat]
+        decision = ctl.decision
+        if returning:
+            return f"Back to {name}, whose turn it was."
+        if decision is not None and decision.kind is DecisionKind.FACE_UP:
+            return f"{name} chooses which 5 cards to lay face up; the others cannot see them."
+        if seat == ctl.rnd.current:
+            return f"It is {name}'s turn."
+        if decision is not None and decision.kind is DecisionKind.OVERRULE:
+            return f"{name} is attacked and answers it (overrule, or accept)."
+        return ""
 
     def _show_turn_over(self) -> None:
         """The returning player's table with nothing to decide: Enter goes on."""

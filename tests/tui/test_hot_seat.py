@@ -18,6 +18,15 @@ from tests.tui.conftest import async_test, make_app, settle, wait_for_screen
 from tests.tui.test_table_fixes import screen_text
 
 FOOTER_WORDS = {"esc", "Menu", "⏎", "I", "am", "ready", "CIVIO"}  # CIVIO: the window title
+REASONS = (
+    "",
+    "NAME chooses which 5 cards to lay face up; the others cannot see them.",
+    "It is NAME's turn.",
+    "NAME is attacked and answers it (overrule, or accept).",
+    "Back to NAME, whose turn it was.",
+)
+"""Every reason a pass screen may give (NAME: the person it names): none tells anything
+hidden."""
 
 
 def on_screen(app: object) -> str:
@@ -62,12 +71,15 @@ def leaks(deck: Deck, ctl: TableController, text: str) -> list[str]:
 
 
 async def check_pass_screen(pilot: Pilot[int], table: TableScreen) -> None:
-    """The pass screen shows the name and nothing else, and the table behind it has not drawn
-    the next player's cards."""
+    """The pass screen shows the name and why the keyboard moves, nothing else, and the table
+    behind it has not drawn the next player's cards."""
     screen = pilot.app.screen
     assert isinstance(screen, PassScreen)
+    name = screen.player
+    reason = screen.reason
+    assert reason in [r.replace("NAME", name) for r in REASONS], reason
     words = set(on_screen(pilot.app).replace("█", " ").replace("▀", " ").replace("▄", " ").split())
-    assert words <= set(pass_words(screen.player).split()) | FOOTER_WORDS, words
+    assert words <= set(f"{pass_words(name)} {reason}".split()) | FOOTER_WORDS, words
     seat = table.controller.names.index(screen.player)
     assert table.shown_viewer != seat
     drawn = set(table.arrangement.cards)  # the cards the hand pane was last drawn with
@@ -315,6 +327,8 @@ async def test_after_answering_an_attack_the_keyboard_goes_back_to_the_attacker(
         await settle(pilot)
         assert isinstance(app.screen, PassScreen) and app.screen.player == "Ana"
         assert ctl.decision is not None and ctl.decision.seat != 0  # nothing for Ana to decide
+        # The words of every return to the attacker, a decision left for her or not.
+        assert app.screen.reason == "Back to Ana, whose turn it was."
         await pilot.press("enter")
         await pilot.pause()
         assert table.query_one("#question-box").border_title == "Your turn is over"
@@ -456,6 +470,8 @@ async def test_a_forced_accept_is_handed_over_like_any_decision(deck: Deck) -> N
         assert decision.seat == 0 and len(decision.options) == 1  # Accept, and nothing else
         assert isinstance(app.screen, PassScreen) and app.screen.player == "Ana"
         await check_pass_screen(pilot, table)
+        # The same words as when Ana could overrule it: they tell Ben nothing of her cards.
+        assert app.screen.reason == "Ana is attacked and answers it (overrule, or accept)."
         await pilot.press("enter")
         await settle(pilot)
         assert table.shown_viewer == 0 and table.question is not None
