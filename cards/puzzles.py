@@ -462,22 +462,41 @@ def check_link(deck: Deck, puzzle: Puzzle, pair: int, sentence: str) -> AnswerCh
     right = puzzle.links[pair]
     if sentence == right:
         return AnswerCheck(True, right)
-    return AnswerCheck(False, f"that is true of other cards; here: {right}")
+    a, b = puzzle.cards[pair], puzzle.cards[pair + 1]
+    other = _other_links(deck, puzzle, pair).get(sentence)
+    if other is None:
+        return AnswerCheck(False, f"that is not what links them; here: {right}")
+    # Name the pair the sentence is about: "Korematsu v US lists the issue Race" is true, and
+    # a player who sees it on Korematsu's card must learn why it is not this pair's link.
+    x, y = other
+    return AnswerCheck(
+        False,
+        f"that sentence links {deck[x].name} → {deck[y].name}, not {deck[a].name} → "
+        f"{deck[b].name}; here: {right}",
+    )
 
 
-def link_choices(deck: Deck, puzzle: Puzzle, pair: int, count: int = 3) -> list[str]:
-    """For pair `pair` of a linked puzzle: its sentence and `count - 1` true sentences about
-    other pairs that share one of its cards, in a seeded order."""
+def _other_links(deck: Deck, puzzle: Puzzle, pair: int) -> dict[str, tuple[int, int]]:
+    """The true link sentences of the other pairs that share a card with pair `pair` (the
+    wrong choices of a linked puzzle), each with the pair it links, in the deck's order."""
     a, b = puzzle.cards[pair], puzzle.cards[pair + 1]
     right = puzzle.links[pair]
     nxt = _successors(deck)
-    others: list[str] = []
+    others: dict[str, tuple[int, int]] = {}
     for x, y in [(a, c) for c in nxt[a]] + [(c, b) for c in deck.ids if b in nxt[c]]:
         if (x, y) == (a, b):
             continue
         why = link_reason(deck, x, y)
         if why is not None and why != right and why not in others:
-            others.append(why)
+            others[why] = (x, y)
+    return others
+
+
+def link_choices(deck: Deck, puzzle: Puzzle, pair: int, count: int = 3) -> list[str]:
+    """For pair `pair` of a linked puzzle: its sentence and `count - 1` true sentences about
+    other pairs that share one of its cards, in a seeded order."""
+    right = puzzle.links[pair]
+    others = list(_other_links(deck, puzzle, pair))
     rng = random.Random(f"civio-links:{puzzle.seed}:{pair}")
     rng.shuffle(others)
     choices = [right, *others[: count - 1]]

@@ -7,6 +7,7 @@ import random
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
@@ -14,6 +15,7 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
+from cards.civio_sets import check_call
 from cards.puzzles import (
     DIFFICULTIES,
     KINDS,
@@ -32,7 +34,7 @@ from cards.puzzles import (
 from civio_tui import keymap
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
-from civio_tui.screens.card_games import TwoPrecedents, card_facts, layout
+from civio_tui.screens.card_games import TwoPrecedents, card_facts, kind_label, layout
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -49,12 +51,17 @@ HOW = {
     "go-out": "Put cards in precedent 1 and 2 with the keys 1 and 2 (Enter = 1), then c to check.",
     "best": "Put 7 cards in precedent 1 and 2 with 1 and 2 (Enter = 1), then c to check.",
     "complete": (
-        "Highlight the option (A-D) that makes the 6 cards go out and press Enter. "
-        "Enter on one of the 6 cards opens it; e shows its links."
+        "Press the letter (A-D) of the option that makes the 6 cards go out, or highlight it "
+        "and press Enter. Enter on one of the 6 cards opens it; e shows its links."
     ),
-    "broken": "Highlight the first card that cannot follow the card before it; press Enter.",
-    "linked": "Choose the sentence that links the two cards and press Enter.",
+    "broken": (
+        "Press the number of the first card that cannot follow the card before it, or "
+        "highlight it and press Enter."
+    ),
+    "linked": "Press the letter of the sentence that links the two cards (or Enter on it).",
 }
+LETTERS = "ABCD"
+"""The options of complete and linked, as shown and as typed."""
 
 
 def player_name(app: CivioApp) -> str:
@@ -178,6 +185,8 @@ class PuzzleScreen(CivioScreen[None]):
         self.solved = False
         self.recorded = False
         self.records: RecordsFile | None = None
+        self.found: tuple[tuple[int, ...], ...] = ()
+        """go-out and best, once solved: the chosen precedents in an order the rules accept."""
 
     def compose(self) -> ComposeResult:
         yield from layout("pz")
@@ -212,11 +221,11 @@ class PuzzleScreen(CivioScreen[None]):
                 (None, Content.styled("The 6 cards (Enter opens one)", "bold")),
                 *[(f"{SIX}{c}", self.card_text(c)) for c in p.cards],
                 (None, Content.styled("Which one makes them go out?", "bold")),
-                *[(str(c), f"{'ABCD'[i]}. {deck[c].name}") for i, c in enumerate(p.options)],
+                *[(str(c), f"{LETTERS[i]}. {deck[c].name}") for i, c in enumerate(p.options)],
             ]
         if p.kind == "linked":
             choices = link_choices(deck, p, self.pair)
-            return [(f"s{i}", f"{'ABCD'[i]}. {s}") for i, s in enumerate(choices)]
+            return [(f"s{i}", f"{LETTERS[i]}. {s}") for i, s in enumerate(choices)]
         items: list[tuple[str | None, Content | str]] = []
         for i, c in enumerate(p.cards):
             mark = self.picked.mark(c)
@@ -230,7 +239,7 @@ class PuzzleScreen(CivioScreen[None]):
 
     def card_text(self, card: int) -> Content:
         deck = self.app.deck
-        return Content.assemble(deck[card].name, (f"  {deck[card].type_label()}", "$text-muted"))
+        return Content.assemble(deck[card].name, (f"  {kind_label(deck[card])}", "$text-muted"))
 
     def refresh_list(self, *, first: bool = False) -> None:
         """Fill the list again, keeping the highlighted row (`first`: the first choice)."""
@@ -252,7 +261,19 @@ class PuzzleScreen(CivioScreen[None]):
         deck = self.app.deck
         p = self.puzzle
         parts: list[Content | str] = []
-        if p.kind in ("go-out", "best"):
+        if p.kind in ("go-out", "best") and self.solved and self.found:
+            # Each precedent in the order the rules accept: the player chose the cards, maybe
+            # not their order, and an order that fails must not be shown as the answer.
+            parts.append(Content.styled("They go out, in this order", "bold"))
+            for number, precedent in enumerate(self.found, 1):
+                parts.append(
+                    Content.assemble(
+                        (f"{number}. ", "bold"), " → ".join(deck[c].name for c in precedent)
+                    )
+                )
+            if p.kind == "best":
+                parts.append(Content.styled("• = a point card", "$text-muted"))
+        elif p.kind in ("go-out", "best"):
             parts.extend(self.picked.lines(deck))
             if p.kind == "best":
                 parts.append(Content.styled("• = a point card", "$text-muted"))
@@ -323,7 +344,34 @@ class PuzzleScreen(CivioScreen[None]):
 
     def action_call(self) -> None:
         groups = self.picked.chosen()
-        self.judge(check_arrangement(self.app.deck, self.puzzle, groups))
+        verdict = check_arrangement(self.app.deck, self.puzzle, groups)
+        if verdict.correct:
+            self.found = check_call(self.app.deck, self.puzzle.cards, groups).precedents
+        self.judge(verdict)
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter answers complete and linked (the options read A-D), a digit answers
+        broken (its cards are numbered): what a player types on seeing "B." or "3."."""
+        p = self.puzzle
+        char = (event.character or "").upper()
+        menu = self.query_one(NavList)
+        if self.solved or not char:
+            return
+        if p.kind in ("complete", "linked") and char in LETTERS:
+            rows = [row for row, (key, _) in enumerate(self.list_items()) if key is not None]
+            if p.kind == "complete":
+                rows = rows[len(p.cards) :]  # past the 6 cards: the options
+            number = LETTERS.index(char)
+        elif p.kind == "broken" and char.isdigit():
+            rows = list(range(len(p.cards)))
+            number = int(char) - 1
+        else:
+            return
+        if not 0 <= number < len(rows):
+            return
+        event.stop()
+        menu.highlighted = rows[number]
+        menu.action_select()
 
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()

@@ -178,3 +178,20 @@ def test_linked_answers_and_their_choices() -> None:
             if other != right:
                 verdict = check_link(DECK, puzzle, pair, other)
                 assert not verdict.correct and right in verdict.reason
+
+
+@pytest.mark.parametrize("seed", [9, 108326])
+def test_a_wrong_link_names_the_pair_it_really_links(seed: int) -> None:
+    # "Korematsu v US lists the issue Race" is true of Korematsu: the player must be told it
+    # links Race → Korematsu, not the pair asked about.
+    puzzle = generate(DECK, "linked", "easy", seed)
+    for pair, right in enumerate(puzzle.links):
+        a, b = puzzle.cards[pair], puzzle.cards[pair + 1]
+        for other in link_choices(DECK, puzzle, pair):
+            if other == right:
+                continue
+            reason = check_link(DECK, puzzle, pair, other).reason
+            linked = reason.removeprefix("that sentence links ").split(", not ")[0]
+            x, y = (DECK.lookup(name) for name in linked.split(" → "))
+            assert link_reason(DECK, x, y) == other and (x, y) != (a, b)
+            assert f"not {DECK[a].name} → {DECK[b].name}" in reason

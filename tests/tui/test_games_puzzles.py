@@ -209,3 +209,50 @@ async def test_linked_moves_the_cursor_to_the_next_pair_and_explain_hides_the_an
         links = pilot.app.screen
         assert isinstance(links, LinksScreen)
         assert p.cards[1] in {c for c in links.others if c is not None}
+
+
+@async_test
+async def test_go_out_solved_in_a_wrong_order_shows_an_order_that_works(isolated: Path) -> None:
+    from cards.precedent import check_precedent
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_puzzle(pilot, "go-out", 12)
+        p = screen.puzzle
+        backwards = [tuple(reversed(precedent)) for precedent in p.precedents]
+        assert any(not check_precedent(DECK, list(b)).valid for b in backwards)
+        for number, precedent in enumerate(backwards, 1):
+            for card in precedent:
+                await choose_card(pilot, screen, card, str(number))
+        await pilot.press("c")
+        await pilot.pause()
+        assert screen.solved, message(screen)  # the cards are right; the game finds the order
+        side = " ".join(str(screen.query_one("#pz-side").render()).split())
+        assert "in this order" in side
+        for precedent in screen.found:
+            assert check_precedent(DECK, list(precedent)).valid
+            assert " → ".join(DECK[c].name for c in precedent) in side
+        for b in backwards:
+            if not check_precedent(DECK, list(b)).valid:
+                assert " → ".join(DECK[c].name for c in b) not in side
+
+
+@pytest.mark.parametrize("kind", ["complete", "broken", "linked"])
+@async_test
+async def test_the_letter_or_number_shown_answers(kind: str, isolated: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_puzzle(pilot, kind, 12)
+        p = screen.puzzle
+        if kind == "complete":
+            assert p.options is not None and p.card is not None
+            keys = ["abcd"[list(p.options).index(p.card)]]
+        elif kind == "broken":
+            assert p.position is not None
+            keys = [str(p.position + 1)]  # the cards are numbered from 1
+        else:
+            keys = ["abcd"[link_choices(DECK, p, i).index(p.links[i])] for i in range(len(p.links))]
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        assert screen.solved, message(screen)
