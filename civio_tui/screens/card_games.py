@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from cards.deck import Deck
-from cards.models import Card
+from cards.models import Card, CardType
 from civio_tui.widgets.lists import NavList
 
 
@@ -61,15 +61,38 @@ class TwoPrecedents:
         return out
 
 
+def ordinal(number: int) -> str:
+    """ "1st", "2nd", "14th": how an amendment is named."""
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+def kind_label(card: Card) -> str:
+    """The card's type in words; the Civil Rights Act says what it may be played as (its type
+    label is its own name: "Civil Rights Act of 1964 (Civil Rights Act)" told nothing)."""
+    if card.type is CardType.CIVIL_RIGHTS_ACT:
+        return "Law or Equality"
+    return card.type_label()
+
+
 def card_facts(card: Card) -> Content:
-    """What a card lists, for finding links: its type, year, issues and plus/minus columns."""
+    """What a card lists, for finding links: its type, year, issues, plus/minus columns and
+    the amendments it strengthens."""
     year = f", {card.year}" if card.year else ""
-    lines = [Content.styled(f"{card.name} ({card.type_label()}{year})", "bold")]
+    lines = [Content.styled(f"{card.name} ({kind_label(card)}{year})", "bold")]
+    strengthens: tuple[str, ...] = ()
+    if card.amendments and card.type is not CardType.AMENDMENT:
+        # An Amendment's own number is its name, not a link ("amendments: 8" on the 8th).
+        numbers = [ordinal(a) for a in card.amendments]
+        plural = "s" if len(numbers) > 1 else ""
+        strengthens = (f"{', '.join(numbers)} Amendment{plural}",)
     for label, values in (
         ("issues", card.issues),
         ("plus", card.plus),
         ("minus", card.minus),
-        ("amendments", tuple(str(a) for a in card.amendments)),
+        ("strengthens", strengthens),
     ):
         if values:
             lines.append(Content.assemble((f"{label}: ", "$text-muted"), ", ".join(values)))

@@ -16,6 +16,7 @@ from cards.deck import Deck, normalise_name
 from cards.models import CardType
 from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
+from civio_tui.screens.card_games import ordinal
 from civio_tui.widgets.cards import TYPE_LETTER, TYPE_STYLE, card_line
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
 from civio_tui.widgets.lists import NavList
@@ -129,7 +130,7 @@ class EncyclopediaScreen(CivioScreen[None]):
             FormRow(
                 "amendment",
                 "Amendment",
-                [("all", "All")] + [(str(n), _ordinal(n)) for n in numbers],
+                [("all", "All")] + [(str(n), ordinal(n)) for n in numbers],
             ),
             FormRow("era", "Years", [(key, label) for key, label, _, _ in ERAS]),
         ]
@@ -235,10 +236,3 @@ class EncyclopediaScreen(CivioScreen[None]):
         menu = self.query_one("#ency-list", NavList)
         if menu.highlighted is not None and menu.highlighted < len(self.shown):
             self.app.push_screen(LinksScreen(self.shown[menu.highlighted]))
-
-
-def _ordinal(number: int) -> str:
-    suffix = (
-        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    )
-    return f"{number}{suffix}"

@@ -35,7 +35,7 @@ from civio_tui import keymap
 from civio_tui.card_games_save import SavedSolitaire, SolitaireSaves
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioModal, CivioScreen
-from civio_tui.screens.card_games import TwoPrecedents, card_facts, layout
+from civio_tui.screens.card_games import TwoPrecedents, card_facts, kind_label, layout
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -371,7 +371,7 @@ class SolitaireScreen(CivioScreen[None]):
         self.game.apply(TURN_ACTION)
         self.save()
         card = self.game.deck[self.game.turned[-1]]
-        turned = Content.assemble("You turned up ", (card.name, "bold"), f" ({card.type_label()}).")
+        turned = Content.assemble("You turned up ", (card.name, "bold"), f" ({kind_label(card)}).")
         if self.game.face_down == 0:
             turned = Content.assemble(turned, " That was the last card. ", ALL_UP)
         self.say(turned)

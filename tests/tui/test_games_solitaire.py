@@ -162,3 +162,17 @@ async def test_new_deal_keys_work_during_the_game_though_not_shown(isolated: Pat
         await pilot.press("7", "7", "enter")
         await pilot.pause()
         assert screen.game.seed == 77 and not screen.game.turned
+
+
+def test_card_facts_name_what_a_card_strengthens_and_what_the_act_may_be() -> None:
+    from civio_tui.screens.card_games import card_facts
+
+    deck = standard_deck()
+    eighth = str(card_facts(deck[deck.lookup("8th Amendment")]))
+    assert "amendments" not in eighth and "8" not in eighth.replace("8th", "")
+    brown = " ".join(str(card_facts(deck[deck.lookup("Brown v Board")])).split())
+    assert "strengthens: 14th Amendment" in brown
+    griswold = " ".join(str(card_facts(deck[deck.lookup("Griswold")])).split())
+    assert "strengthens: 1st, 4th, 5th, 9th, 14th Amendments" in griswold
+    act = str(card_facts(deck[deck.lookup("Civil Rights Act")]))
+    assert "(Law or Equality, 1964)" in act and "(Civil Rights Act" not in act
