@@ -494,7 +494,7 @@ class ConcentrationScreen(CivioScreen[None]):
                 Content.assemble(
                     f"{self.names[seat]}: ",
                     ("a pair", "bold $success"),
-                    f", {deck[first.card].name} / {deck[last.card].name}.",
+                    f", {short_name(deck[first.card])} / {short_name(deck[last.card])}.",
                 )
             )
             self.note = Content("\n").join(self.computer_turns[-3:])
@@ -502,7 +502,7 @@ class ConcentrationScreen(CivioScreen[None]):
             first = game.events[-2]
             self.note = Content.assemble(
                 ("Pair! ", "bold $success"),
-                f"{deck[first.card].name} / {deck[last.card].name}: ",
+                f"{short_name(deck[first.card])} / {short_name(deck[last.card])}: ",
                 pair_link(deck, first.card, last.card),
             )
         elif last.captured is False:
@@ -513,8 +513,8 @@ class ConcentrationScreen(CivioScreen[None]):
             if self.players > 1:
                 lone_human = len(self.ais) == self.players - 1 and game.to_move not in self.ais
                 passes = "; your turn" if lone_human else f"; {nxt}'s turn"
-            a = f"{deck[first.card].name} ({position_name(first.position)})"
-            b = f"{deck[last.card].name} ({position_name(last.position)})"
+            a = f"{short_name(deck[first.card])} ({position_name(first.position)})"
+            b = f"{short_name(deck[last.card])} ({position_name(last.position)})"
             if by_computer:
                 # Several computers in a row: keep what each turned up, for everyone to see.
                 self.computer_turns.append(Content(f"{self.names[seat]}: {a}, {b}: no pair."))
@@ -525,7 +525,7 @@ class ConcentrationScreen(CivioScreen[None]):
                 self.holding = game.to_move in self.ais
                 self.note = f"{a} and {b} are not a pair{'' if self.holding else passes}."
         else:
-            self.note = f"{self.names[seat]} turned up {deck[last.card].name}."
+            self.note = f"{self.names[seat]} turned up {short_name(deck[last.card])}."
         self.save()
         if game.is_over:
             self.finished()

@@ -247,3 +247,23 @@ async def test_captured_cards_look_apart_and_p_lists_the_pairs(isolated: Path) -
         assert " ".join(pair_link(deck, a.card, b.card).split()) in pairs
         await pilot.press("escape")
         await wait_for_screen(pilot, ConcentrationScreen)
+
+
+@async_test
+async def test_a_miss_names_the_cards_as_their_tiles_do(isolated: Path) -> None:
+    # The tile and the pairs list say "UC Regents v Bakke"; the message must not switch to
+    # "Regents of the University of California v Bakke" (a newcomer looks for that name).
+    from civio_tui.screens.concentration import short_name
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, game = await solo_game(pilot)
+        deck = game.deck
+        bakke = next(p for p in range(20) if "Bakke" in deck[game.grid[p]].name)
+        other = next(p for p in range(20) if p != bakke and not game.is_pair(bakke, p))
+        assert short_name(deck[game.grid[bakke]]) != deck[game.grid[bakke]].name
+        await type_place(pilot, bakke)
+        await type_place(pilot, other)
+        note = " ".join(str(screen.note).split())
+        assert f"{short_name(deck[game.grid[bakke]])} ({position_name(bakke)})" in note
+        assert deck[game.grid[bakke]].name not in note
