@@ -156,11 +156,13 @@ class HelpScreen(CivioScreen[None]):
         yield Footer()
 
     def on_resize(self) -> None:
-        width = self.query_one("#help-text", Static).content_region.width
-        if width:
-            self.query_one("#help-text", Static).update(
-                help_content(self.app.settings.keymap, width, self.first)
-            )
+        # The scroll's room beside its scroll bar: the text's own width may still be the one
+        # from before the long help got its bar, and a line wrapped to it breaks once more at
+        # the left margin ("…that you do" / "not" / "know").
+        text = self.query_one("#help-text", Static)
+        width = self.query_one(KeyScroll).scrollable_content_region.width - text.gutter.width
+        if width > 0:
+            text.update(help_content(self.app.settings.keymap, width, self.first))
 
     def on_mount(self) -> None:
         scroll = self.query_one(KeyScroll)

@@ -181,3 +181,19 @@ def test_statistics_chart_ticks_are_whole_points_and_rounds() -> None:
     ticks = whole_ticks(0, 81)
     assert ticks[0] == 0 and len(ticks) <= 6 and all(isinstance(t, int) for t in ticks)
     assert ticks[-1] + (ticks[1] - ticks[0]) > 81  # the top of the scale is covered
+
+
+@async_test
+async def test_help_lines_fit_beside_the_scroll_bar_at_80x24() -> None:
+    # Wrapped before the scroll bar appeared, "…that you do not know" broke once more at the
+    # left margin: "not" alone on a line, outside the description column.
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, HelpScreen)
+        await pilot.pause()
+        text = pilot.app.screen.query_one("#help-text")
+        width = text.content_region.width
+        longest = max(len(line) for line in text.render().plain.splitlines())
+        assert 0 < longest <= width
