@@ -292,7 +292,7 @@ class TableScreen(CivioScreen[None]):
         if returning:
             return f"Back to {name}, whose turn it was."
         if decision is not None and decision.kind is DecisionKind.FACE_UP:
-            return f"{name} chooses which 5 cards to lay face up; the others cannot see them."
+            return f"{name} chooses which cards to lay face up, unseen by the others."
         if seat == ctl.rnd.current:
             return f"It is {name}'s turn."
         if decision is not None and decision.kind is DecisionKind.OVERRULE:

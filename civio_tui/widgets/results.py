@@ -66,9 +66,12 @@ def seat_lines(deck: Deck, row: SeatResult, winner: int | None, width: int) -> l
         ("   +", ""),
         (pts(row.points), "bold"),
         (_how_scored(deck, row, winner), "dim"),
-        f" → total {row.total} · {row.rank}",
     )
-    lines = [head.truncate(width, ellipsis=True)]
+    total = f" → total {row.total} · {row.rank}"
+    if head.cell_length + len(total) <= width:
+        lines = [head + total]
+    else:  # a long name or rank: the new total and rank on a line of their own, whole
+        lines = [head.truncate(width, ellipsis=True), Content(f"  {total}").truncate(width)]
     for precedent in row.precedents:
         points = sum(deck[c].points for c in precedent)
         items = chain_items(deck, precedent)

@@ -20,7 +20,7 @@ from tests.tui.test_table_fixes import screen_text
 FOOTER_WORDS = {"esc", "Menu", "⏎", "I", "am", "ready", "CIVIO"}  # CIVIO: the window title
 REASONS = (
     "",
-    "NAME chooses which 5 cards to lay face up; the others cannot see them.",
+    "NAME chooses which cards to lay face up, unseen by the others.",
     "It is NAME's turn.",
     "NAME is attacked and answers it (overrule, or accept).",
     "Back to NAME, whose turn it was.",

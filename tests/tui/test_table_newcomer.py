@@ -87,3 +87,22 @@ async def test_new_game_rows_say_what_they_choose() -> None:
         await pilot.press("up", "up", "up")  # → Game length → Play until → Rule version
         assert form.current.key == "rules"
         assert "Which version of the rules" in on_screen(app)
+
+
+def test_the_results_keep_a_long_rank_whole(deck: Deck) -> None:
+    from dataclasses import replace
+
+    from civio_tui.round_summary import SeatResult
+    from civio_tui.widgets.results import seat_lines
+
+    hand = tuple(deck.lookup(n) for n in ("Race", "Brown v Board", "14th Amendment"))
+    row = SeatResult(
+        0, "Anastasia Rodrigue", "human", (hand,), hand, 6, 6, 12, "Law Clerk", "Lawyer (2nd chair)"
+    )
+    lines = [line.plain for line in seat_lines(deck, row, 0, 60)]
+    assert all(len(line) <= 60 for line in lines), lines
+    assert any(line.strip() == "→ total 12 · Lawyer (2nd chair)" for line in lines), lines
+    assert not any("…" in line for line in lines), lines
+    # A short one stays on the name's line.
+    short = replace(row, name="Ana")
+    assert "→ total 12 · Lawyer (2nd chair)" in seat_lines(deck, short, 0, 60)[0].plain
