@@ -50,8 +50,9 @@ def _heading(
     view: PlayerView, info: OpponentInfo, acting: int | None, width: int, *, compact: bool = False
 ) -> list[Content]:
     """The opponent's name, level, points and rank on one line when it fits, else without the
-    level (in the `compact` form, then without the rank too). Still too long (a friend's long
-    name at 80x24), the points and rank go on a line of their own rather than be cut off."""
+    level. Still too long (a friend's long name at 80x24), the points and rank go on a line of
+    their own rather than be cut off; the `compact` form (short of room) drops the rank and
+    then cuts the name instead, so that it keeps to one line."""
     total = (view.scores or [0] * view.seats)[info.seat]
     marker = Content.styled("▶ " if acting == info.seat else "  ", "bold $accent")
     name = Content.styled(info.name, "bold")
@@ -67,6 +68,11 @@ def _heading(
     for line in lines:
         if line.cell_length <= width:
             return [line]
+    points = f" · {pts(total)}"
+    room = width - marker.cell_length - len(points)
+    if compact and room >= 8:
+        # One line still: the name cut rather than a line more (3 opponents must fit 80x24).
+        return [Content.assemble(marker, name.truncate(room, ellipsis=True), points)]
     first = Content.assemble(marker, name) if compact else who
     return [
         first.truncate(width, ellipsis=True),
