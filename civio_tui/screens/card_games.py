@@ -27,6 +27,21 @@ def layout(prefix: str, cards: type[NavList] = NavList) -> Iterator[Widget]:
     yield Footer()
 
 
+LIST_ROOM = 41
+"""Columns for a line of the card list (46 wide in solitaire.tcss and puzzles.tcss, less its
+border, padding and scroll bar)."""
+
+
+def fitting_name(card: Card, room: int) -> str | None:
+    """The card's name if it fits `room` columns, else its longest alias that does ("Hazelwood
+    v Kuhlmeier"), else None. A name wrapped in the list put its year or type alone at the
+    left margin, under the marks, where it read as a card of its own."""
+    if len(card.name) <= room:
+        return card.name
+    fitting = [a for a in card.aliases if len(a) <= room]
+    return max(fitting, key=len) if fitting else None
+
+
 class TwoPrecedents:
     """The cards a player has put in precedent 1 and 2, in the order they were put there."""
 

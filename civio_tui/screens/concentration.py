@@ -33,6 +33,7 @@ from civio_tui import keymap
 from civio_tui.card_games_save import ConcentrationSaves, SavedConcentration
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
+from civio_tui.screens.card_games import fitting_name
 from civio_tui.screens.links import LinksScreen
 from civio_tui.seating import HUMAN, Seat
 from civio_tui.widgets.lists import NavList
@@ -51,10 +52,7 @@ CELL_TEXT = 28
 
 
 def short_name(card: Card) -> str:
-    if len(card.name) <= CELL_TEXT:
-        return card.name
-    fitting = [a for a in card.aliases if len(a) <= CELL_TEXT]
-    return max(fitting, key=len) if fitting else card.name[: CELL_TEXT - 1] + "…"
+    return fitting_name(card, CELL_TEXT) or card.name[: CELL_TEXT - 1] + "…"
 
 
 class GridLinksScreen(LinksScreen):

@@ -34,7 +34,14 @@ from cards.puzzles import (
 from civio_tui import keymap
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
-from civio_tui.screens.card_games import TwoPrecedents, card_facts, kind_label, layout
+from civio_tui.screens.card_games import (
+    LIST_ROOM,
+    TwoPrecedents,
+    card_facts,
+    fitting_name,
+    kind_label,
+    layout,
+)
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -219,7 +226,7 @@ class PuzzleScreen(CivioScreen[None]):
             assert p.options is not None
             return [
                 (None, Content.styled("The 6 cards (Enter opens one)", "bold")),
-                *[(f"{SIX}{c}", self.card_text(c)) for c in p.cards],
+                *[(f"{SIX}{c}", self.card_text(c, 0)) for c in p.cards],
                 (None, Content.styled("Which one makes them go out?", "bold")),
                 *[(str(c), f"{LETTERS[i]}. {deck[c].name}") for i, c in enumerate(p.options)],
             ]
@@ -233,13 +240,20 @@ class PuzzleScreen(CivioScreen[None]):
             if p.kind == "best":
                 prefix = "• " if deck[c].points else "  "  # points decide the best 7
             items.append(
-                (str(c), Content.assemble((mark, "bold $accent"), prefix, self.card_text(c)))
+                (
+                    str(c),
+                    Content.assemble(
+                        (mark, "bold $accent"), prefix, self.card_text(c, len(mark + prefix))
+                    ),
+                )
             )
         return items
 
-    def card_text(self, card: int) -> Content:
-        deck = self.app.deck
-        return Content.assemble(deck[card].name, (f"  {kind_label(deck[card])}", "$text-muted"))
+    def card_text(self, card: int, before: int) -> Content:
+        """The card's name and type, in one line of the list after `before` columns."""
+        kind = f"  {kind_label(self.app.deck[card])}"
+        name = fitting_name(self.app.deck[card], LIST_ROOM - before - len(kind))
+        return Content.assemble(name or self.app.deck[card].name, (kind, "$text-muted"))
 
     def refresh_list(self, *, first: bool = False) -> None:
         """Fill the list again, keeping the highlighted row (`first`: the first choice)."""

@@ -35,7 +35,14 @@ from civio_tui import keymap
 from civio_tui.card_games_save import SavedSolitaire, SolitaireSaves
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioModal, CivioScreen
-from civio_tui.screens.card_games import TwoPrecedents, card_facts, kind_label, layout
+from civio_tui.screens.card_games import (
+    LIST_ROOM,
+    TwoPrecedents,
+    card_facts,
+    fitting_name,
+    kind_label,
+    layout,
+)
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -285,10 +292,11 @@ class SolitaireScreen(CivioScreen[None]):
         point = "•" if card.points else " "
         year = f" {card.year}" if card.year and str(card.year) not in card.name else ""
         newest = self.game.events and self.game.events[-1].card == c
+        name = fitting_name(card, LIST_ROOM - len(mark) - len(point) - 1 - len(year))
         return Content.assemble(
             (mark, "bold $accent"),
             (point, "$success"),
-            (f" {card.name}", "bold" if newest else ""),
+            (f" {name or card.name}", "bold" if newest else ""),
             (year, "$text-muted"),
         )
 

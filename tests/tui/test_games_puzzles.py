@@ -256,3 +256,23 @@ async def test_the_letter_or_number_shown_answers(kind: str, isolated: Path) -> 
             await pilot.press(key)
             await pilot.pause()
         assert screen.solved, message(screen)
+
+
+@async_test
+async def test_a_long_card_name_keeps_its_type_on_its_line_at_80x24(isolated: Path) -> None:
+    # "Tinker v Des Moines School District  Case" wrapped "Case" to the left margin.
+    from textual.content import Content
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        pilot.app.push_screen(PuzzleScreen(generate(DECK, "go-out", "easy", 228346)))
+        await wait_for_screen(pilot, PuzzleScreen)
+        screen = pilot.app.screen
+        assert isinstance(screen, PuzzleScreen)
+        assert any(len(DECK[c].name) > 30 for c in screen.puzzle.cards)
+        cards = screen.query_one(NavList)
+        room = cards.scrollable_content_region.width
+        prompts = [cards.get_option_at_index(i).prompt for i in range(cards.option_count)]
+        texts = [p.plain if isinstance(p, Content) else str(p) for p in prompts]
+        assert all(len(t) <= room for t in texts), [t for t in texts if len(t) > room]

@@ -176,3 +176,22 @@ def test_card_facts_name_what_a_card_strengthens_and_what_the_act_may_be() -> No
     assert "strengthens: 1st, 4th, 5th, 9th, 14th Amendments" in griswold
     act = str(card_facts(deck[deck.lookup("Civil Rights Act")]))
     assert "(Law or Equality, 1964)" in act and "(Civil Rights Act" not in act
+
+
+@async_test
+async def test_a_long_name_keeps_its_year_on_its_line_at_80x24(isolated: Path) -> None:
+    # "Hazelwood School District v Kuhlmeier 1988" wrapped: "1988" stood alone at the left
+    # margin, under the marks, like a card of its own. A shorter printed form fits instead.
+    from textual.content import Content
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_solitaire(pilot, 20261126)
+        await pilot.press(*"t" * 21)
+        await pilot.pause()
+        cards = screen.query_one(NavList)
+        room = cards.scrollable_content_region.width
+        prompts = [cards.get_option_at_index(i).prompt for i in range(cards.option_count)]
+        texts = [p.plain if isinstance(p, Content) else str(p) for p in prompts]
+        assert any("Hazelwood v Kuhlmeier 1988" in t for t in texts), texts
+        assert all(len(t) <= room for t in texts), [t for t in texts if len(t) > room]
