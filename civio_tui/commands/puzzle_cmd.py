@@ -15,6 +15,7 @@ from cards.puzzles import (
     kind_of_the_day,
     seed_of_the_day,
 )
+from civio_tui.card_words import kind_label
 from civio_tui.commands.common import (
     add_cards_option,
     add_json_option,
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Question: {puzzle.question}")
     print("Cards:")
     for i, c in enumerate(puzzle.cards, 1):
-        print(f"  {i}. {deck[c].name} ({deck[c].type_label()})")
+        print(f"  {i}. {deck[c].name} ({kind_label(deck[c])})")
     if puzzle.options is not None:
         print("Options:")
         for letter, c in zip("ABCD", puzzle.options, strict=False):

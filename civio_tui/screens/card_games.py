@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from cards.deck import Deck
 from cards.models import Card, CardType
+from civio_tui.card_words import kind_label
 from civio_tui.widgets.lists import NavList
 
 
@@ -82,14 +83,6 @@ def ordinal(number: int) -> str:
         "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     )
     return f"{number}{suffix}"
-
-
-def kind_label(card: Card) -> str:
-    """The card's type in words; the Civil Rights Act says what it may be played as (its type
-    label is its own name: "Civil Rights Act of 1964 (Civil Rights Act)" told nothing)."""
-    if card.type is CardType.CIVIL_RIGHTS_ACT:
-        return "Law or Equality"
-    return card.type_label()
 
 
 def card_facts(card: Card) -> Content:

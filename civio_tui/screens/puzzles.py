@@ -32,6 +32,7 @@ from cards.puzzles import (
     seed_of_the_day,
 )
 from civio_tui import keymap
+from civio_tui.card_words import kind_label
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.card_games import (
@@ -39,7 +40,6 @@ from civio_tui.screens.card_games import (
     TwoPrecedents,
     card_facts,
     fitting_name,
-    kind_label,
     layout,
 )
 from civio_tui.widgets.lists import NavList

@@ -33,6 +33,7 @@ from cards.solitaire import (
 )
 from civio_tui import keymap
 from civio_tui.card_games_save import SavedSolitaire, SolitaireSaves
+from civio_tui.card_words import kind_label
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioModal, CivioScreen
 from civio_tui.screens.card_games import (
@@ -40,7 +41,6 @@ from civio_tui.screens.card_games import (
     TwoPrecedents,
     card_facts,
     fitting_name,
-    kind_label,
     layout,
 )
 from civio_tui.widgets.lists import NavList

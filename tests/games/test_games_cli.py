@@ -120,3 +120,13 @@ def test_concentration_pairs_json_is_the_ten_publisher_pairs(
     assert len(doc) == 10 and all(len(p) == 2 for p in doc)
     code, text, _ = run(capsys, "concentration", "pairs")
     assert code == 0 and "Korematsu v US lists Executive Order 9066" in text
+
+
+def test_puzzle_text_says_what_the_civil_rights_act_may_be(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # "(Civil Rights Act)" after its own name told a student nothing: it is a Law or Equality.
+    code, out, _ = run(capsys, "puzzle", "--kind", "go-out", "--seed", "4")
+    assert code == 0
+    assert "Civil Rights Act of 1964 (Law or Equality)" in out
+    assert "(Civil Rights Act)" not in out

@@ -1,0 +1,13 @@
+"""Card words shared by the screens and the commands, free of Textual so a command stays quick."""
+
+from __future__ import annotations
+
+from cards.models import Card, CardType
+
+
+def kind_label(card: Card) -> str:
+    """The card's type in words; the Civil Rights Act says what it may be played as (its type
+    label is its own name: "Civil Rights Act of 1964 (Civil Rights Act)" told nothing)."""
+    if card.type is CardType.CIVIL_RIGHTS_ACT:
+        return "Law or Equality"
+    return card.type_label()
