@@ -52,7 +52,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"seed": seed, "cards": deck.names(deal), "par": best.to_json(deck)})
         return 0
-    print(f"Solitaire deal {seed}:")
+    # As the game's title says it: "deal of the day, 2026-11-25 · seed 20261125".
+    day = f" of the day, {parse_day(args.date).isoformat()}" if args.seed is None else ""
+    print(f"Solitaire deal{day} · seed {seed}:")
     for i, c in enumerate(deal, 1):
         print(f"  {i:2}. {deck[c].name}")
     if not best.precedents:

@@ -130,3 +130,11 @@ def test_puzzle_text_says_what_the_civil_rights_act_may_be(
     assert code == 0
     assert "Civil Rights Act of 1964 (Law or Equality)" in out
     assert "(Civil Rights Act)" not in out
+
+
+def test_solitaire_par_text_names_the_day_and_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    # "Solitaire deal 20261125" read as deal number twenty million: say which seed, and the day.
+    code, out, _ = run(capsys, "solitaire", "par", "--date", "2026-11-25")
+    assert code == 0 and out.startswith("Solitaire deal of the day, 2026-11-25 · seed 20261125:")
+    code, out, _ = run(capsys, "solitaire", "par", "--seed", "1")
+    assert code == 0 and out.startswith("Solitaire deal · seed 1:")
