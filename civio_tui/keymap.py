@@ -213,7 +213,7 @@ KEYS: tuple[KeySpec, ...] = (
         "p",
         "pairs",
         "Pairs",
-        "Concentration: the pairs captured so far and what links each",
+        "Concentration: the pairs captured so far, what links each, and those still to find",
     ),
     # Easy Play (civio_tui/screens/easy_play.py).
     KeySpec("easy.supply", "s", "draw('supply')", "Draw", "Easy Play: draw from the supply"),

@@ -1,5 +1,6 @@
-"""Concentration's captured pairs (`p`): each pair found so far, who found it, and what links
-its two cards, so a player can learn the links during the game."""
+"""Concentration's pairs (`p`): each pair found so far, who found it, and what links its two
+cards, so a player can learn the links during the game; then the pairs still to find, which the
+menu showed once before the game and a newcomer has forgotten by the third turn."""
 
 from __future__ import annotations
 
@@ -11,8 +12,16 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer, Static
 
-from cards.concentration import CELLS, Concentration, captured_in_order, pair_link, position_name
+from cards.concentration import (
+    CELLS,
+    Concentration,
+    captured_in_order,
+    pair_link,
+    pairs,
+    position_name,
+)
 from civio_tui.screens.base import CivioModal
+from civio_tui.screens.concentration import short_name
 
 
 def pair_entries(game: Concentration, names: tuple[str, ...]) -> list[tuple[Content, str]]:
@@ -23,11 +32,22 @@ def pair_entries(game: Concentration, names: tuple[str, ...]) -> list[tuple[Cont
         who = f"  found by {names[b.seat]}" if len(names) > 1 else ""
         places = f"{position_name(a.position)} + {position_name(b.position)}"
         head = Content.assemble(
-            (f"{n}. {deck[a.card].name} / {deck[b.card].name}", "bold"),
+            (f"{n}. {short_name(deck[a.card])} / {short_name(deck[b.card])}", "bold"),
             (f"  {places}{who}", "$text-muted"),
         )
         entries.append((head, pair_link(deck, a.card, b.card)))
     return entries
+
+
+def pairs_to_find(game: Concentration) -> list[str]:
+    """The pairs not captured yet, by their names as the tiles show them (never where)."""
+    deck = game.deck
+    found = {e.card for pair in captured_in_order(game.events) for e in pair}
+    return [
+        f"{short_name(deck[a])} / {short_name(deck[b])}"
+        for a, b in pairs(deck)
+        if a not in found and b not in found
+    ]
 
 
 class CapturedPairsScreen(CivioModal[None]):
@@ -63,6 +83,10 @@ class CapturedPairsScreen(CivioModal[None]):
                 for head, link in entries:
                     yield Static(head)
                     yield Static(link, classes="cp-link")
+                left = pairs_to_find(self.game)
+                if left:
+                    yield Static(Content.styled(f"Still to find ({len(left)})", "bold $accent"))
+                    yield Static("\n".join(left), classes="cp-link")
             yield Static("↑↓ scroll · Esc or p closes", id="cp-note")
         yield Footer()
 

@@ -220,6 +220,8 @@ def pairs_shown(pilot: Pilot[int]) -> str:
 
 @async_test
 async def test_captured_cards_look_apart_and_p_lists_the_pairs(isolated: Path) -> None:
+    from cards.concentration import pairs
+    from civio_tui.screens.concentration import short_name
     from civio_tui.screens.concentration_pairs import CapturedPairsScreen
 
     app = make_app()
@@ -228,6 +230,10 @@ async def test_captured_cards_look_apart_and_p_lists_the_pairs(isolated: Path) -
         await pilot.press("p")
         await wait_for_screen(pilot, CapturedPairsScreen)
         assert "No pair captured yet" in pairs_shown(pilot)
+        # The menu showed the pairs once; a newcomer finds them here again (names, not places).
+        assert "Still to find (10)" in pairs_shown(pilot)
+        for x, y in pairs(game.deck):
+            assert f"{short_name(game.deck[x])} / {short_name(game.deck[y])}" in pairs_shown(pilot)
         await pilot.press("p")  # p again closes it
         await wait_for_screen(pilot, ConcentrationScreen)
         await human_turns_pairs(pilot, screen)
@@ -243,8 +249,10 @@ async def test_captured_cards_look_apart_and_p_lists_the_pairs(isolated: Path) -
         await wait_for_screen(pilot, CapturedPairsScreen)
         pairs = pairs_shown(pilot)
         deck = game.deck
-        assert f"1. {deck[a.card].name} / {deck[b.card].name}" in pairs
+        found = f"{short_name(deck[a.card])} / {short_name(deck[b.card])}"
+        assert f"1. {found}" in pairs
         assert " ".join(pair_link(deck, a.card, b.card).split()) in pairs
+        assert "Still to find (9)" in pairs and pairs.count(found) == 1
         await pilot.press("escape")
         await wait_for_screen(pilot, ConcentrationScreen)
 
