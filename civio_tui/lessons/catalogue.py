@@ -343,7 +343,7 @@ TURN = Lesson(
                 Move(
                     "draw discard",
                     goal="A turn starts with a draw: the supply's hidden top card, or the "
-                    "face-up card on the discard pile. Take the one that links to your cards.",
+                    "discard pile's face-up card. Take the one that links to your cards.",
                     praise="Good: Miranda v Arizona lists Gideon and Escobedo, two of yours.",
                     nudge="Read Miranda's card: does it list any of your cards?",
                     wrong=(
@@ -365,8 +365,7 @@ TURN = Lesson(
                     also=(f"reveal {GAULT}",),
                     goal="End the turn: turn one hidden card face up. Your opponent can see and "
                     "take face-up cards, so keep hidden the card you need most.",
-                    praise="Good: Miranda stays hidden. It links Gideon, Escobedo and In re Gault: "
-                    "losing it would break your 4-card precedent.",
+                    praise="Good: Miranda stays hidden. Escobedo and In re Gault link through it.",
                     nudge="Which hidden card do the others link through?",
                     wrong=(
                         (
@@ -378,8 +377,7 @@ TURN = Lesson(
                 ),
                 Move(
                     "civio call",
-                    goal="All 7 cards form precedents: Race → Brown → 14th and Gideon → "
-                    "Escobedo → Miranda → In re Gault. Call CIVIO to win the round?",
+                    goal="All 7 of your cards now form precedents, 3 cards and 4. Call CIVIO?",
                     praise="CIVIO! You won the round. Lesson 6 counts the score.",
                     nudge="Calling CIVIO wins the round at once.",
                     wrong=(
@@ -406,8 +404,8 @@ TURN = Lesson(
                 Option(
                     "Opponents cannot see them or pick them",
                     True,
-                    "Right: an attack can take a face-up card of the attacker's choice, a "
-                    "hidden one only blind, and hidden cards give your plans away to no one.",
+                    "Right: an attack takes a face-up card of its choosing, a hidden one only "
+                    "blind; and hidden cards keep your plans secret.",
                 ),
                 Option(
                     "Hidden cards score double",
@@ -473,8 +471,8 @@ ATTACKS = Lesson(
                 any_draw("Your turn: draw a card, from either pile."),
                 Move(
                     f"discard {EO9066}",
-                    goal="Attack back: discarding an attack Law launches it. Discard the Law "
-                    "whose attack, Confiscate and Arrest, takes one of Bot's cards.",
+                    goal="Attack back: discard the Law whose attack, Confiscate and Arrest, "
+                    "takes one of Bot's cards.",
                     praise="Executive Order 9066 (1942) sent Japanese Americans to camps.",
                     nudge="Read each Law's Action line.",
                 ),
@@ -483,7 +481,7 @@ ATTACKS = Lesson(
                     goal="Choose whom it strikes (with more players, you pick one).",
                     nudge="Bot is your only opponent.",
                 ),
-                Move("accept", bot=True, praise="Bot has no Law to overrule it."),
+                Move("accept", bot=True),
                 Move(
                     f"confiscate {MIRANDA}",
                     goal="Take one of Bot's face-up cards, or one of its 2 hidden cards blind. "
