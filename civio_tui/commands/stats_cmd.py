@@ -57,5 +57,11 @@ def run(args: argparse.Namespace) -> int:
             for name, points in camp["points_after_round"].items()
         )
         print(f"{camp['name']}: {camp['rounds']} rounds, {camp['rounds_won']} won ({totals})")
+    if player is None and len(people) > 1:
+        # Friends' games were counted from their first person's seat: say how to see anyone's.
+        print(
+            "(Each game is counted from its first person's seat; --player NAME gives one "
+            f"person's own: {', '.join(people)}.)"
+        )
     print(f"({folder.path})")
     return 0

@@ -66,6 +66,8 @@ def test_stats_cli_takes_a_player(
     assert doc["rounds_won"] == sum(r.winner == "Ben" for r in camp.history)
     code, out, _ = run(capsys, "stats", "--player", "ben", "--save-dir", str(tmp_path))
     assert code == 0 and out.startswith("Ben's statistics:")
+    code, out, _ = run(capsys, "stats", "--save-dir", str(tmp_path))
+    assert code == 0 and "--player NAME gives one person's own: Ana, Ben" in out
     code, _, err = run(capsys, "stats", "--player", "Carla", "--save-dir", str(tmp_path))
     assert code == 2 and "nobody called 'Carla'" in err and "Ana, Ben" in err
 
