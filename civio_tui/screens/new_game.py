@@ -26,9 +26,8 @@ from civio_tui.widgets.choice_form import ChoiceForm, FormRow
 
 MAX_OPPONENTS = 3
 HUMANS_HELP = (
-    "Friends at one keyboard take turns: before each one's move the screen hides the cards "
-    "and says whom to pass the keyboard to. A new game always starts at 1 human; the names "
-    "typed are kept."
+    "Friends take turns: before each move a screen hides the cards and names who plays. "
+    "A new game starts at 1 human again (names are kept)."
 )
 
 LEVEL_HELP: dict[str, str] = {
@@ -38,18 +37,16 @@ LEVEL_HELP: dict[str, str] = {
     "hard": "Hard: searches ahead over what it cannot see. A real test.",
 }
 RULES_HELP: dict[str, str] = {
-    "booklet": "Booklet: the rules printed in the box (an attack must be aimed at someone; a "
-    "Thurgood Flush scores (points+2)×3).",
-    "summary": "Summary: house rules from the rules summary (an attack may be declined; a "
-    "Thurgood Flush scores points×3+2).",
+    "booklet": "Booklet: as printed in the box (an attack must be aimed; a Thurgood Flush scores "
+    "(points+2)×3).",
+    "summary": "House rules, from the rules summary (an attack may be declined; a Thurgood "
+    "Flush scores points×3+2).",
 }
-RULES_ROW_HELP = (
-    "Which version of the rules to play: the two differ only in attacks and in the Thurgood "
-    "Flush's score."
-)
+# Short: with 4 people at 80x24 the help has room for two lines and the keys.
+RULES_ROW_HELP = "Which rules to play by."
 PRACTICE_HELP = (
-    "Take-backs: in a practice game u takes back your last move, to try another (nothing is "
-    'at stake; the table says "Practice game"). Off: every move counts.'
+    "Take-backs: in a practice game u takes back your last move (nothing is at stake). "
+    "Off: every move counts."
 )
 
 

@@ -87,7 +87,7 @@ async def test_new_game_rows_say_what_they_choose() -> None:
         assert "takes back your last move" in on_screen(app)
         await pilot.press("up", "up", "up")  # → Game length → Play until → Rule version
         assert form.current.key == "rules"
-        assert "Which version of the rules" in on_screen(app)
+        assert "Which rules to play by. Booklet: as printed in the box" in on_screen(app)
 
 
 def test_the_results_keep_a_long_rank_whole(deck: Deck) -> None:
