@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from cards.models import Card, CardType
 
+FIRST_DIFFICULTY = "easy"
+"""Where puzzles start, in the game's Puzzles menu and in `civio puzzle`."""
+
 
 def kind_label(card: Card) -> str:
     """The card's type in words; the Civil Rights Act says what it may be played as (its type

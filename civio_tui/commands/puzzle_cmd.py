@@ -15,7 +15,7 @@ from cards.puzzles import (
     kind_of_the_day,
     seed_of_the_day,
 )
-from civio_tui.card_words import kind_label
+from civio_tui.card_words import FIRST_DIFFICULTY, kind_label
 from civio_tui.commands.common import (
     add_cards_option,
     add_json_option,
@@ -34,8 +34,13 @@ def add_parser(subparsers: Any) -> None:
         "of the day (today, or --date).",
     )
     parser.add_argument("--kind", choices=KINDS, help="the kind of puzzle (default: by seed)")
+    # The game's Puzzles menu starts at easy: the same default makes `civio puzzle` the very
+    # puzzle of the day the class opens in the game, not another one at medium.
     parser.add_argument(
-        "--difficulty", choices=DIFFICULTIES, default="medium", help="default: medium"
+        "--difficulty",
+        choices=DIFFICULTIES,
+        default=FIRST_DIFFICULTY,
+        help=f"default: {FIRST_DIFFICULTY}, as the game's Puzzles menu",
     )
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--seed", type=int, help="the puzzle's seed (any whole number)")

@@ -32,7 +32,7 @@ from cards.puzzles import (
     seed_of_the_day,
 )
 from civio_tui import keymap
-from civio_tui.card_words import kind_label
+from civio_tui.card_words import FIRST_DIFFICULTY, kind_label
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.card_games import (
@@ -92,7 +92,7 @@ class PuzzleMenuScreen(CivioScreen[None]):
     def __init__(self, *, today: date | None = None) -> None:
         super().__init__()
         self.today = today or date.today()
-        self.difficulty = "easy"
+        self.difficulty = FIRST_DIFFICULTY
         self.records: RecordsFile | None = None
 
     def compose(self) -> ComposeResult:

@@ -126,7 +126,9 @@ def test_puzzle_text_says_what_the_civil_rights_act_may_be(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # "(Civil Rights Act)" after its own name told a student nothing: it is a Law or Equality.
-    code, out, _ = run(capsys, "puzzle", "--kind", "go-out", "--seed", "4")
+    code, out, _ = run(
+        capsys, "puzzle", "--kind", "go-out", "--seed", "4", "--difficulty", "medium"
+    )
     assert code == 0
     assert "Civil Rights Act of 1964 (Law or Equality)" in out
     assert "(Civil Rights Act)" not in out
@@ -138,3 +140,20 @@ def test_solitaire_par_text_names_the_day_and_the_seed(capsys: pytest.CaptureFix
     assert code == 0 and out.startswith("Solitaire deal of the day, 2026-11-25 · seed 20261125:")
     code, out, _ = run(capsys, "solitaire", "par", "--seed", "1")
     assert code == 0 and out.startswith("Solitaire deal · seed 1:")
+
+
+def test_the_puzzle_of_the_day_is_the_one_the_game_opens(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A teacher prints `civio puzzle`; the class opens Puzzles, then the puzzle of the day,
+    # at the menu's first difficulty: both must be the same puzzle.
+    from datetime import date
+
+    from cards.puzzles import generate, kind_of_the_day, seed_of_the_day
+    from civio_tui.screens.puzzles import PuzzleMenuScreen
+
+    day = date(2026, 11, 26)
+    printed = json.loads(run(capsys, "puzzle", "--date", day.isoformat(), "--json")[1])
+    menu = PuzzleMenuScreen(today=day)
+    in_game = generate(DECK, kind_of_the_day(day), menu.difficulty, seed_of_the_day(day))
+    assert printed == in_game.to_json(DECK)
