@@ -463,6 +463,9 @@ def check_link(deck: Deck, puzzle: Puzzle, pair: int, sentence: str) -> AnswerCh
     if sentence == right:
         return AnswerCheck(True, right)
     a, b = puzzle.cards[pair], puzzle.cards[pair + 1]
+    untrue = _untrue_links(deck, a, b).get(sentence)
+    if untrue is not None:
+        return AnswerCheck(False, f"{untrue}; here: {right}")
     other = _other_links(deck, puzzle, pair).get(sentence)
     if other is None:
         return AnswerCheck(False, f"that is not what links them; here: {right}")
@@ -492,13 +495,53 @@ def _other_links(deck: Deck, puzzle: Puzzle, pair: int) -> dict[str, tuple[int, 
     return others
 
 
+def _untrue_links(deck: Deck, a: int, b: int) -> dict[str, str]:
+    """Sentences in the links' own words about the two cards `a` → `b` that their cards show
+    to be false, each with what the cards say instead: "Brown v Board of Education of Topeka
+    lists Race in its plus column" (Race is one of its issues). Only Cases have plus and minus
+    columns; the Civil Rights Act and Marbury, whose links read differently, get none."""
+    first, second = deck[a], deck[b]
+    if {first.type, second.type} & {CardType.CIVIL_RIGHTS_ACT, CardType.WILD}:
+        return {}
+    untrue: dict[str, str] = {}
+    for owner, named in ((second, first), (first, second)):
+        if owner.type is not CardType.CASE:
+            continue
+        for column in ("plus", "minus"):
+            if named.name in getattr(owner, column):
+                continue
+            where = f"{named.name} is not in {owner.name}'s {column} column"
+            if named.name in owner.issues:
+                where += " (it is one of its issues)"
+            elif named.type is CardType.AMENDMENT and set(named.amendments) & set(owner.amendments):
+                where += " (the Case strengthens it)"
+            elif named.name in owner.plus or named.name in owner.minus:
+                where += f" (it is in its {'minus' if column == 'plus' else 'plus'} column)"
+            untrue[f"{owner.name} lists {named.name} in its {column} column"] = where
+    if second.type is CardType.LAW and first.year is not None and second.year is not None:
+        when = "the same year" if second.year == first.year else "later"
+        if second.year >= first.year:
+            for issue in sorted(set(first.issues) ^ set(second.issues)):
+                sentence = (
+                    f"{second.name} ({second.year}) shares the issue {issue} with "
+                    f"{first.name} ({first.year}) and came {when}"
+                )
+                untrue[sentence] = f"{issue} is not an issue of both cards"
+    return untrue
+
+
 def link_choices(deck: Deck, puzzle: Puzzle, pair: int, count: int = 3) -> list[str]:
-    """For pair `pair` of a linked puzzle: its sentence and `count - 1` true sentences about
-    other pairs that share one of its cards, in a seeded order."""
+    """For pair `pair` of a linked puzzle: its sentence and `count - 1` wrong ones, in a seeded
+    order. The wrong ones name the same two cards where the cards allow it (a sentence their
+    cards show false), so the answer is found by reading both cards, not by spotting the only
+    sentence that names them; else true sentences about other pairs that share a card."""
+    a, b = puzzle.cards[pair], puzzle.cards[pair + 1]
     right = puzzle.links[pair]
-    others = list(_other_links(deck, puzzle, pair))
     rng = random.Random(f"civio-links:{puzzle.seed}:{pair}")
+    untrue = list(_untrue_links(deck, a, b))
+    others = list(_other_links(deck, puzzle, pair))
+    rng.shuffle(untrue)
     rng.shuffle(others)
-    choices = [right, *others[: count - 1]]
+    choices = [right, *(untrue + others)[: count - 1]]
     rng.shuffle(choices)
     return choices

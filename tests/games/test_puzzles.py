@@ -13,6 +13,7 @@ import pytest
 from cards.deck import standard_deck
 from cards.go_out import best_go_out, goes_out
 from cards.link_reasons import link_reason
+from cards.models import CardType
 from cards.precedent import check_precedent
 from cards.puzzles import (
     BOOKLET,
@@ -180,17 +181,32 @@ def test_linked_answers_and_their_choices() -> None:
                 assert not verdict.correct and right in verdict.reason
 
 
-@pytest.mark.parametrize("seed", [9, 108326])
-def test_a_wrong_link_names_the_pair_it_really_links(seed: int) -> None:
-    # "Korematsu v US lists the issue Race" is true of Korematsu: the player must be told it
-    # links Race → Korematsu, not the pair asked about.
+@pytest.mark.parametrize("seed", [1, 6, 9, 108326])
+def test_a_wrong_link_is_false_of_this_pair_or_names_the_pair_it_links(seed: int) -> None:
+    # Every wrong choice is either a sentence about these two cards that their cards show
+    # false ("Korematsu v US lists Executive Order 9066 in its minus column": it is in the plus
+    # column), or true of another pair, which the answer names ("that sentence links Race →
+    # Korematsu v US, not Executive Order 9066 → Korematsu v US").
     puzzle = generate(DECK, "linked", "easy", seed)
     for pair, right in enumerate(puzzle.links):
         a, b = puzzle.cards[pair], puzzle.cards[pair + 1]
+        both_cases = DECK[a].type is DECK[b].type is CardType.CASE
         for other in link_choices(DECK, puzzle, pair):
             if other == right:
                 continue
             reason = check_link(DECK, puzzle, pair, other).reason
+            assert right in reason
+            if " shares the issue " in other and " is not an issue of both cards" in reason:
+                issue = other.split(" shares the issue ")[1].split(" with ")[0]
+                assert not {issue} <= set(DECK[a].issues) & set(DECK[b].issues)
+                continue
+            if " column" in reason.split("; here: ")[0]:
+                owner, rest = other.split(" lists ", 1)
+                named, column = rest.removesuffix(" column").rsplit(" in its ", 1)
+                assert {DECK[a].name, DECK[b].name} == {owner, named}
+                assert named not in getattr(DECK[DECK.lookup(owner)], column)
+                continue
+            assert not both_cases, "two Cases: the wrong choices must name the same two cards"
             linked = reason.removeprefix("that sentence links ").split(", not ")[0]
             x, y = (DECK.lookup(name) for name in linked.split(" → "))
             assert link_reason(DECK, x, y) == other and (x, y) != (a, b)

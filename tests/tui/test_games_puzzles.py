@@ -185,7 +185,7 @@ async def test_linked_moves_the_cursor_to_the_next_pair_and_explain_hides_the_an
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_puzzle(pilot, "linked", 6)
+        screen = await open_puzzle(pilot, "linked", 1)
         p = screen.puzzle
         await pilot.press("e")
         await wait_for_screen(pilot, LinksScreen)
