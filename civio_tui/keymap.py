@@ -155,7 +155,7 @@ KEYS: tuple[KeySpec, ...] = (
         "l",
         "move_group(1)",
         "→ group",
-        "Move the highlighted card to the next precedent (vi key)",
+        "Move the highlighted card to the next precedent",
         show=False,
     ),
     KeySpec(

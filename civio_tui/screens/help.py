@@ -95,6 +95,7 @@ def help_content(remaps: dict[str, str], width: int = 0, first: str | None = Non
         if not specs:
             continue
         parts.append(("\n" + keymap.CONTEXTS[context] + "\n", "bold $accent"))
+        lines: list[tuple[str, str]] = []
         for spec in specs:
             if spec.id.startswith("table.pick_"):
                 # The nine "pick option N" keys read as one line.
@@ -103,6 +104,13 @@ def help_content(remaps: dict[str, str], width: int = 0, first: str | None = Non
                 keys, text = "1-9", "Pick option 1-9 of the question"
             else:
                 keys, text = keymap.key_label(spec.id, remaps), spec.help
+            if lines and lines[-1][1] == text:
+                # An arrow and its vi key do one thing: "← / h  Replay: one event back", one
+                # line as in the lists' keys, not two lines saying the same.
+                lines[-1] = (f"{lines[-1][0]} / {keys}", text)
+            else:
+                lines.append((keys, text))
+        for keys, text in lines:
             parts.extend(_key_line(keys, text, width))
     parts.append(("\nCard marks\n", "bold underline"))
     letter_style = {TYPE_LETTER[t]: s for t, s in TYPE_STYLE.items()}

@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 from textual.binding import Binding
@@ -236,3 +237,15 @@ def test_help_wraps_a_long_description_under_itself() -> None:
     assert lines[at].index("Next pane") == KEY_COLUMN
     # The card marks explain the shaded mark on an opponent's known hidden card too.
     assert any("an opponent's hidden card that you know" in line for line in lines)
+
+
+def test_help_gives_an_arrow_and_its_vi_key_one_line() -> None:
+    # "←  Replay: one event back" then "h  Replay: one event back": two lines saying the same.
+    from civio_tui.screens.help import help_content
+
+    lines = help_content({}, width=74).plain.splitlines()
+    back = [line for line in lines if line.endswith("Replay: one event back")]
+    assert len(back) == 1 and back[0].split()[:3] == ["←", "/", "h"]
+    descriptions = [line[21:] for line in lines if line.startswith("  ") and line[21:].strip()]
+    repeated = {d for d in descriptions if descriptions.count(d) > 1}
+    assert not any(a == b for a, b in pairwise(descriptions)), repeated
