@@ -2,7 +2,8 @@
 
 Used by New game and Settings, where every field is one of a few values, plus a typed number
 (the seed) or a short text (your name). Digits typed on a number row edit it, any printable key
-on a text row; Backspace deletes.
+on a text row; Backspace deletes. A row that still holds the text it started with (a default
+such as "You") is replaced by the first key typed, not added to ("YouAna").
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ class FormRow:
     help: str = ""
     choice_help: dict[str, str] = field(default_factory=dict)
     visible: bool = True
+    edited: bool = False
+    """Typed on or deleted from: until then the first key typed replaces the starting text."""
 
     @property
     def value(self) -> str:
@@ -52,6 +55,8 @@ class FormRow:
     def describe(self) -> str:
         """The help line for this row and its current value."""
         extra = self.choice_help.get(self.value, "")
+        if self.kind == "text":  # a typed line starting with a default ("You"): say how it goes
+            extra = "Typing replaces it; Backspace deletes."
         return " ".join(part for part in (self.help, extra) if part)
 
 
@@ -184,6 +189,7 @@ class ChoiceForm(Widget, can_focus=True):
         row = self.current
         if row.kind in ("number", "text") and row.text:
             row.text = row.text[:-1]
+            row.edited = True
             self._changed(row)
 
     def action_submit(self) -> None:
@@ -199,8 +205,11 @@ class ChoiceForm(Widget, can_focus=True):
             # Typed here, the key is text: not a binding (h, j, k, l, space, ?).
             event.stop()
             event.prevent_default()
-            if len(row.text) < row.max_length and not (
-                row.kind == "text" and row.text == "" and char == " "
+            # Until the row is edited its text is a default ("You"): typing replaces it.
+            kept = row.text if row.edited else ""
+            if len(kept) < row.max_length and not (
+                row.kind == "text" and kept == "" and char == " "
             ):
-                row.text += char
+                row.text = kept + char
+                row.edited = True
                 self._changed(row)
