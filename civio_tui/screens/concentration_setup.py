@@ -105,7 +105,11 @@ class ConcentrationSetupScreen(CivioScreen[None]):
             other_level=HUMAN,
             name_help="The name shown when it is this player's turn, and beside the pairs.",
         )
-        rows.append(FormRow("start", "Start game", kind="button", help="Press Enter to start."))
+        rows.append(
+            FormRow(
+                "start", "Start game", kind="button", help="Starts the game with the choices above."
+            )
+        )
         with Vertical(id="cs-box", classes="pane"):
             yield ConcentrationSetupForm(rows, id="cs-form")
             yield Static(id="cs-problem")

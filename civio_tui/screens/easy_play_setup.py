@@ -112,7 +112,9 @@ class EasyPlaySetupScreen(FormScreen):
         rows += [
             target,
             length,
-            FormRow("start", "Start game", kind="button", help="Press Enter to start."),
+            FormRow(
+                "start", "Start game", kind="button", help="Starts the game with the choices above."
+            ),
         ]
         with Vertical(id="es-setup-box", classes="pane"):
             yield EasyPlaySetupForm(rows, id="es-setup-form")

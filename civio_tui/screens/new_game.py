@@ -191,7 +191,9 @@ class NewGameScreen(FormScreen):
                 placeholder="random",
                 help="Type a number to replay the same shuffles; leave empty for a new deal.",
             ),
-            FormRow("start", "Start game", kind="button", help="Press Enter to start."),
+            FormRow(
+                "start", "Start game", kind="button", help="Starts the game with the choices above."
+            ),
         ]
         with Vertical(id="new-game-box", classes="pane"):
             deck = self.app.deck
@@ -201,7 +203,7 @@ class NewGameScreen(FormScreen):
                 else ""
             )
             yield Static(
-                "Press Enter to start, or change the settings first. The game saves itself "
+                "Change any line below, or start straight away. The game saves itself "
                 f"after every move: Continue on the main menu picks it up again.{pack}",
                 id="new-game-intro",
             )

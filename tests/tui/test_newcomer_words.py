@@ -4,12 +4,22 @@ kept."""
 
 from __future__ import annotations
 
+import html
+import re
+
 from textual.pilot import Pilot
 
 from civio_tui.screens.easy_play_setup import EasyPlaySetupScreen
 from civio_tui.screens.new_game import NewGameScreen
 from civio_tui.widgets.choice_form import ChoiceForm
 from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
+
+
+def screen_text(pilot: Pilot[int]) -> str:
+    """Everything the terminal shows now, as one line of plain text."""
+    svg = pilot.app.export_screenshot()
+    text = html.unescape("".join(re.findall(r"<text[^>]*>(.*?)</text>", svg)))
+    return " ".join(text.replace("\xa0", " ").split())
 
 
 async def type_on(pilot: Pilot[int], form: ChoiceForm, key: str, *keys: str) -> None:
@@ -56,3 +66,18 @@ async def test_new_game_names_typed_over_the_remembered_ones() -> None:
         assert form.row("name1").text == "Dan"
         assert form.values()["name0"] == "You"  # untouched, kept
         assert "Backspace" in form.row("name1").describe()
+
+
+@async_test
+async def test_new_game_says_press_enter_to_start_once() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        app.push_screen(NewGameScreen())
+        await wait_for_screen(pilot, NewGameScreen)
+        form = app.screen.query_one(ChoiceForm)
+        for row in ("humans", "start"):
+            form.move_to(row)
+            await pilot.press("down", "up")  # the help line follows the cursor
+            text = screen_text(pilot).casefold()
+            assert text.count("enter to start") + text.count("enter starts") == 1, text
