@@ -375,18 +375,23 @@ class CivioApp(App[int]):
                     screen.keep_table_state()
         self.exit(0)
 
+    _asking_to_quit = False
+
     def action_quit_game(self) -> None:
-        """Quit, asking first during a game (and saying truly what is kept)."""
-        if not (self.game_in_progress and self.settings.confirm_quit):
+        """Quit, asking first during a game (and saying truly what is kept); Ctrl+Q pressed
+        again while it asks is a yes."""
+        if self._asking_to_quit or not (self.game_in_progress and self.settings.confirm_quit):
             self._exit_keeping_the_table()
             return
         from civio_tui.screens.confirm import ConfirmScreen
         from civio_tui.screens.table import TableScreen
 
         def answer(yes: bool | None) -> None:
+            self._asking_to_quit = False
             if yes:
                 self._exit_keeping_the_table()
 
+        self._asking_to_quit = True
         tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
         message = tables[-1].controller.leaving_words() if tables else "Quit now?"
         self.push_screen(

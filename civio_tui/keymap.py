@@ -57,7 +57,16 @@ KEYS: tuple[KeySpec, ...] = (
         "app.help", "question_mark,f1", "help", "Help", "Open the help: every key", key_display="?"
     ),
     KeySpec("app.rules", "f2", "rules", "Rules", "Open the rules", show=False),
-    KeySpec("app.quit", "ctrl+q", "quit_game", "Quit", "Quit the game (asks first mid-game)"),
+    # Priority: an App binding is otherwise dead under a dialog (a ModalScreen), and the pass
+    # screen and every "are you sure?" are dialogs.
+    KeySpec(
+        "app.quit",
+        "ctrl+q",
+        "quit_game",
+        "Quit",
+        "Quit the game (asks first mid-game; twice quits)",
+        priority=True,
+    ),
     KeySpec("app.back", "escape", "back", "Back", "Close this screen or go back"),
     # Any list: arrows and vi keys move, Enter and Space act.
     KeySpec("nav.up", "up,k", "cursor_up", "Up", "Move up", show=False),

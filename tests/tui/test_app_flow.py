@@ -527,3 +527,22 @@ async def test_new_game_names_a_custom_card_pack(mini: Deck) -> None:
             await wait_for_screen(pilot, NewGameScreen)
             intro = str(app.screen.query_one("#new-game-intro").render())
             assert (f"card pack {mini.name} ({len(mini)} cards)" in intro) is said
+
+
+@async_test
+async def test_ctrl_q_quits_from_a_dialog_too() -> None:
+    """The pass screen and every question are dialogs, where an App key is dead unless it has
+    priority: Ctrl+Q asks first mid-game, over the dialog, and a second Ctrl+Q quits."""
+    from civio_tui.screens.pass_device import PassScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_default_game(pilot)
+        app.push_screen(PassScreen("Ana"))
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
