@@ -31,7 +31,7 @@ from civio_tui.questions import OptionLabel, Question
 from civio_tui.round_summary import RoundSummary
 from civio_tui.screens.base import CivioScreen
 from civio_tui.table_controller import TableController
-from civio_tui.widgets.cards import pts
+from civio_tui.widgets.cards import pts, with_short_name
 from civio_tui.widgets.hand import HandPane, HandState
 from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.log_pane import LogPane
@@ -604,7 +604,12 @@ class TableScreen(CivioScreen[None]):
             self._ask_opening(question)
         else:
             tip = self._tip(question)
-            pane.ask(question.prompt, [o.text for o in question.options], tip)
+            deck = self.controller.deck
+            shorts = [
+                with_short_name(o.text, deck[o.card]) if o.card is not None else None
+                for o in question.options
+            ]
+            pane.ask(question.prompt, [o.text for o in question.options], tip, shorts)
         # The focus stays where the player is: a question that comes while you arrange Your
         # cards (or read the log) must not catch the keys meant for them. The question shows
         # beside it, and digits answer it from anywhere.

@@ -81,6 +81,22 @@ def short_name(card: Card, limit: int = 20) -> str:
     return card.name[: limit - 1] + "…"
 
 
+def with_short_name(text: Content, card: Card, limit: int = 20) -> Content | None:
+    """`text` with `card`'s printed name replaced by its short name ("Take from the discard
+    pile: [C] Fraser"), for a line that must be cut; None when the name is not in it or is
+    already short."""
+    short = short_name(card, limit)
+    at = text.plain.find(card.name)
+    if short == card.name or at < 0:
+        return None
+    name = text[at : at + len(card.name)]  # keeps the name's style (italic when hidden)
+    styled = Content(short)
+    for span in name.spans:
+        if span.start == 0 and span.end >= len(card.name):
+            styled = styled.stylize(span.style)
+    return text[:at] + styled + text[at + len(card.name) :]
+
+
 def spelled_name(card: Card, limit: int = 20) -> str:
     """The card's short name, but never an abbreviation a newcomer cannot read ("CRA 1964",
     "EO 9066"): then its shortest spelled-out name ("Civil Rights Act")."""

@@ -1,10 +1,14 @@
 """The question pane: what the game asks you now, with numbered options (digits pick).
 
-Each option takes one line, cut short with an ellipsis when the pane is narrow; the highlighted
-option is shown whole (it may take two lines), so what Enter does is always readable.
+Each option takes one line, cut short with an ellipsis when the pane is narrow (first by its
+card's short name, when it has one: "Fraser", as the discard pile names it, not "Bethel Scho…");
+the highlighted option is shown whole (it may take two lines), so what Enter does is always
+readable.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -53,6 +57,8 @@ class QuestionPane(Vertical):
         super().__init__(id=id)
         self.options: list[Content] = []
         """The options in full, numbered; the list shows them fitted to its width."""
+        self._shorts: list[Content | None] = []
+        """The options with their card's short name, numbered, to fit a narrow list."""
         self._shown_whole: int | None = None
         self._fitted_width = 0
         self._hint = Content("")
@@ -68,8 +74,15 @@ class QuestionPane(Vertical):
     def options_list(self) -> NavList:
         return self.query_one("#question-options", NavList)
 
-    def ask(self, prompt: Content | str, options: list[Content], tip: str = "") -> None:
-        """Show a prompt and options numbered 1, 2, ...; keeps the highlight where it was."""
+    def ask(
+        self,
+        prompt: Content | str,
+        options: list[Content],
+        tip: str = "",
+        shorts: Sequence[Content | None] = (),
+    ) -> None:
+        """Show a prompt and options numbered 1, 2, ...; keeps the highlight where it was.
+        `shorts` are the options with a shorter card name, used when the full one is cut."""
         menu = self.options_list
         previous = menu.highlighted
         same_count = menu.option_count == len(options)
@@ -77,14 +90,18 @@ class QuestionPane(Vertical):
         self.options = [
             Content.assemble((f"{n:>2} ", "bold"), text) for n, text in enumerate(options, 1)
         ]
+        self._shorts = [
+            Content.assemble((f"{n:>2} ", "bold"), short) if short is not None else None
+            for n, short in enumerate(shorts, 1)
+        ]
         highlighted = (previous if same_count and previous is not None else 0) if options else None
         self._shown_whole = highlighted
         self._fitted_width = self._width()
         menu.clear_options()
         menu.add_options(
             [
-                Option(self._fit(text, whole=n == highlighted), id=str(n))
-                for n, text in enumerate(self.options)
+                Option(self._fit_at(n, whole=n == highlighted), id=str(n))
+                for n in range(len(self.options))
             ]
         )
         menu.display = bool(options)
@@ -100,6 +117,7 @@ class QuestionPane(Vertical):
         """No question for you: say what the table is waiting for."""
         self.query_one("#question-prompt", Static).update(text)
         self.options = []
+        self._shorts = []
         self._shown_whole = None
         menu = self.options_list
         menu.clear_options()
@@ -153,23 +171,31 @@ class QuestionPane(Vertical):
         menu = self.options_list
         return menu.scrollable_content_region.width or menu.size.width
 
-    def _fit(self, text: Content, *, whole: bool) -> Content:
+    def _fit(self, text: Content, *, whole: bool, short: Content | None = None) -> Content:
         width = self._fitted_width
         if width <= 0 or text.cell_length <= width:
             return text
         if not whole:
-            return fit_line(text, width)
+            fitted = fit_line(text, width)
+            # Cut short, a card goes by the short name the rest of the table uses.
+            if short is not None and fitted.plain.endswith("…"):
+                return fit_line(short, width)
+            return fitted
         # Whole, on as many lines as it needs, each under the text (not under the number).
         lines = text.wrap(max(10, width - _NUMBER))
         return Content("\n").join(
             [lines[0], *(Content.assemble(" " * _NUMBER, line) for line in lines[1:])]
         )
 
+    def _fit_at(self, n: int, *, whole: bool) -> Content:
+        short = self._shorts[n] if n < len(self._shorts) else None
+        return self._fit(self.options[n], whole=whole, short=short)
+
     def _refit(self, index: int | None) -> None:
         menu = self.options_list
         for n in {self._shown_whole, index}:
             if n is not None and n < min(len(self.options), menu.option_count):
-                menu.replace_option_prompt_at_index(n, self._fit(self.options[n], whole=n == index))
+                menu.replace_option_prompt_at_index(n, self._fit_at(n, whole=n == index))
         self._shown_whole = index
 
     @on(OptionList.OptionHighlighted, "#question-options")
@@ -207,5 +233,5 @@ class QuestionPane(Vertical):
             return
         self._fitted_width = width
         menu = self.options_list
-        for n, text in enumerate(self.options[: menu.option_count]):
-            menu.replace_option_prompt_at_index(n, self._fit(text, whole=n == self._shown_whole))
+        for n in range(min(len(self.options), menu.option_count)):
+            menu.replace_option_prompt_at_index(n, self._fit_at(n, whole=n == self._shown_whole))

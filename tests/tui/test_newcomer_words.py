@@ -9,10 +9,23 @@ import re
 
 from textual.pilot import Pilot
 
+from cards.deck import Deck
 from civio_tui.screens.easy_play_setup import EasyPlaySetupScreen
 from civio_tui.screens.new_game import NewGameScreen
+from civio_tui.table_controller import TableController
 from civio_tui.widgets.choice_form import ChoiceForm
-from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import (
+    PLAIN_BOT,
+    DealtBackend,
+    ScriptedPlayer,
+    async_test,
+    main_menu,
+    make_app,
+    open_table,
+    settle,
+    wait_for_screen,
+)
+from tests.tui.test_table_decisions import HAND
 
 
 def screen_text(pilot: Pilot[int]) -> str:
@@ -81,3 +94,28 @@ async def test_new_game_says_press_enter_to_start_once() -> None:
             await pilot.press("down", "up")  # the help line follows the cursor
             text = screen_text(pilot).casefold()
             assert text.count("enter to start") + text.count("enter starts") == 1, text
+
+
+@async_test
+async def test_the_draw_option_names_the_discard_pile_card_as_the_pile_does(deck: Deck) -> None:
+    from civio_tui.widgets.question import QuestionPane
+
+    backend = DealtBackend(
+        deck,
+        [HAND, PLAIN_BOT],
+        [ScriptedPlayer(deck)],
+        discard="Roe v Wade",
+        supply=["Bethel School District v Fraser", "Katz v US", "Baker v Carr"],  # Bot's discard
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        await pilot.press("1", "2", "8")  # the opening: keep two hidden
+        await settle(pilot)
+        await pilot.pause()
+        options = app.screen.query_one(QuestionPane).options_list
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        text = screen_text(pilot)
+        assert "Discard: [C] Fraser" in text
+        take = next(line for line in shown if "discard pile" in line)
+        assert "Fraser" in take and "…" not in take.split("]")[-1], shown

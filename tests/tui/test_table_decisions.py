@@ -7,6 +7,8 @@ the decisions come in a known order; the human presses the keys a player would.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cards.actions import Decision, DecisionKind
@@ -453,9 +455,12 @@ async def test_three_opponents_fit_at_80x24_and_options_keep_to_one_line(deck: D
         assert menu.highlighted == 0 and " ".join(shown[0].split()) == " ".join(full[0].split())
         cut = [i for i in range(1, len(full)) if shown[i] != full[i]]
         assert cut, "a long option is cut short"
-        # Cut short: their years go first, then the end of the line, never half a year.
-        assert all(len(shown[i]) < len(full[i]) and not shown[i][-2].isdigit() for i in cut)
-        assert any(shown[i].endswith("…") for i in cut)
+        # Cut short: a card goes by its short name (as the discard pile names it), its year
+        # whole or gone, then the end of the line is cut; never half a year.
+        assert all(
+            len(shown[i]) < len(full[i]) and not re.search(r" \d{1,3}…?$", shown[i]) for i in cut
+        )
+        assert any(line.endswith("Discard [C] Bakke 1978 +1") for line in shown)
         await pilot.press("down")
         await pilot.pause()
         whole = str(menu.get_option_at_index(1).prompt)
