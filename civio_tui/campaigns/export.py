@@ -19,6 +19,7 @@ from cards.deck import Deck
 from civio_tui.campaigns.model import Campaign, RoundRecord
 from civio_tui.campaigns.playback import NoReplayError, Playback, kept_round
 from civio_tui.campaigns.store import check_name
+from civio_tui.plurals import counted
 
 EXPORTS = "exports"
 """The save folder's subfolder for exports: saves are never in it, so no export replaces one."""
@@ -128,7 +129,7 @@ def _round_markdown(rnd: dict[str, Any], names: list[str]) -> list[str]:
     lines = [
         f"## Round {rnd['round']}",
         "",
-        f"Dealt by {rnd['dealer']}; {outcome} after {rnd['turns']} turns"
+        f"Dealt by {rnd['dealer']}; {outcome} after {counted(rnd['turns'], 'turn')}"
         + (f" ({rnd['ended']})." if "ended" in rnd else "."),
         "",
         "| Player | Points | Precedents |",

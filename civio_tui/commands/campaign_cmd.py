@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from civio_tui.commands.common import UsageError, add_json_option, print_json
+from civio_tui.plurals import counted
 
 if TYPE_CHECKING:
     from cards.deck import Deck
@@ -301,7 +302,7 @@ def _autoplay(args: argparse.Namespace) -> int:
     if args.json:
         print_json({**show_json(session.campaign), "rounds_autoplayed": played})
     else:
-        print(f"Played {_rounds(played)}. In all: {_campaign_state(session.campaign)}.")
+        print(f"Played {counted(played, 'round')}. In all: {_campaign_state(session.campaign)}.")
     return 0
 
 
@@ -373,7 +374,7 @@ _ACTIONS = {
 
 
 def _limit(camp: Campaign) -> str:
-    return f" or {camp.max_rounds} rounds" if camp.max_rounds is not None else ""
+    return f" or {counted(camp.max_rounds, 'round')}" if camp.max_rounds is not None else ""
 
 
 def show_json(camp: Campaign) -> dict[str, Any]:
@@ -401,13 +402,10 @@ def _campaign_state(camp: Campaign | None) -> str:
         return "unreadable"
     if camp.finished:
         how = "title shared by" if len(camp.winners) > 1 else "won by"
-        return f"finished after {_rounds(camp.rounds_played)}: {how} {' & '.join(camp.winners)}"
+        played = counted(camp.rounds_played, "round")
+        return f"finished after {played}: {how} {' & '.join(camp.winners)}"
     where = f"round {camp.rounds_played + 1} in progress" if camp.in_round else "between rounds"
-    return f"{_rounds(camp.rounds_played)} played, {where}"
-
-
-def _rounds(count: int) -> str:
-    return f"{count} round" if count == 1 else f"{count} rounds"
+    return f"{counted(camp.rounds_played, 'round')} played, {where}"
 
 
 def _state(summary: CampaignSummary | EasySummary) -> str:
@@ -442,7 +440,9 @@ def _print_round(session: CampaignSession) -> None:
     else:
         outcome = f"won by {record.winner}" + (" with a Thurgood Flush" if record.flush else "")
     points = ", ".join(f"{n} {p}" for n, p in record.points.items())
-    print(f"Round {record.round}: {outcome}, {record.turns} turns ({points})", flush=True)
+    print(
+        f"Round {record.round}: {outcome}, {counted(record.turns, 'turn')} ({points})", flush=True
+    )
 
 
 def _print_progress(session: CampaignSession) -> None:

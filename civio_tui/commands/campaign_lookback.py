@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from civio_tui.commands.common import UsageError, print_json
+from civio_tui.plurals import counted
 
 if TYPE_CHECKING:
     from cards.deck import Deck
@@ -155,7 +156,7 @@ def run_replay(args: argparse.Namespace, deck: Deck) -> int:
     end = doc["result"]
     who = end["winner"] or "nobody"
     points = ", ".join(f"{n} {p}" for n, p in end["points"].items())
-    print(f"Won by {who} after {end['turns']} turns ({points}).")
+    print(f"Won by {who} after {counted(end['turns'], 'turn')} ({points}).")
     return 0
 
 

@@ -31,6 +31,7 @@ from cards.concentration import (
 from cards.models import Card
 from civio_tui import keymap
 from civio_tui.card_games_save import ConcentrationSaves, SavedConcentration
+from civio_tui.plurals import counted
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.card_games import fitting_name
@@ -174,7 +175,7 @@ def progress_label(saved: SavedConcentration) -> str:
         where = f"{game.scores[0]} of 10 pairs"
     else:
         where = ", ".join(f"{s.name} {n}" for s, n in zip(saved.seats, game.scores, strict=True))
-    return f"{where}, {turns} turns"
+    return f"{where}, {counted(turns, 'turn')}"
 
 
 def continue_concentration(app: CivioApp) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from textual.content import Content
 
 from civio_tui.easy_play_save import EasySummary
-from civio_tui.screens.easy_play_panes import counted
+from civio_tui.plurals import counted
 from civio_tui.widgets.cards import pts
 
 if TYPE_CHECKING:

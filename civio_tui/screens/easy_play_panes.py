@@ -17,6 +17,7 @@ from textual.content import Content
 from cards.deck import Deck
 from cards.easy_play import DRAW, EasyPlay, pair_points, pair_table
 from cards.models import Card
+from civio_tui.plurals import counted
 from civio_tui.widgets.cards import pts, short_name, tiny_name, type_tag
 
 RIGHT_WIDTH = 38
@@ -26,11 +27,6 @@ RIGHT_LINES = 11
 card's partners in what room is left."""
 HAND_WIDTH = 36
 """Characters in a line of the hand's list (inside its border and padding)."""
-
-
-def counted(n: int, noun: str) -> str:
-    """ "1 card", "3 cards", "1 round", "0 rounds" (the noun takes an s unless there is one)."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 SMALL_WORDS = frozenset({"of", "v", "the", "and", "in", "re"})

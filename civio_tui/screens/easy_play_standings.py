@@ -16,6 +16,7 @@ from cards.easy_play import EasyResult
 from cards.easy_play_game import EasyPlayGame
 from cards.ranks import points_for_rank, rank_for
 from civio_tui.screens.base import CivioModal
+from civio_tui.widgets.cards import pts
 
 NAME_WIDTH = 14
 RANK_WIDTH = 38
@@ -113,8 +114,8 @@ class EasyStandingsScreen(CivioModal[str]):
         won = " and ".join(self.names[s] for s in game.winners)
         best = max(game.totals)
         if game.target is not None and best >= points_for_rank(game.target):
-            return f"{won} reached {game.target} with {best} points."
-        return f"The round limit is reached: {won} had the higher total ({best} points)."
+            return f"{won} reached {game.target} with {pts(best)}."
+        return f"The round limit is reached: {won} had the higher total ({pts(best)})."
 
     def action_next(self) -> None:
         self.dismiss("next")

@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from cards.ranks import DEFAULT_TARGET, RANKS
+from civio_tui.plurals import counted
 from civio_tui.screens.form_screen import FormScreen
 from civio_tui.seating import HUMAN, MAX_SEATS, Seat, clean_name, default_name, seating_problems
 from civio_tui.settings import MAX_NAME
@@ -163,7 +164,7 @@ class NewGameScreen(FormScreen):
         ]
         wanted_length = str(defaults.max_rounds) if defaults.max_rounds is not None else "rank"
         if wanted_length not in {key for key, _ in lengths}:  # a teacher's --rounds 4, say
-            lengths.append((wanted_length, f"At most {wanted_length} rounds"))
+            lengths.append((wanted_length, f"At most {counted(int(wanted_length), 'round')}"))
         length = FormRow(
             "length",
             "Game length",

@@ -34,6 +34,7 @@ from cards.solitaire import (
 from civio_tui import keymap
 from civio_tui.card_games_save import SavedSolitaire, SolitaireSaves
 from civio_tui.card_words import kind_label
+from civio_tui.plurals import counted
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioModal, CivioScreen
 from civio_tui.screens.card_games import (
@@ -216,7 +217,10 @@ class SolitaireScreen(CivioScreen[None]):
                 self.picked.toggle(card, number)
         self.best_result = None
         up = ALL_UP if self.game.face_down == 0 else HOW_TO
-        self.say(f"Welcome back: {len(self.game.turned)} cards are up. {up}")
+        up_now = len(self.game.turned)
+        self.say(
+            f"Welcome back: {counted(up_now, 'card')} {'is' if up_now == 1 else 'are'} up. {up}"
+        )
         self.refresh_all()
         self.query_one(NavList).focus()
 

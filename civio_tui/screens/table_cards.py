@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
 from civio_tui import keymap
+from civio_tui.plurals import counted
 from civio_tui.screens.base import CivioModal
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.cards import card_line
@@ -44,7 +45,7 @@ class TableCardsScreen(CivioModal[None]):
             options.append(Option(text, id=str(card_id)))
 
         pile = list(reversed(view.discard_pile))
-        heading(f"Discard pile: {len(pile)} cards, top first")
+        heading(f"Discard pile: {counted(len(pile), 'card')}, top first")
         for index, card_id in enumerate(pile):
             card(card_id, "  (top)" if index == 0 else "")
         for seat in view.players:

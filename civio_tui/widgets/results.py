@@ -6,6 +6,7 @@ from textual.content import Content
 from textual.widget import Widget
 
 from cards.deck import Deck
+from civio_tui.plurals import counted
 from civio_tui.round_summary import RoundSummary, SeatResult
 from civio_tui.widgets.cards import card_line, pts
 from civio_tui.widgets.table_panes import pack
@@ -21,12 +22,13 @@ def headline(summary: RoundSummary, names: list[str]) -> Content:
         reason = _REASONS.get(summary.reason, summary.reason)
         return Content.assemble(
             ("No winner this round", "bold"),
-            f": {reason} (after {summary.turns} turns). Everyone scores as a non-winner.",
+            f": {reason} (after {counted(summary.turns, 'turn')}). "
+            "Everyone scores as a non-winner.",
         )
     shape = "a Thurgood Flush!" if summary.kind == "flush" else "a 3-card and a 4-card precedent."
     return Content.assemble(
         (f"{names[summary.winner]} called CIVIO!", "bold $accent"),
-        f" Out with {shape} ({summary.turns} turns)",
+        f" Out with {shape} ({counted(summary.turns, 'turn')})",
     )
 
 

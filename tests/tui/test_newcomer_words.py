@@ -119,3 +119,17 @@ async def test_the_draw_option_names_the_discard_pile_card_as_the_pile_does(deck
         assert "Discard: [C] Fraser" in text
         take = next(line for line in shown if "discard pile" in line)
         assert "Fraser" in take and "…" not in take.split("]")[-1], shown
+
+
+def test_round_results_say_one_turn_not_one_turns() -> None:
+    from civio_tui.plurals import counted
+    from civio_tui.round_summary import RoundSummary
+    from civio_tui.widgets.results import headline
+
+    def said(winner: int | None, turns: int) -> str:
+        summary = RoundSummary(1, winner, "two", "civio", turns, (), False, ())
+        return headline(summary, ["You", "Bot"]).plain
+
+    assert said(0, 1).endswith("(1 turn)") and said(0, 9).endswith("(9 turns)")
+    assert "(after 1 turn)" in said(None, 1) and "(after 2 turns)" in said(None, 2)
+    assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
