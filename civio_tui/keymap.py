@@ -236,6 +236,13 @@ KEYS: tuple[KeySpec, ...] = (
     KeySpec("easy.pair", "p", "pair", "Pair", "Easy Play: mark a card, then its partner, to lay"),
     KeySpec("easy.discard", "x", "discard", "Discard", "Easy Play: discard the highlighted card"),
     KeySpec("easy.civio", "c", "civio", "CIVIO!", "Easy Play: call CIVIO when your hand is empty"),
+    KeySpec(
+        "easy.leave",
+        "escape",
+        "back",
+        "Leave (saved)",
+        "Easy Play: leave the game; it is saved after every move, Continue picks it up",
+    ),
     # Learn to play.
     KeySpec(
         "lesson.hint",

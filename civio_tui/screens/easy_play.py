@@ -207,6 +207,8 @@ class EasyPlayScreen(CivioScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *keymap.bindings("easy.supply", "easy.take", "easy.pair", "easy.discard", "easy.civio"),
         *keymap.bindings("games.new"),
+        # Esc leaves without asking (the game is saved after every move): the footer says so.
+        *keymap.bindings("easy.leave"),
     ]
 
     def __init__(self, store: EasyPlayStore) -> None:

@@ -133,3 +133,13 @@ def test_round_results_say_one_turn_not_one_turns() -> None:
     assert said(0, 1).endswith("(1 turn)") and said(0, 9).endswith("(9 turns)")
     assert "(after 1 turn)" in said(None, 1) and "(after 2 turns)" in said(None, 2)
     assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+
+
+@async_test
+async def test_easy_play_footer_says_leaving_keeps_the_game() -> None:
+    from tests.tui.test_games_easy_play import open_easy_play
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_easy_play(pilot)
+        assert "esc Leave (saved)" in screen_text(pilot)
