@@ -131,7 +131,7 @@ async def test_a_concentration_game_is_continued_where_it_was_left(isolated: Pat
         await pilot.press("y")
         await wait_for_screen(pilot, ConcentrationMenuScreen)
         key, label = first_option(pilot)
-        assert key == "continue" and "Player 1 0, Player 2 0, 1 turns" in label
+        assert key == "continue" and "Player 1 0, Player 2 0, 1 turn" in label
         await pilot.press("enter")
         await wait_for_screen(pilot, ConcentrationScreen)
         again = pilot.app.screen
