@@ -44,7 +44,7 @@ from cards.actions import (
     IllegalActionError,
 )
 from cards.events import EVERYONE, NOTE_LOSES_TURN, NOTE_REPLACEMENT, Note
-from cards.models import Effect
+from cards.models import Effect, effect_label
 from cards.phase import Phase
 from cards.table import FACE_UP_COUNT, HAND_SIZE
 
@@ -416,8 +416,8 @@ class OverruleHandler(PhaseHandler):
         t = d.seat
         if card not in rnd.face_up[t] + rnd.hidden[t]:
             return f"{name} is not among Seat {t}'s cards"
-        effect = (d.effect or "").replace("_", " ")
-        return f"{name} does not overrule {effect}"
+        # The effect as the card prints it ("Lose Turn"), not its data key.
+        return f"{name} does not overrule {effect_label(d.effect)}"
 
 
 class ConfiscateHandler(PhaseHandler):

@@ -67,66 +67,35 @@ PRECEDENT = Lesson(
     "Issue, then a Case that lists it, then an Amendment",
     (
         Build(
-            goal="A precedent is a row of cards, each linked to the one before, telling one "
-            "story of the law. Place the Issue Race first, then a Case that lists Race.",
+            goal="A precedent is a row of cards, each linked to the one before. Place the "
+            "Issue Race, then a Case that lists Race.",
             hand=("Race", ENGEL, BROWN, "14th Amendment"),
             solution=("Race", BROWN),
-            praise=(
-                "Brown v Board of Education (1954) lists the issue Race, so it may follow Race. "
-                "In Brown the Court ended legal segregation in public schools."
-            ),
+            praise="Brown v Board (1954) lists Race. It ended segregation in public schools.",
             nudge="Read each Case's issues on the right: which one lists Race?",
             claims=(Valid(("Race", BROWN)),),
         ),
         Build(
-            goal="Close the precedent with an Amendment that Brown v Board strengthens.",
+            goal="Close the precedent with an Amendment that Brown strengthens.",
             start=("Race", BROWN),
             hand=("1st Amendment", "14th Amendment", "4th Amendment"),
             solution=RACE_PRECEDENT,
-            praise=(
-                "Brown strengthens the 14th Amendment: it read the 14th's equal protection as "
-                "forbidding separate schools. Issue, Case, Amendment: your first precedent!"
-            ),
+            praise="Brown strengthens the 14th Amendment (equal protection). Issue, Case, "
+            "Amendment: your first precedent!",
             nudge="A Case card lists the amendments it strengthens: look at Brown's.",
             claims=(Strengthens(BROWN, 14), Valid(RACE_PRECEDENT, points=2)),
         ),
         Build(
-            goal="A precedent may start with an Issue, a Case or a Law, never a Freedom or an "
-            "Amendment. Build one: an Issue, a Case that lists it, an Amendment it strengthens.",
+            goal="An Amendment can never start a precedent. Build one more: an Issue, a Case "
+            "that lists it, an Amendment it strengthens.",
             hand=("Race", "School", ENGEL, "4th Amendment", "1st Amendment"),
             solution=("School", ENGEL, "1st Amendment"),
             must_use=(),
-            praise=(
-                "Engel v Vitale (1962) lists School and strengthens the 1st Amendment: the Court "
-                "ruled that official prayers in public schools break the separation of church "
-                "and state."
-            ),
+            praise="Engel v Vitale (1962) lists School and strengthens the 1st Amendment: no "
+            "official prayers in public schools.",
             nudge="Start from the Case: which Issue does it list, which Amendment does it "
             "strengthen?",
             claims=(Valid(("School", ENGEL, "1st Amendment")), Strengthens(ENGEL, 1)),
-        ),
-        Choice(
-            question="Why may Brown v Board follow the Issue Race?",
-            show=(BROWN,),
-            options=(
-                Option(
-                    "Brown's card lists the issue Race",
-                    True,
-                    "Yes: a Case may follow an Issue it lists. That is the whole link.",
-                ),
-                Option(
-                    "Brown is a famous case",
-                    False,
-                    "Fame does not count, only what the cards list. Look at Brown's issues.",
-                ),
-                Option(
-                    "Race is older than Brown",
-                    False,
-                    "Issues have no year. Look at what Brown's card lists.",
-                ),
-            ),
-            nudge="Find the word Race on Brown's card.",
-            claims=(Valid(("Race", BROWN)),),
         ),
     ),
 )
@@ -137,14 +106,10 @@ CASE_TO_CASE = Lesson(
     "Either card lists the other; strengthened and weakened",
     (
         Follow(
-            teach="A Case may follow another Case when either card lists the other, in its "
-            "plus or minus column.",
+            teach="A Case may follow another Case when either card lists the other.",
             prev=BARNETTE,
             card=TINKER,
-            praise=(
-                "Tinker lists Barnette in its plus column: in 1969 the Court built on Barnette's "
-                "protection of students who refuse to salute the flag."
-            ),
+            praise="Tinker (1969) lists Barnette in its plus column: it built on Barnette.",
             nudge="A Case may follow another when either card lists the other's name. Read "
             "both cards' plus and minus columns.",
             claims=(Lists(TINKER, BARNETTE, "plus"), Valid((BARNETTE, TINKER))),
@@ -152,53 +117,20 @@ CASE_TO_CASE = Lesson(
         Follow(
             prev=ENGEL,
             card=KOREMATSU,
-            praise="Two Cases with no listing between them never link, however close in time.",
+            praise="No listing, no link, however close in time.",
             nudge="Look for Engel's name on Korematsu's card, and Korematsu's name on Engel's.",
             claims=(Invalid((ENGEL, KOREMATSU)),),
         ),
-        Follow(
-            prev=BROWN,
-            card=PLESSY,
-            praise=(
-                "Brown lists Plessy in its minus column: in 1954 the Court overruled Plessy's "
-                "'separate but equal'. A minus listing links too, in either order."
-            ),
-            nudge="Check the minus columns as well as the plus columns.",
-            claims=(Lists(BROWN, PLESSY, "minus"), Valid((BROWN, PLESSY)), Valid((PLESSY, BROWN))),
-        ),
         Choice(
-            question="Pico lists Tinker in its PLUS column. What does that say about history?",
-            show=(PICO,),
-            options=(
-                Option(
-                    "The later Court built on Tinker (strengthened it)",
-                    True,
-                    "Right. In 1982 Pico built on Tinker: students keep their rights at school, "
-                    "here the right to find books in the school library.",
-                ),
-                Option(
-                    "The later Court cut Tinker back",
-                    False,
-                    "That is what the minus column means. Plus means strengthened: built on.",
-                ),
-                Option(
-                    "Pico came before Tinker",
-                    False,
-                    "Cards list earlier cases: Tinker (1969) came before Pico (1982).",
-                ),
-            ),
-            nudge="Plus and minus: which one sounds like support?",
-            claims=(Lists(PICO, TINKER, "plus"),),
-        ),
-        Choice(
-            question="Hazelwood lists Tinker in its MINUS column. What does that mean?",
+            question="A plus listing means the later Court built on (strengthened) the case. "
+            "Hazelwood lists Tinker in its MINUS column. What does that mean?",
             show=(HAZELWOOD,),
             options=(
                 Option(
                     "The later Court cut back Tinker (weakened it)",
                     True,
-                    "Right. In 1988 Hazelwood let a principal cut articles from a school "
-                    "newspaper, narrowing Tinker. It still links: Hazelwood may follow Tinker.",
+                    "Right: in 1988 Hazelwood let a principal cut articles from a school "
+                    "newspaper. A minus listing still links.",
                 ),
                 Option(
                     "Hazelwood may not follow Tinker",
@@ -218,10 +150,7 @@ CASE_TO_CASE = Lesson(
             goal="Chain three Cases, each linked to the one before it.",
             hand=(KOREMATSU, BARNETTE, TINKER, PICO),
             solution=(BARNETTE, TINKER, PICO),
-            praise=(
-                "Barnette (1943), Tinker (1969), Pico (1982): three Courts, each building on the "
-                "one before, for students' freedom of expression."
-            ),
+            praise="Barnette (1943), Tinker (1969), Pico (1982): each built on the one before.",
             nudge="Korematsu is not about schools and lists none of the others.",
             claims=(
                 Valid((BARNETTE, TINKER, PICO)),
@@ -243,80 +172,40 @@ MORE_CARDS = Lesson(
             start=(BROWN,),
             hand=(JIM_CROW, ESPIONAGE, VRA),
             solution=(BROWN, VRA),
-            praise=(
-                "The Voting Rights Act of 1965 shares the issue Race with Brown and came later: "
-                "Congress followed the Court in ending legal discrimination, at the ballot box."
-            ),
+            praise="The Voting Rights Act of 1965 shares the issue Race with Brown, and came "
+            "later.",
             nudge="Compare each Law's issues and year with Brown's.",
             claims=(Valid((BROWN, VRA)), Invalid((BROWN, JIM_CROW)), Invalid((BROWN, ESPIONAGE))),
         ),
         Build(
-            goal="A Freedom may follow only a Case whose plus column lists it. Place a Freedom "
-            "after Barnette.",
+            goal="A Freedom may follow only a Case whose plus column lists it. Place one after "
+            "Barnette.",
             start=(BARNETTE,),
             hand=("Privacy", "Expression", "Press"),
             solution=(BARNETTE, "Expression"),
-            praise=(
-                "Barnette's plus column lists Expression: in 1943 the Court ruled that no "
-                "student can be forced to salute the flag. Remember: after a Freedom only "
-                "Amendments may follow, and a precedent holds one Freedom at most."
-            ),
+            praise="Barnette lists Expression. After a Freedom only Amendments may follow, and "
+            "Amendments end a precedent.",
             nudge="Read Barnette's plus column.",
-            claims=(Lists(BARNETTE, "Expression", "plus"), Valid((BARNETTE, "Expression"))),
-        ),
-        Build(
-            goal="Amendments close a precedent: only another Amendment may follow one. Build "
-            "Engel v Vitale, Tinker and the 1st Amendment into one precedent.",
-            hand=("1st Amendment", TINKER, ENGEL),
-            solution=(ENGEL, TINKER, "1st Amendment"),
-            praise=(
-                "Tinker lists Engel v Vitale, and both strengthen the 1st Amendment, which closes "
-                "the precedent: an example from the booklet itself."
-            ),
-            nudge="Put the two Cases first; the Amendment goes last.",
             claims=(
-                Lists(TINKER, ENGEL, "plus"),
-                Strengthens(ENGEL, 1),
-                Valid((ENGEL, TINKER, "1st Amendment")),
+                Lists(BARNETTE, "Expression", "plus"),
+                Valid((BARNETTE, "Expression", "1st Amendment")),
+                Invalid((BARNETTE, "Expression", TINKER)),
             ),
         ),
         Build(
-            goal="Marbury v Madison is the wild card: it may stand anywhere, and the card after "
-            "it must link to the card before it. Build Katz v US, Marbury, California v "
-            "Greenwood and an Amendment into one precedent.",
+            goal="Marbury v Madison is wild: it may stand anywhere; the card after it must link "
+            "to the card before it. Build Katz, Marbury, Greenwood, then an Amendment.",
             hand=(GREENWOOD, "14th Amendment", MARBURY, KATZ, "4th Amendment"),
             solution=(KATZ, MARBURY, GREENWOOD, "4th Amendment"),
             must_use=(KATZ, MARBURY, GREENWOOD),
-            praise=(
-                "Marbury v Madison (1803) gave the Court the power to strike down laws, which "
-                "every later case relies on: so it fits anywhere (it scores no points). An "
-                "Amendment needs a Case of the precedent that strengthens it: Katz, the 4th."
-            ),
+            praise="Marbury (1803) let the Court strike down laws: it fits anywhere, for no "
+            "points. The 4th closes it, as Katz strengthens it.",
             nudge="Greenwood lists Katz. Which Amendment does Katz strengthen?",
             claims=(
                 Lists(GREENWOOD, KATZ, "plus"),
                 Strengthens(KATZ, 4),
                 Valid((KATZ, MARBURY, GREENWOOD, "4th Amendment"), points=2),
                 Invalid((KATZ, GREENWOOD, "14th Amendment")),
-            ),
-        ),
-        Choice(
-            question="In Barnette → Expression → ?, what may come after the Freedom?",
-            options=(
-                Option(
-                    "An Amendment",
-                    True,
-                    "Right: after a Freedom only Amendments follow, and one Freedom per "
-                    "precedent. Barnette → Expression → 1st Amendment is valid.",
-                ),
-                Option("Another Case", False, "After a Freedom only Amendments may follow."),
-                Option("Another Freedom", False, "A precedent holds at most one Freedom."),
-            ),
-            nudge="A Freedom is near the end of a precedent.",
-            claims=(
-                Valid((BARNETTE, "Expression", "1st Amendment")),
-                Invalid((BARNETTE, "Expression", TINKER)),
-                Invalid((BARNETTE, "Expression", "Religion")),
             ),
         ),
     ),
@@ -378,7 +267,7 @@ TURN = Lesson(
                 Move(
                     "civio call",
                     goal="All 7 of your cards now form precedents, 3 cards and 4. Call CIVIO?",
-                    praise="CIVIO! You won the round. Lesson 6 counts the score.",
+                    praise="CIVIO! Lesson 6 counts the score.",
                     nudge="Calling CIVIO wins the round at once.",
                     wrong=(
                         (
@@ -485,12 +374,17 @@ ATTACKS = Lesson(
                 Move(
                     f"confiscate {MIRANDA}",
                     goal="Take one of Bot's face-up cards, or one of its 2 hidden cards blind. "
-                    "Which face-up card links to yours?",
-                    praise="Miranda v Arizona is yours now. That is why you hide your best cards.",
-                    nudge="Miranda v Arizona lists two of your Cases.",
+                    "Which face-up card lists two of your Cases?",
+                    praise="Miranda v Arizona is yours now: that is why you hide your best cards. "
+                    "With 8 cards, you now discard one to end your turn.",
+                    nudge="Read the plus columns: which card names two of your Cases?",
                     wrong=(
                         ("confiscate hidden 0", BLIND),
                         ("confiscate hidden 1", BLIND),
+                        ("confiscate School", "School is an Issue: it lists no cards."),
+                        ("confiscate Privacy", "Privacy is a Freedom: it lists no cards."),
+                        (f"confiscate {ENGEL}", "Engel v Vitale lists none of your Cases."),
+                        (f"confiscate {KATZ}", "Katz v US lists none of your Cases."),
                     ),
                 ),
             ),
@@ -535,83 +429,47 @@ CIVIO = Lesson(
     "CIVIO and scoring",
     "Going out: 3 + 4 cards or a Thurgood Flush, and the score",
     (
-        Choice(
-            question="You go out when all 7 cards form a 3-card and a 4-card precedent. The "
-            "table says '✓ Goes out (3 + 4): 8 pts as winner'. What are the 3 and the 4?",
-            options=(
-                Option(
-                    "Card counts: a 3-card and a 4-card precedent",
-                    True,
-                    "Right. The points are the '8 pts' part.",
-                ),
-                Option("Points: 3 + 4 = 7", False, "Not points: the points are the '8 pts'."),
-                Option("Turns left to play", False, "They count cards in each precedent."),
-            ),
-            nudge="Seven cards in all: how do they split?",
-        ),
         Build(
-            goal="Going out with 3 + 4: first build the 4-card precedent from your 7 cards.",
-            hand=("Race", GAULT, BROWN, MIRANDA, "14th Amendment", GIDEON, ESCOBEDO),
+            goal="You go out when your 7 cards form a 3-card and a 4-card precedent. Race → "
+            "Brown → 14th is one: finish the other.",
+            start=(GIDEON,),
+            hand=("Race", GAULT, BROWN, MIRANDA, "14th Amendment", ESCOBEDO),
             solution=GIDEON_PRECEDENT,
-            praise=(
-                "Gideon (1963) gave every poor defendant a lawyer; Escobedo and Miranda built "
-                "on it for suspects questioned by police; In re Gault (1967) gave children "
-                "the same rights."
-            ),
+            praise="Escobedo, Miranda and In re Gault built on Gideon's right to a lawyer. All 7 "
+            "cards are placed: call CIVIO!",
             nudge="Start from Gideon: which card lists it?",
             claims=(
                 Valid(GIDEON_PRECEDENT, points=4),
+                Valid(RACE_PRECEDENT),
                 Lists(ESCOBEDO, GIDEON, "plus"),
                 Lists(MIRANDA, GIDEON, "plus"),
                 Lists(GAULT, MIRANDA, "plus"),
             ),
         ),
-        Build(
-            goal="Now the other three cards: the 3-card precedent.",
-            context="Your 4-card precedent: Gideon → Escobedo → Miranda → In re Gault",
-            hand=("14th Amendment", BROWN, "Race"),
-            solution=RACE_PRECEDENT,
-            praise="All seven cards are in precedents: at the end of your turn, call CIVIO!",
-            nudge="You built this one in lesson 1.",
-            claims=(Valid(RACE_PRECEDENT),),
-        ),
         Choice(
-            question="The winner scores the points in the precedents (+1 cards: Amendments, "
-            "Freedoms, the Civil Rights Act, Cases that strengthen an Amendment), plus 2 for "
-            "going out. What does this win score?",
+            question="The table says '✓ Goes out (3 + 4): ? pts as winner'. The winner scores "
+            "1 point per +1 card, plus 2 for going out. What is the ?",
             precedents=(RACE_PRECEDENT, GIDEON_PRECEDENT),
             options=(
-                Option(
-                    "8",
-                    True,
-                    "Right: Brown and the 14th (2) + Gideon, Escobedo, Miranda, Gault (4) = 6, "
-                    "plus 2 for going out = 8.",
-                ),
+                Option("8", True, "Right: 6 points of cards, plus 2 for going out."),
                 Option("6", False, "You counted the cards' points: add 2 for going out."),
-                Option("7", False, "Not 3 + 4: count the +1 cards, then add 2."),
+                Option(
+                    "7",
+                    False,
+                    "3 + 4 counts cards: a 3-card and a 4-card precedent. Count the +1 cards.",
+                ),
                 Option("9", False, "Race is an Issue: Issues score 0."),
             ),
             nudge="Count the cards marked +1, then add 2.",
             claims=(WinnerScores((RACE_PRECEDENT, GIDEON_PRECEDENT), 8),),
         ),
         Build(
-            goal="A Thurgood Flush is one 7-card precedent. Build the booklet's: School first, "
-            "two Amendments last.",
-            hand=(
-                "1st Amendment",
-                PICO,
-                "Expression",
-                BARNETTE,
-                "14th Amendment",
-                "School",
-                TINKER,
-            ),
+            goal="A Thurgood Flush is one 7-card precedent. Finish the booklet's.",
+            start=("School", BARNETTE, TINKER, PICO),
+            hand=("1st Amendment", "Expression", "14th Amendment"),
             solution=BOOKLET_FLUSH,
-            praise=(
-                "School → Barnette → Tinker → Pico → Expression → 1st → 14th: forty years of "
-                "the Court protecting what students may say and read."
-            ),
-            nudge="Barnette lists School; Tinker lists Barnette; Pico lists Tinker and Expression.",
+            praise="Forty years of the Court protecting what students may say and read.",
+            nudge="Pico lists a Freedom in its plus column; Amendments go last.",
             claims=(
                 Valid(BOOKLET_FLUSH, points=6),
                 Lists(TINKER, BARNETTE, "plus"),
@@ -620,7 +478,7 @@ CIVIO = Lesson(
             ),
         ),
         Choice(
-            question="A flush triples the whole score: (points + 2) × 3. This flush holds 6 "
+            question="A flush triples the whole score: (points + 2) × 3. This one holds 6 "
             "points. What does it score?",
             precedents=(BOOKLET_FLUSH,),
             options=(

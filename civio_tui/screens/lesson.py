@@ -60,6 +60,13 @@ ROLE: dict[CardType, str] = {
 """Where each type of card may stand (RULES.md, "A precedent"), in a line."""
 
 
+NEVER_FIRST = {
+    CardType.AMENDMENT: "an Amendment comes last, after a Case that strengthens it",
+    CardType.FREEDOM: "a Freedom follows a Case whose plus column lists it",
+}
+"""Why a card of these types cannot open a precedent, said when one is placed first."""
+
+
 def brief_name(card: Card) -> str:
     """A card's name in a short line: "Gideon", "Civil Rights Act" (never "CRA 1964")."""
     return spelled_name(card, 14)
@@ -69,19 +76,37 @@ def stars_text(stars: int) -> str:
     return "★" * stars + "☆" * (MAX_STARS - stars)
 
 
-def card_brief(deck: Deck, card: Card, *, history: bool = True) -> Content:
+FIELDS_FOR: dict[str, frozenset[CardType]] = {
+    "Issues": frozenset({CardType.LAW}),
+    "Plus (strengthened)": frozenset({CardType.CASE, CardType.FREEDOM}),
+    "Minus (weakened)": frozenset({CardType.CASE}),
+    "Strengthens": frozenset({CardType.AMENDMENT}),
+}
+"""Which fields of the card before a card of these types is linked through: a Law shares its
+issues, a Case finds its name in its columns, a Freedom in its plus column, an Amendment in
+what it strengthens."""
+
+
+def card_brief(
+    deck: Deck, card: Card, *, history: bool = True, next_types: frozenset[CardType] | None = None
+) -> Content:
     """A card in a few lines: what a lesson asks the player to read (issues, columns, action),
-    then its history when `history` (left out when two cards must share the pane)."""
+    then its history when `history` (left out when two cards must share the pane). With
+    `next_types`, the card to follow, kept in sight under the hand where every extra line is
+    more to read: its name, and only the fields cards of those types link through."""
     facts = [card.type_label()]
     if card.year is not None:
         facts.append(str(card.year))
     facts.append(f"{card.points} point" + ("" if card.points == 1 else "s"))
-    lines = [
-        Content.assemble(type_tag(card), " ", (card.name, "bold")),
-        Content.styled(" · ".join(facts), "dim"),
-    ]
+    lines = [Content.assemble(type_tag(card), " ", (card.name, "bold"))]
+    if next_types is not None and CardType.LAW in next_types and card.year is not None:
+        lines[0] = Content.assemble(lines[0], f" ({card.year})")  # a Law must be as late
+    if next_types is None:
+        lines.append(Content.styled(" · ".join(facts), "dim"))
 
     def field(label: str, values: tuple[str, ...] | list[str]) -> None:
+        if next_types is not None and not FIELDS_FOR[label] & next_types:
+            return
         if values:
             lines.append(Content.assemble((f"{label}: ", "bold"), ", ".join(values)))
 
@@ -94,10 +119,10 @@ def card_brief(deck: Deck, card: Card, *, history: bool = True) -> Content:
             amendment = deck.amendment_card(number)
             names.append(deck[amendment].name if amendment is not None else str(number))
         field("Strengthens", names or ["no amendment"])
-    if card.action is not None:
+    if card.action is not None and next_types is None:
         field("Action", [card.action.describe()])
     role = ROLE.get(card.type)
-    if role:
+    if role and next_types is None:
         lines.append(Content.styled(role, "dim"))
     if history and card.summary:
         lines.append(Content.styled(f"\n{card.summary}", "italic"))
@@ -147,6 +172,15 @@ class LessonScreen(CivioScreen[None]):
         """The round of a table step (TableTurn), played with the engine."""
         self.moves: list[OptionLabel] = []
         """The options of the table step's pending decision, as listed."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows only keys that do something now: no hint once the step is solved or
+        the lesson done, Take back only while cards are being placed."""
+        if action == "hint":
+            return not (self.solved or self.finished)
+        if action == "take_back":
+            return isinstance(self.step, Build) and not (self.solved or self.finished)
+        return True
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -198,6 +232,7 @@ class LessonScreen(CivioScreen[None]):
         self._fill_list()
         self._draw_left()
         self._draw_card()
+        self.refresh_bindings()
 
     def _show_head(self) -> None:
         """The lesson's name and the step counter (each move at the table is a step)."""
@@ -216,7 +251,8 @@ class LessonScreen(CivioScreen[None]):
         if isinstance(step, Choice):
             return step.question
         if isinstance(step, Follow):
-            ask = f"May {step.card} follow {step.prev} in a precedent? Choose the reason."
+            card, prev = (brief_name(self.deck[self.card(n)]) for n in (step.card, step.prev))
+            ask = f"May {card} follow {prev}? Choose the reason."
             return f"{step.teach} {ask}" if step.teach else ask
         if isinstance(step, TableTurn):
             drill = self.drill
@@ -342,20 +378,23 @@ class LessonScreen(CivioScreen[None]):
         pane.display = bool(shown)
         before = self.query_one("#lesson-before", Static)
         prev_id: int | None = None
+        next_types: frozenset[CardType] = frozenset()
         if isinstance(step, Follow):
             # The card before sits under the answers, the card that would follow beside it.
             prev_id = self.card(step.prev)
+            next_types = frozenset({self.deck[self.card(step.card)].type})
         elif isinstance(step, Build) and self.row and not self.solved:
             # The card to follow stays in sight while the cursor reads the candidates, when
             # there is room for it under the hand.
-            in_hand = [n for n in step.hand if self.card(n) not in self.row]
+            in_hand = [self.card(n) for n in step.hand if self.card(n) not in self.row]
             prev_id = self.row[-1] if len(in_hand) <= 5 else None
+            next_types = frozenset(self.deck[c].type for c in in_hand)
         before.display = prev_id is not None and not self.finished
         if prev_id is not None:
             before.update(
                 Content.assemble(
-                    ("The card before:\n", "dim"),
-                    card_brief(self.deck, self.deck[prev_id], history=False),
+                    ("After: ", "dim"),
+                    card_brief(self.deck, self.deck[prev_id], history=False, next_types=next_types),
                 )
             )
         briefs = [card_brief(self.deck, self.deck[c], history=len(shown) == 1) for c in shown]
@@ -517,6 +556,11 @@ class LessonScreen(CivioScreen[None]):
         """Why `row` cannot be this step's precedent (the rules' sentence first), or None."""
         check = check_precedent(self.deck, row)
         if not check.valid and not (len(row) < len(step.solution) and started_only(self.deck, row)):
+            first = self.deck[row[0]]
+            if len(row) == 1 and first.type in NEVER_FIRST:
+                # The rules judge a lone Amendment as a precedent it cannot close; the point
+                # here is that it cannot open one.
+                return f"{first.name} cannot start a precedent: {NEVER_FIRST[first.type]}"
             return check.reason
         missing = [n for n in step.required if self.card(n) not in row]
         if len(step.solution) - len(row) < len(missing):
@@ -584,6 +628,7 @@ class LessonScreen(CivioScreen[None]):
         self._fill_list()
         self._draw_left()
         self._draw_card()
+        self.refresh_bindings()
 
     @property
     def graded(self) -> bool:
@@ -635,6 +680,8 @@ class LessonScreen(CivioScreen[None]):
         self.query_one("#lesson-sketch", Static).display = False
         self.query_one("#lesson-before", Static).display = False
         self.query_one("#lesson-right").display = False
+        self.say("")  # the last step's praise was read before Finish: the stars stand alone
+        self.refresh_bindings()
 
     def open_next(self, lesson_id: str) -> None:
         self.app.switch_screen(LessonScreen(lesson_by_id(lesson_id), self.progress, self.store))

@@ -186,7 +186,7 @@ async def test_a_lesson_left_midway_resumes_at_its_step(isolated: Path) -> None:
         assert isinstance(lessons, LessonsScreen)
         assert saved_progress(isolated)["more-cards"]["step"] == 1
         label = str(lessons.query_one(NavList).get_option(LESSONS[2].id).prompt)
-        assert "step 2 of 5" in label
+        assert f"step 2 of {LESSONS[2].step_count}" in label
         screen = await open_lesson(pilot, 3)
         assert screen.step_index == 1
         assert "resuming at step 2" in feedback(screen)
@@ -359,18 +359,18 @@ async def test_cards_placed_in_an_unfinished_step_are_kept_when_resumed(isolated
     async with app.run_test(size=(80, 24)) as pilot:
         await open_lessons(pilot)
         screen = await open_lesson(pilot, 3)
-        for _ in range(2):  # to step 3, built from nothing: Engel, Tinker, the 1st
+        for _ in range(2):  # to step 3, built from nothing: Katz, Marbury, Greenwood, the 4th
             await solve_step(pilot, screen, deck)
             await select(pilot, NEXT)
-        engel = deck.id_of("Engel v Vitale")
-        await select(pilot, f"card:{engel}")
-        assert screen.row == [engel]
+        katz = deck.id_of("Katz v US")
+        await select(pilot, f"card:{katz}")
+        assert screen.row == [katz]
         await pilot.press("escape")
         await wait_for_screen(pilot, LessonsScreen)
-        assert saved_progress(isolated)["more-cards"]["placed"] == ["Engel v Vitale"]
+        assert saved_progress(isolated)["more-cards"]["placed"] == ["Katz v US"]
         screen = await open_lesson(pilot, 3)
-        assert screen.step_index == 2 and screen.row == [engel]
-        assert "Engel v Vitale" in str(screen.query_one("#lesson-sketch").render())
+        assert screen.step_index == 2 and screen.row == [katz]
+        assert "Katz v US" in str(screen.query_one("#lesson-sketch").render())
 
 
 @async_test
@@ -434,7 +434,7 @@ async def test_lesson_5_overrules_an_attack_then_launches_one() -> None:
         assert "Jim Crow Laws" in feedback(screen)  # Bot's attack, told before your answer
         eo9066 = deck.id_of("Executive Order 9066")
         await make_move(pilot, screen, Action.overrule(eo9066))
-        assert "Executive Order 9066 does not overrule lose turn" in feedback(screen)
+        assert "Executive Order 9066 does not overrule Lose Turn" in feedback(screen)
         await make_move(pilot, screen, Action.overrule(deck.id_of("Civil Rights Act of 1964")))
         drill = screen.drill
         assert drill is not None and drill.rnd.skips[0] == 0
@@ -451,9 +451,15 @@ async def test_lesson_5_overrules_an_attack_then_launches_one() -> None:
         )
         pane = str(screen.query_one("#lesson-card").render())
         assert "Civil Rights Act" in pane and "CRA" not in pane  # names spelled out
+        # Engel links to your Religion too: the question asks for the card that lists two of
+        # your Cases, and a wrong pick is told why, never just "not the move".
+        await make_move(pilot, screen, Action.confiscate(deck.id_of("Engel v Vitale")))
+        assert "Engel v Vitale lists none of your Cases" in feedback(screen)
+        assert "Not the move" not in feedback(screen)
         miranda = deck.id_of("Miranda v Arizona")
         await make_move(pilot, screen, Action.confiscate(miranda))
         assert screen.solved and miranda in drill.rnd.hand(0)
+        assert "8 cards" in feedback(screen)  # what happens next: the attacker discards one
         await select(pilot, NEXT)
         assert "step 6 of 6" in head()
 
@@ -483,17 +489,47 @@ async def test_the_cursor_stays_in_place_after_a_card_is_placed() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await open_lessons(pilot)
         screen = await open_lesson(pilot, 3)
-        for _ in range(2):  # to step 3: 1st Amendment, Tinker, Engel v Vitale in hand
+        for _ in range(2):  # to step 3: Greenwood, 14th, Marbury, Katz, 4th in hand
             await solve_step(pilot, screen, deck)
             await select(pilot, NEXT)
         menu = screen.query_one(NavList)
-        engel = deck.id_of("Engel v Vitale")
-        tinker = deck.id_of("Tinker v Des Moines School District")
-        await select(pilot, f"card:{engel}")  # the last card of the list
-        assert screen.row == [engel]
-        assert menu.get_option_at_index(menu.highlighted or 0).id == f"card:{tinker}"
+        katz = deck.id_of("Katz v US")
+        fourth = deck.id_of("4th Amendment")
+        await select(pilot, f"card:{katz}")  # the fourth card of the list
+        assert screen.row == [katz]
+        assert menu.get_option_at_index(menu.highlighted or 0).id == f"card:{fourth}"
         await pilot.press("up")
         await pilot.press("backspace")
         await pilot.pause()
         assert screen.row == []
-        assert menu.get_option_at_index(menu.highlighted or 0).id == f"card:{engel}"
+        assert menu.get_option_at_index(menu.highlighted or 0).id == f"card:{katz}"
+
+
+def shown_keys(screen: LessonScreen) -> set[str]:
+    """The actions the footer shows now."""
+    return {b.binding.action for b in screen.active_bindings.values() if b.enabled}
+
+
+@async_test
+async def test_lesson_1_says_an_amendment_cannot_start_and_ends_on_the_stars_alone() -> None:
+    """An Amendment placed first is refused for what the step teaches (it cannot start a
+    precedent); Take back shows only while cards are placed; the done screen keeps no old
+    feedback and no Hint or Take back key that would do nothing."""
+    deck = standard_deck()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 1)
+        assert {"hint", "take_back"} <= shown_keys(screen)
+        for _ in LESSONS[0].steps[:-1]:
+            await solve_step(pilot, screen, deck)
+            assert "take_back" not in shown_keys(screen)  # solved: nothing to take back
+            await select(pilot, NEXT)
+        await select(pilot, f"card:{deck.id_of('1st Amendment')}")
+        assert "1st Amendment cannot start a precedent" in feedback(screen)
+        assert screen.row == []
+        await solve_step(pilot, screen, deck)
+        await select(pilot, NEXT)
+        assert screen.finished
+        assert feedback(screen) == ""
+        assert not {"hint", "take_back"} & shown_keys(screen)
