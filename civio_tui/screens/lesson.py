@@ -87,6 +87,14 @@ issues, a Case finds its name in its columns, a Freedom in its plus column, an A
 what it strengthens."""
 
 
+def listed_type(deck: Deck, name: str) -> CardType | None:
+    """The type of the card a column lists by `name` (None for a name the deck lacks)."""
+    try:
+        return deck[deck.id_of(name)].type
+    except KeyError:
+        return None
+
+
 def card_brief(
     deck: Deck, card: Card, *, history: bool = True, next_types: frozenset[CardType] | None = None
 ) -> Content:
@@ -105,8 +113,13 @@ def card_brief(
         lines.append(Content.styled(" · ".join(facts), "dim"))
 
     def field(label: str, values: tuple[str, ...] | list[str]) -> None:
-        if next_types is not None and not FIELDS_FOR[label] & next_types:
-            return
+        if next_types is not None:
+            if not FIELDS_FOR[label] & next_types:
+                return
+            if label.startswith(("Plus", "Minus")):
+                # Only the listed cards of a type in hand: a Freedom to place after Pico needs
+                # Pico's Freedoms, not the Cases it lists.
+                values = [v for v in values if listed_type(deck, v) in next_types]
         if values:
             lines.append(Content.assemble((f"{label}: ", "bold"), ", ".join(values)))
 

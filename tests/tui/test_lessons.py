@@ -533,3 +533,22 @@ async def test_lesson_1_says_an_amendment_cannot_start_and_ends_on_the_stars_alo
         assert screen.finished
         assert feedback(screen) == ""
         assert not {"hint", "take_back"} & shown_keys(screen)
+
+
+@async_test
+async def test_the_card_to_follow_shows_only_what_the_hand_links_through() -> None:
+    """Under the hand, the card before keeps only the fields the cards in hand could link
+    through: after Pico, with a Freedom and Amendments to place, its Freedoms and what it
+    strengthens, not the Cases it lists nor its type line."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lessons(pilot)
+        screen = await open_lesson(pilot, 6)
+        deck = standard_deck()
+        while not (isinstance(screen.step, Build) and "Thurgood Flush" in screen.step.goal):
+            await solve_step(pilot, screen, deck)
+            await select(pilot, NEXT)
+        before = str(screen.query_one("#lesson-before").render())
+        assert "Board of Education v Pico" in before
+        assert "Expression" in before and "Strengthens: 1st Amendment" in before
+        assert "Tinker" not in before and "Case ·" not in before
