@@ -169,8 +169,9 @@ class PuzzleMenuScreen(CivioScreen[None]):
         self.app.push_screen(PuzzleScreen(puzzle))
 
 
-SPOILED_BY_LINKS = ("linked", "broken")
-"""The kinds whose answer is a link among the puzzle's own cards."""
+SPOILED_BY_LINKS = ("linked", "broken", "complete")
+"""The kinds whose answer is a link among the puzzle's own cards (in `complete`, between an
+option and the 6 cards)."""
 SIX = "six:"
 """The list id prefix of complete's 6 cards (the options' ids are bare card ids)."""
 
@@ -335,8 +336,8 @@ class PuzzleScreen(CivioScreen[None]):
 
     def action_explain(self) -> None:
         """The links of the highlighted card (in `linked`, of the pair's first card). Before a
-        `linked` or `broken` puzzle is solved, the links among its own cards are left out:
-        they are the answer."""
+        `linked`, `broken` or `complete` puzzle is solved, the links among its own cards (and
+        options) are left out: they are the answer."""
         p = self.puzzle
         card = self.highlighted_card()
         if p.kind == "linked":
@@ -345,8 +346,10 @@ class PuzzleScreen(CivioScreen[None]):
             return
         from civio_tui.screens.links import LinksScreen
 
-        withheld = frozenset(p.cards) if p.kind in SPOILED_BY_LINKS and not self.solved else None
-        self.app.push_screen(LinksScreen(card, self.app.deck, withheld=withheld or frozenset()))
+        withheld: frozenset[int] = frozenset()
+        if p.kind in SPOILED_BY_LINKS and not self.solved:
+            withheld = frozenset(p.cards) | frozenset(p.options or ())
+        self.app.push_screen(LinksScreen(card, self.app.deck, withheld=withheld))
 
     def action_put(self, number: int) -> None:
         card = self.highlighted_card()

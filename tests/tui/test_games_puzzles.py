@@ -276,3 +276,28 @@ async def test_a_long_card_name_keeps_its_type_on_its_line_at_80x24(isolated: Pa
         prompts = [cards.get_option_at_index(i).prompt for i in range(cards.option_count)]
         texts = [p.plain if isinstance(p, Content) else str(p) for p in prompts]
         assert all(len(t) <= room for t in texts), [t for t in texts if len(t) > room]
+
+
+@async_test
+async def test_explain_on_a_complete_option_hides_its_links_to_the_six_until_solved(
+    isolated: Path,
+) -> None:
+    """The option that links to the 6 cards is the answer: `e` must not list those links."""
+    from civio_tui.screens.links import LinksScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_puzzle(pilot, "complete", 1)
+        p = screen.puzzle
+        assert p.card is not None
+        cards = screen.query_one(NavList)
+        ids = [cards.get_option_at_index(i).id for i in range(cards.option_count)]
+        cards.highlighted = ids.index(str(p.card))
+        await pilot.pause()
+        await pilot.press("e")
+        await wait_for_screen(pilot, LinksScreen)
+        links = pilot.app.screen
+        assert isinstance(links, LinksScreen)
+        shown = {c for c in links.others if c is not None}
+        assert not shown & set(p.cards), "the explain screen shows the answer's links to the 6"
+        assert shown, "its links to the rest of the deck are there to learn from"
