@@ -1,5 +1,7 @@
 """The end of an Easy Play round, or of the whole game: who went out, everyone's points this
-round, their totals and the rank those totals hold (RULES.md, Ranks, as in the main game)."""
+round, their totals and the rank those totals hold (RULES.md, Ranks, as in the main game), then
+what everyone held: once the round is over nothing is secret, so each player's pairs and the
+cards left in their hand are shown to all (in hot-seat too, as the main game's round results)."""
 
 from __future__ import annotations
 
@@ -8,18 +10,24 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer, Static
 
 from cards.easy_play import EasyResult
 from cards.easy_play_game import EasyPlayGame
 from cards.ranks import points_for_rank, rank_for
+from civio_tui.plurals import counted
 from civio_tui.screens.base import CivioModal
-from civio_tui.widgets.cards import pts
+from civio_tui.screens.easy_play_panes import brief, pairs_lines, person, wrap_names
+from civio_tui.widgets.cards import pts, type_tag
 
 NAME_WIDTH = 14
 RANK_WIDTH = 38
+BODY_WIDTH = 74
+"""Characters in a line of the box (78 wide, inside its border and padding)."""
+BODY_LINES = 16
+"""Lines the box has for the standings and the cards held at 80x24; more scroll."""
 
 
 def standings_lines(game: EasyPlayGame, names: Sequence[str], number: int) -> list[Content]:
@@ -53,6 +61,31 @@ def standings_lines(game: EasyPlayGame, names: Sequence[str], number: int) -> li
     return lines
 
 
+def held_lines(game: EasyPlayGame, names: Sequence[str], number: int) -> list[Content]:
+    """Round `number` (1-based, finished): each player's cards left in hand and pairs laid,
+    for everyone to see (the round is over: nothing is secret any more)."""
+    rnd: Any = game.finished_rounds[number - 1]
+    result: EasyResult | None = rnd.result
+    assert result is not None
+    deck = game.deck
+    lines = [Content.styled("What everyone held at the end of the round", "bold")]
+    for seat, name in enumerate(names):
+        hand = result.hands[seat]
+        left = f"{counted(len(hand), 'card')} left" if hand else "no cards left"
+        lines.append(Content.styled(f"{person(name, BODY_WIDTH - 20)}: {left}", "bold"))
+        if hand:
+            cards = [f"{type_tag(deck[c]).plain} {brief(deck[c], 24)}" for c in hand]
+            lines += [Content(row) for row in wrap_names("  in hand:", cards, 3, BODY_WIDTH)]
+        laid = result.laid[seat]
+        if laid:
+            rows = pairs_lines(deck, laid, 2, BODY_WIDTH - 8)
+            rows[0] = "  pairs: " + rows[0].strip()
+            lines += [Content(row) for row in rows]
+        else:
+            lines.append(Content("  pairs: none"))
+    return lines
+
+
 def goal_line(game: EasyPlayGame) -> str:
     limit = f" or {game.max_rounds} rounds" if game.max_rounds is not None else ""
     return f"The game goes on until someone is {game.target or 'the leader'}{limit}."
@@ -69,7 +102,9 @@ class EasyStandingsScreen(CivioModal[str]):
         border: round $accent; padding: 0 1; background: $panel;
     }
     #es-title { text-style: bold; color: $accent; }
+    #es-scroll { height: auto; max-height: 16; }
     #es-body { height: auto; }
+    #es-held { height: auto; margin-top: 1; }
     #es-foot { color: $text-muted; margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -99,15 +134,24 @@ class EasyStandingsScreen(CivioModal[str]):
                 )
             else:
                 title = f"Round {number} is over"
-                foot = "Enter or n: deal the next round · Esc: look at the table first"
+                foot = "Enter or n: deal the next round · Esc: look at the table"
             if self.title_text:
                 title = f"{self.title_text}: {title}"
             yield Static(title, id="es-title")
             body = standings_lines(game, self.names, number) if number else []
-            yield Static(Content("\n").join(body), id="es-body")
+            held = held_lines(game, self.names, number) if number else []
+            if len(body) + 1 + len(held) > BODY_LINES:
+                foot += " · ↑↓: scroll"
+            with VerticalScroll(id="es-scroll"):
+                yield Static(Content("\n").join(body), id="es-body")
+                if held:
+                    yield Static(Content("\n").join(held), id="es-held")
             goal = goal_line(game) if not game.is_over else self._final_words()
             yield Static(f"{goal}\n{foot}", id="es-foot")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#es-scroll", VerticalScroll).focus()  # ↑↓ scroll what does not fit
 
     def _final_words(self) -> str:
         game = self.game

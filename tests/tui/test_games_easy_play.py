@@ -17,6 +17,7 @@ from cards.easy_play import DISCARD, DRAW, LAY, EasyAction, EasyPhase, EasyPlay,
 from cards.ranks import rank_for
 from civio_tui.easy_play_save import EASY_SUFFIX, EasyPlayStore, new_easy_game
 from civio_tui.screens.easy_play import EasyPlayMenuScreen, EasyPlayScreen, card_text
+from civio_tui.screens.easy_play_panes import brief
 from civio_tui.screens.easy_play_setup import EasyPlaySetupScreen
 from civio_tui.screens.easy_play_standings import EasyStandingsScreen
 from civio_tui.screens.games import GamesScreen
@@ -310,11 +311,14 @@ def public_cards(game: EasyPlay) -> set[int]:
 
 
 def check_views(pilot: Pilot[int], screen: EasyPlayScreen) -> str:
-    """No hidden card of a player at the keyboard is on screen unless that player is to play."""
+    """No hidden card of a player at the keyboard is on screen unless that player is to play
+    (once the round is over nothing is hidden: see the standings)."""
     game = screen.game
     assert game is not None
     shown = screen_text(pilot)
-    to_play = None if game.is_over else game.current
+    if game.is_over:
+        return shown
+    to_play = game.current
     public = public_cards(game)
     for seat in screen.humans:
         if seat == to_play:
@@ -360,8 +364,19 @@ async def test_hot_seat_passes_the_keyboard_and_no_screen_shows_another_players_
             check_views(pilot, screen)
         assert game.is_over
         await wait_for_screen(pilot, EasyStandingsScreen)
-        check_views(pilot, screen)
-        assert screen.viewer is None  # the round is over: every hand is hidden
+        assert screen.viewer is None  # the round is over: no hand is anyone's to play
+        # ... and nothing is secret any more: the standings show what everyone held.
+        shown = screen_text(pilot)
+        await pilot.press("end")  # four players' cards may need scrolling
+        await pilot.pause()
+        shown += screen_text(pilot)
+        result = game.result
+        assert result is not None
+        for seat in range(game.seats):
+            for card in result.hands[seat]:
+                assert brief(game.deck[card], 24) in shown, f"{screen.names[seat]}'s cards"
+        held = [c for h in result.hands for c in h]
+        assert held, "a round where someone still holds cards at its end"
     assert passes[:2] == ["Ana", "Ben"] and set(passes) == {"Ana", "Ben"}
     assert len(passes) >= 4
 
