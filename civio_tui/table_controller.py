@@ -46,8 +46,9 @@ class TableController:
 
     The table is drawn for the `viewer`: the human seat whose cards and log are shown. With one
     human that is always their seat; at a hot-seat table (several humans) it is the human now
-    to decide, or, while the AI plays, the last human shown (the screen hands over between
-    them and sets `viewer` once the next player is alone at the screen)."""
+    to decide, or, while the AI plays, the last human shown (the screen covers the table
+    meanwhile, hands over between them and sets `viewer` once the next player is alone at the
+    screen)."""
 
     def __init__(self, deck: Deck, backend: GameBackend) -> None:
         self.deck = deck

@@ -16,6 +16,12 @@ says only they can see it.
   and `leave()` runs, which should close the game with no further question. Without `leave`,
   Escape does nothing but remind the player of Enter.
 
+- `PassScreen(None, ...)`: the cover while the computers play at a hot-seat table, put up as
+  soon as a person's move is done: "The computers are playing" (`COMPUTERS_WORDS`) and
+  nothing else, and no Enter. `call(name, reason)` then turns it into the pass
+  screen for the next person, in place (the table never shows between the two), and Enter
+  dismisses it as above.
+
 The dash is drawn as "-" on terminals that cannot show it (the app's ASCII filter, glyphs.py).
 """
 
@@ -32,6 +38,10 @@ from textual.widgets import Footer, Static
 from civio_tui.screens.base import CivioModal
 
 LEAVING_WORDS = "Your game is kept as it was before this turn."
+
+
+COMPUTERS_WORDS = "The computers are playing — nobody's cards are shown"
+COMPUTERS_REASON = "The next player is called by name when the computers are done."
 
 
 def pass_words(name: str) -> str:
@@ -53,7 +63,7 @@ class PassScreen(CivioModal[None], inherit_bindings=False):
 
     def __init__(
         self,
-        name: str,
+        name: str | None,
         *,
         leave: Callable[[], None] | None = None,
         leaving_words: str = LEAVING_WORDS,
@@ -67,18 +77,38 @@ class PassScreen(CivioModal[None], inherit_bindings=False):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass-box"):
-            yield Static(pass_words(self.player), id="pass-words")
-            if self.reason:
-                yield Static(self.reason, id="pass-reason")
+            if self.player is None:
+                yield Static(COMPUTERS_WORDS, id="pass-words")
+                yield Static(COMPUTERS_REASON, id="pass-reason")
+            else:
+                yield Static(pass_words(self.player), id="pass-words")
+                yield Static(self.reason, id="pass-reason", classes="" if self.reason else "-none")
         yield Footer()
 
+    def call(self, name: str, reason: str = "") -> None:
+        """The computers are done: this cover now hands the keyboard to `name`."""
+        self.player = name
+        self.reason = reason
+        self.query_one("#pass-words", Static).update(pass_words(name))
+        words = self.query_one("#pass-reason", Static)
+        words.update(reason)
+        words.set_class(not reason, "-none")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "ready" and self.player is None:
+            return False  # nobody is called yet: no Enter in the footer
+        return super().check_action(action, parameters)
+
     def action_ready(self) -> None:
-        self.dismiss(None)
+        if self.player is not None:  # (no Enter while the computers play: check_action)
+            self.dismiss(None)
 
     def action_back(self) -> None:
         leave = self._leave
         if leave is None:
-            self.notify(f"Press Enter when only {self.player} can see the screen.", timeout=3)
+            if self.player is not None:
+                self.notify(f"Press Enter when only {self.player} can see the screen.", timeout=3)
             return
 
         def go() -> None:

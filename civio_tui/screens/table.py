@@ -40,6 +40,7 @@ from civio_tui.widgets.table_panes import OpponentInfo, OpponentsPane, PilePane
 
 if TYPE_CHECKING:
     from ai import PendingChoice
+    from civio_tui.screens.pass_device import PassScreen
 
 MAX_OPENING_HIDDEN = HAND_SIZE - FACE_UP_COUNT
 # The questions whose options are cards of yours: numbered in the order of Your cards.
@@ -122,6 +123,10 @@ class TableScreen(CivioScreen[None]):
         self._interrupted: int | None = None
         """The person whose turn another person interrupted, until the keyboard is back with
         them (the pass screen then says so in the same words, decision or not)."""
+        self._ai_cover: PassScreen | None = None
+        """At a hot-seat table, the cover up while the computers play (see `_cover_table`)."""
+        self._after_cover: Callable[[object], None] | None = None
+        """What the cover's Enter does once it has been turned into a pass screen."""
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -231,7 +236,7 @@ class TableScreen(CivioScreen[None]):
             self._return_to = None  # their own decision brings them back
         if decision is not None and decision.seat in ctl.humans:
             return None if decision.seat == self.shown_viewer else decision.seat
-        return ctl.viewer if self.shown_viewer is None else None
+        return None  # a computer decides: the table is covered instead (`_cover_table`)
 
     def _pass_to(self, seat: int) -> None:
         """Cover the table with the pass screen; the cards of `seat` are drawn after Enter."""
@@ -270,15 +275,75 @@ class TableScreen(CivioScreen[None]):
             else:
                 self.advance()
 
+        reason = self._pass_reason(seat, returning=back_to_turn)
+        cover = self._ai_cover
+        if cover is not None:
+            # The computers are done: their cover calls the next person, with no moment
+            # in between where the table shows.
+            self._after_cover = shown
+            cover.leaving_words = ctl.leaving_words()
+            cover.call(ctl.names[seat], reason)
+            return
         self.app.push_screen(
             PassScreen(
                 ctl.names[seat],
                 leave=lambda: self.leave(confirm=False),
                 leaving_words=ctl.leaving_words(),
-                reason=self._pass_reason(seat, returning=back_to_turn),
+                reason=reason,
             ),
             shown,
         )
+
+    def _cover_table(self) -> None:
+        """Hide everyone's cards while the computers play (hot-seat): the person who just
+        played may have left the screen, and the next one must not read their hand. The cover
+        stays until a person decides (it then calls them, `_pass_to`) or the round is over."""
+        from civio_tui.screens.pass_device import PassScreen
+
+        ctl = self.controller
+        if self._ai_cover is not None:
+            return
+        self.keep_table_state()  # the last person's arrangement, kept before it is hidden
+        self.workers.cancel_group(self, "hint")
+        self.question = None
+        decision = ctl.decision
+        turn = ctl.rnd.current
+        if (
+            decision is not None
+            and decision.kind is not DecisionKind.FACE_UP
+            and decision.seat != turn
+            and turn in ctl.humans
+            and self._return_to is None
+        ):
+            # A computer answers a person's attack: the keyboard goes back to that person when
+            # the turn is over, decision or not, as after a person's answer (`_return_to`).
+            self._return_to = turn
+            self._interrupted = turn
+        self.shown_viewer = None
+        # Nothing of theirs is kept drawn behind the cover either: the panes are emptied.
+        self.arrangement = HandArrangement()
+        self.query_one("#table").display = False
+        cover = PassScreen(
+            None, leave=lambda: self.leave(confirm=False), leaving_words=ctl.leaving_words()
+        )
+        self._ai_cover = cover
+
+        def lifted(result: object) -> None:
+            self._ai_cover = None
+            then, self._after_cover = self._after_cover, None
+            if then is not None:
+                then(result)
+
+        self.app.push_screen(cover, lifted)
+
+    def _lift_cover(self) -> None:
+        """The round is over while the computers played: every hand is shown in the results,
+        so the cover goes and the table is drawn again for the last person shown."""
+        if self._ai_cover is None:
+            return
+        self._ai_cover, self._after_cover = None, None
+        self.app.pop_screen()  # not dismiss: nobody is called
+        self._show_viewer(self.controller.viewer)
 
     def _pass_reason(self, seat: int, *, returning: bool = False) -> str:
         """Why the keyboard goes to `seat`, in words everyone at the table may read: the same
@@ -312,6 +377,7 @@ class TableScreen(CivioScreen[None]):
         """Draw the table for `seat` from now on: their arrangement, their log."""
         self.controller.viewer = seat
         self.shown_viewer = seat
+        self.query_one("#table").display = True
         self._nudged = None
         self._hinted_marks = None
         self.query_one(QuestionPane).show_hint("")
@@ -362,6 +428,11 @@ class TableScreen(CivioScreen[None]):
         if handover is not None:
             self._pass_to(handover)
             return
+        covered = ctl.hot_seat and not ctl.rnd.is_over and ctl.ai_to_move()
+        if covered:
+            self._cover_table()
+        elif ctl.rnd.is_over:
+            self._lift_cover()
         if redraw:
             self.refresh_panes()
         if ctl.rnd.is_over:
@@ -385,7 +456,7 @@ class TableScreen(CivioScreen[None]):
                 self.query_one(QuestionPane).wait(Content.styled(ctl.waiting_text(), "italic"))
             # The view, decision and RNG are taken here, on the UI thread, like the hint's: the
             # worker never reads the live round.
-            self.run_ai(ctl.ai_choice())
+            self.run_ai(ctl.ai_choice(), covered=covered)
 
     @staticmethod
     def ai_pause(decision: Decision, delay: float) -> float:
@@ -397,8 +468,9 @@ class TableScreen(CivioScreen[None]):
         return delay
 
     @work(thread=True, exclusive=True, group="ai")
-    def run_ai(self, pending: PendingChoice) -> None:
-        pause = self.ai_pause(pending.decision, self.app.settings.ai_delay)
+    def run_ai(self, pending: PendingChoice, *, covered: bool = False) -> None:
+        # Behind the hot-seat cover there is nothing to watch: the moves are read in the log.
+        pause = 0.0 if covered else self.ai_pause(pending.decision, self.app.settings.ai_delay)
         if pause:
             time.sleep(pause)
         self.post_message(self.AIChose(pending.decision, pending.choose()))

@@ -4,6 +4,7 @@ and no screen ever shows one human's hidden cards while another is to play."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual.pilot import Pilot
 
@@ -16,6 +17,9 @@ from civio_tui.screens.table import TableScreen
 from civio_tui.table_controller import TableController
 from tests.tui.conftest import async_test, make_app, settle, wait_for_screen
 from tests.tui.test_table_fixes import screen_text
+
+if TYPE_CHECKING:
+    from ai import PendingChoice
 
 FOOTER_WORDS = {"esc", "Menu", "⏎", "I", "am", "ready", "CIVIO"}  # CIVIO: the window title
 REASONS = (
@@ -86,16 +90,29 @@ async def check_pass_screen(pilot: Pilot[int], table: TableScreen) -> None:
     assert not drawn or drawn != set(table.controller.rnd.hand(seat))
 
 
-async def answer(pilot: Pilot[int], table: TableScreen) -> None:
+def hidden_cards(deck: Deck, ctl: TableController, text: str) -> list[str]:
+    """The hidden cards of any human (the viewer's too) that `text` names."""
+    rnd = ctl.rnd
+    found = []
+    for seat in ctl.humans:
+        for card in rnd.view(seat).hidden:
+            name = deck[card].name
+            token = name[:22] if len(name) >= 10 else f"] {name}"
+            if token in text:
+                found.append(f"{ctl.names[seat]}'s {name}")
+    return found
+
+
+async def answer(pilot: Pilot[int], table: TableScreen, wait: Any = settle) -> None:
     """Answer the viewer's question: the opening with its first two cards hidden, any other
-    with its first option."""
+    with its first option; then `wait`."""
     question = table.question
     assert question is not None
     if question.decision.kind is DecisionKind.FACE_UP:
         await pilot.press("1", "2", "8")
     else:
         await pilot.press("1")
-    await settle(pilot)
+    await wait(pilot)
 
 
 async def walk_round(pilot: Pilot[int], table: TableScreen, *, check: bool = True) -> list[str]:
@@ -104,16 +121,41 @@ async def walk_round(pilot: Pilot[int], table: TableScreen, *, check: bool = Tru
     passed to."""
     app, ctl = pilot.app, table.controller
     passes: list[str] = []
+    # The computers' choices are held until the screen has been checked while they are to
+    # move: the table's worker is replaced by this list, and the walk applies them.
+    pending: list[PendingChoice] = []
+    table.run_ai = lambda choice, **_: pending.append(choice)  # type: ignore[method-assign]
+
+    async def wait(pilot: Pilot[int]) -> None:
+        """Until a person decides, a computer's choice is held, or a screen comes on top."""
+        for _ in range(400):
+            await pilot.pause()
+            if pending or app.screen is not table or ctl.rnd.is_over:
+                return
+            if ctl.human_to_move() and table.question is not None:
+                return
+        raise AssertionError("the table did not settle")
+
+    await wait(pilot)
     for _ in range(3000):
         screen = app.screen
         if isinstance(screen, RoundEndScreen):
             return passes
+        if pending:
+            choice = pending.pop()
+            assert ctl.ai_to_move() and ctl.decision is choice.decision
+            await pilot.pause()
+            # Nobody's hidden cards, while a computer plays: the last person may have left.
+            assert hidden_cards(ctl.deck, ctl, on_screen(app)) == [], on_screen(app)
+            table.post_message(TableScreen.AIChose(choice.decision, choice.choose()))
+            await wait(pilot)
+            continue
         if isinstance(screen, PassScreen):
             if check:
                 await check_pass_screen(pilot, table)
             passes.append(screen.player)
             await pilot.press("enter")
-            await settle(pilot)
+            await wait(pilot)
             continue
         assert screen is table, screen
         assert table.shown_viewer == ctl.viewer
@@ -122,7 +164,7 @@ async def walk_round(pilot: Pilot[int], table: TableScreen, *, check: bool = Tru
         # A human's decision is asked only once the table is theirs.
         decision = ctl.decision
         assert decision is None or decision.seat not in ctl.humans or decision.seat == ctl.viewer
-        await answer(pilot, table)
+        await answer(pilot, table, wait)
     raise AssertionError("the round did not end")
 
 
@@ -333,6 +375,10 @@ async def test_after_answering_an_attack_the_keyboard_goes_back_to_the_attacker(
         await pilot.pause()
         assert table.query_one("#question-box").border_title == "Your turn is over"
         assert leaks(deck, ctl, on_screen(app)) == []
+        await pilot.press("enter")
+        await settle(pilot)
+        # The computer then plays behind a cover, which calls Ana for her next turn.
+        assert isinstance(app.screen, PassScreen) and app.screen.player == "Ana"
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is table and ctl.viewer == 0 and table.question is not None

@@ -95,3 +95,29 @@ async def test_an_ascii_terminal_gets_the_pass_screen_in_ascii(
         text = " ".join(screen_text(app).replace("\xa0", " ").split())
         assert text.isascii(), sorted({c for c in text if not c.isascii()})
         assert "Pass to Ana - press Enter when only Ana can see the screen" in text
+
+
+@async_test
+async def test_the_computers_cover_takes_no_enter_until_it_calls_someone() -> None:
+    """The cover put up while the computers play (hot-seat): a stray Enter does nothing;
+    once it calls the next person it is their pass screen, in place."""
+    app = make_app()
+    log: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await main_menu(pilot)
+        cover = PassScreen(None)
+        app.push_screen(cover, lambda _: log.append("shown"))
+        await wait_for_screen(pilot, PassScreen)
+        text = " ".join(screen_text(app).replace("\xa0", " ").split())
+        assert "The computers are playing" in text and "I am ready" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is cover and log == []
+        cover.call("Ben", "It is Ben's turn.")
+        await pilot.pause()
+        text = " ".join(screen_text(app).replace("\xa0", " ").split())
+        assert pass_words("Ben") in text and "It is Ben's turn." in text
+        assert "computers" not in text and "I am ready" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert log == ["shown"] and isinstance(app.screen, MainMenuScreen)
