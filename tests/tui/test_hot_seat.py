@@ -316,12 +316,8 @@ async def test_the_final_table_names_the_winner_not_you(deck: Deck, tmp_path: Pa
         assert "you win" not in title.lower()
 
 
-@async_test
-async def test_after_answering_an_attack_the_keyboard_goes_back_to_the_attacker(
-    deck: Deck,
-) -> None:
-    """Ana attacks Ben, who accepts: the keyboard goes back to Ana although her turn has
-    nothing left for her, so the hand-over never tells Ben whether her hand went out."""
+async def ana_attacks(deck: Deck, pilot: Pilot[int], target: str) -> TableScreen:
+    """Ana, Ben and a scripted Bot; Ana draws and attacks `target` with Jim Crow Laws."""
     from tests.tui.conftest import PLAIN_BOT, DealtBackend, ScriptedPlayer, option_index
     from tests.tui.test_table_decisions import HAND, SUPPLY
 
@@ -337,33 +333,46 @@ async def test_after_answering_an_attack_the_keyboard_goes_back_to_the_attacker(
     backend.levels = ["human", "human", "scripted"]
     backend._players = {2: ScriptedPlayer(deck)}
     ctl = TableController(deck, backend)
+    app = pilot.app
+    table = TableScreen(ctl)
+    await app.push_screen(table)
+    await settle(pilot)
+    for _ in range(20):  # the openings, then play on to Ana's first draw
+        if isinstance(app.screen, PassScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+            continue
+        question = table.question
+        assert question is not None
+        if ctl.viewer == 0 and question.decision.kind is DecisionKind.DRAW:
+            break
+        await answer(pilot, table)
+    assert ctl.viewer == 0 and table.question is not None
+    await pilot.press("1")  # draw from the supply
+    await settle(pilot)
+    await pilot.press(str(option_index(table, "Jim Crow Laws", deck)))
+    await settle(pilot)
+    assert table.question.decision.kind is DecisionKind.ATTACK_TARGET
+    at = next(i for i, o in enumerate(table.question.options, 1) if target in o.text.plain)
+    await pilot.press(str(at))
+    await settle(pilot)
+    return table
+
+
+@async_test
+async def test_after_answering_an_attack_the_keyboard_goes_back_to_the_attacker(
+    deck: Deck,
+) -> None:
+    """Ana attacks Ben, who accepts: the keyboard goes back to Ana although her turn has
+    nothing left for her, so the hand-over never tells Ben whether her hand went out."""
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        table = TableScreen(ctl)
-        await app.push_screen(table)
-        await settle(pilot)
-        for _ in range(20):  # the openings, then play on to Ana's first draw
-            if isinstance(app.screen, PassScreen):
-                await pilot.press("enter")
-                await settle(pilot)
-                continue
-            question = table.question
-            assert question is not None
-            if ctl.viewer == 0 and question.decision.kind is DecisionKind.DRAW:
-                break
-            await answer(pilot, table)
-        assert ctl.viewer == 0 and table.question is not None
-        await pilot.press("1")  # draw from the supply
-        await settle(pilot)
-        await pilot.press(str(option_index(table, "Jim Crow Laws", deck)))
-        await settle(pilot)
-        assert table.question.decision.kind is DecisionKind.ATTACK_TARGET
-        ben = next(i for i, o in enumerate(table.question.options, 1) if "Ben" in o.text.plain)
-        await pilot.press(str(ben))
-        await settle(pilot)
+        table = await ana_attacks(deck, pilot, "Ben")
+        ctl = table.controller
         assert isinstance(app.screen, PassScreen) and app.screen.player == "Ben"
         await pilot.press("enter")
         await settle(pilot)
+        assert table.question is not None
         assert table.question.decision.kind is DecisionKind.OVERRULE
         await pilot.press(str(len(table.question.options)))  # accept
         await settle(pilot)
@@ -382,6 +391,28 @@ async def test_after_answering_an_attack_the_keyboard_goes_back_to_the_attacker(
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is table and ctl.viewer == 0 and table.question is not None
+
+
+@async_test
+async def test_after_a_computer_answers_an_attack_the_keyboard_goes_back_to_the_attacker(
+    deck: Deck,
+) -> None:
+    """Ana attacks the computer: its answer is played behind the cover, then the cover calls
+    Ana back in the same words as after a person's answer, whether or not her turn has a
+    decision left (a CIVIO call would otherwise show in the hand-over)."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await ana_attacks(deck, pilot, "Bot")
+        ctl = table.controller
+        assert isinstance(app.screen, PassScreen) and app.screen.player == "Ana"
+        assert app.screen.reason == "Back to Ana, whose turn it was."
+        assert table.shown_viewer is None and not table.query_one("#table").display
+        assert ctl.decision is not None and ctl.decision.seat != 0  # nothing for Ana to decide
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is table and ctl.viewer == 0
+        assert table.query_one("#question-box").border_title == "Your turn is over"
+        assert leaks(deck, ctl, on_screen(app)) == []
 
 
 @async_test
