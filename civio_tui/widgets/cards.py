@@ -197,18 +197,26 @@ def links_line(
     own = [c for c in hand if c != card]
     on_table = [c for c in table if c not in hand]
     j = joins(deck, card, [*own, *on_table])
+    # Which cards go where is found once; only their names change from one try to the next.
+    sides: list[tuple[str, dict[str, list[int]]]] = []
+    for prefix, pool in (("", own), ("table: ", on_table)):
+        groups: dict[str, list[int]] = {"after": [], "before": [], "either side of": []}
+        for c in pool:
+            where = (c in j.after, c in j.before)
+            if any(where):
+                label = "either side of" if all(where) else "after" if where[0] else "before"
+                groups[label].append(c)
+        sides.append((prefix, groups))
     namers = [namer] if namer is not None else [_printed_name, spelled_name, tiny_name]
     line = Content()
     for name in namers:
         parts: list[str] = []
-        for prefix, pool in (("", own), ("table: ", on_table)):
-            groups: dict[str, list[str]] = {"after": [], "before": [], "either side of": []}
-            for c in pool:
-                where = (c in j.after, c in j.before)
-                if any(where):
-                    label = "either side of" if all(where) else "after" if where[0] else "before"
-                    groups[label].append(name(deck[c]))
-            words = [f"{label} {', '.join(names)}" for label, names in groups.items() if names]
+        for prefix, groups in sides:
+            words = [
+                f"{label} {', '.join(name(deck[c]) for c in cards)}"
+                for label, cards in groups.items()
+                if cards
+            ]
             if words:
                 parts.append(prefix + " · ".join(words))
         if j.needs:
