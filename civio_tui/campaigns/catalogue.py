@@ -39,6 +39,7 @@ from civio_tui.campaigns.store import (
     resolve_save_dir,
     sha256_bytes,
 )
+from civio_tui.plurals import counted
 from civio_tui.seating import Seat, check_seating, clean_name
 
 MAX_OPPONENTS = 3
@@ -156,7 +157,7 @@ def _recovery(folder: SaveFolder, entry: FolderEntry, deck: Deck) -> tuple[Campa
         if campaign.current is not None:
             rounds = campaign.rounds_played
             how = (
-                f"its {rounds} finished round{'s' if rounds != 1 else ''} are readable "
+                f"its {counted(rounds, 'finished round')} are readable "
                 "(the round in progress would be dealt again)"
             )
             return replace_campaign(campaign, current=None), how

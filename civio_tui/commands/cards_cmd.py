@@ -13,6 +13,7 @@ from civio_tui.commands.common import (
     deck_from_args,
     print_json,
 )
+from civio_tui.plurals import counted
 
 # Accepted spellings of --type besides the data values ("case", "civil_rights_act", ...).
 _TYPE_ALIASES = {
@@ -116,5 +117,5 @@ def render_table(cards: list[Card]) -> str:
     for row in rows:
         cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
         lines.append("  ".join([*cells, row[-1]]).rstrip())
-    lines.append(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")
+    lines.append(counted(len(cards), "card"))
     return "\n".join(lines)

@@ -14,6 +14,7 @@ from civio_tui.commands.common import (
     print_chain,
     print_json,
 )
+from civio_tui.plurals import counted
 
 
 def add_parser(subparsers: Any) -> None:
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"par: 0 (the {DEAL_SIZE} cards hold no CIVIO)")
         return 0
     print(
-        f"par: {best.score} = {best.points} point{'s' if best.points != 1 else ''} "
+        f"par: {best.score} = {counted(best.points, 'point')} "
         f"+ {DEAL_SIZE - best.turned} cards still face down, calling CIVIO after "
         f"turning {best.turned}:"
     )

@@ -299,13 +299,13 @@ class ConcentrationScreen(CivioScreen[None]):
         turns = sum(game.turns)
         if self.players == 1:
             pairs_won = game.scores[0]
-            head = f"  {self.names[0]}: {pairs_won} pair{'s' if pairs_won != 1 else ''} · "
+            head = f"  {self.names[0]}: {counted(pairs_won, 'pair')} · "
         else:
             head = f"  {self.players} players · "
         self.query_one("#cc-title", Static).update(
             Content.assemble(
                 ("Concentration", "bold $accent"),
-                f"{head}{turns} turn{'s' if turns != 1 else ''}",
+                f"{head}{counted(turns, 'turn')}",
                 ("  not saved", "bold $warning") if self.unsaved else "",
             )
         )

@@ -125,7 +125,7 @@ class EasyStandingsScreen(CivioModal[str]):
         with Vertical(id="es-box"):
             if game.is_over:
                 won = " and ".join(self.names[s] for s in game.winners)
-                rounds = f"{number} round{'s' if number != 1 else ''}"
+                rounds = counted(number, "round")
                 title = f"Game over after {rounds}: {won} won!"
                 foot = (
                     "Enter or Esc: back to the list"

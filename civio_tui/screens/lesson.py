@@ -36,6 +36,7 @@ from civio_tui.lessons.progress import (
     stars_for,
 )
 from civio_tui.lessons.table_drill import BOT, YOU, Drill
+from civio_tui.plurals import counted
 from civio_tui.questions import OptionLabel
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.cards import card_line, links_line, short_name, spelled_name, type_tag
@@ -105,7 +106,7 @@ def card_brief(
     facts = [card.type_label()]
     if card.year is not None:
         facts.append(str(card.year))
-    facts.append(f"{card.points} point" + ("" if card.points == 1 else "s"))
+    facts.append(counted(card.points, "point"))
     lines = [Content.assemble(type_tag(card), " ", (card.name, "bold"))]
     if next_types is not None and CardType.LAW in next_types and card.year is not None:
         lines[0] = Content.assemble(lines[0], f" ({card.year})")  # a Law must be as late

@@ -22,6 +22,7 @@ from textual.worker import get_current_worker
 from cards.deck import Deck
 from cards.round import Round
 from civio_tui import keymap
+from civio_tui.plurals import counted
 from civio_tui.screens.base import CivioScreen
 from civio_tui.seating import HUMAN
 from civio_tui.widgets.cards import HIDDEN_MARK, pts, short_name, type_tag
@@ -114,7 +115,7 @@ def table_text(
             )
             lines.append(
                 Content.assemble(
-                    (f"  {HIDDEN_MARK * 2} {count} hidden card{'s' if count != 1 else ''}", "dim"),
+                    (f"  {HIDDEN_MARK * 2} {counted(count, 'hidden card')}", "dim"),
                     extra,
                 )
             )
@@ -426,7 +427,7 @@ class CampaignRoundsScreen(CivioScreen[None]):
         camp = self.campaign
         with Vertical(id="rounds-box", classes="pane"):
             yield Static(
-                f"{camp.rounds_played} finished round{'s' if camp.rounds_played != 1 else ''}. "
+                f"{counted(camp.rounds_played, 'finished round')}. "
                 "Enter: replay one move by move · s: statistics · Esc: back",
                 id="rounds-keys",
             )

@@ -110,7 +110,7 @@ ALL_UP = (
 def score_in_words(result: SolitaireResult) -> str:
     """How a score is made, for a player who does not know the rule yet: "5 points on its
     cards + 10 for the cards still face down = 15"."""
-    points = f"{result.points} point{'s' if result.points != 1 else ''} on its cards"
+    points = f"{counted(result.points, 'point')} on its cards"
     down = DEAL_SIZE - result.turned
     cards = f"{down} for the card{'s' if down != 1 else ''} still face down"
     return f"{points} + {cards} = {result.score}"

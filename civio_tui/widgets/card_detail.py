@@ -9,6 +9,7 @@ from textual.content import Content
 from cards.deck import Deck, standard_deck
 from cards.link_reasons import can_follow, can_precede
 from cards.models import Card, CardType
+from civio_tui.plurals import counted
 from civio_tui.widgets.cards import TYPE_LETTER, TYPE_STYLE, card_line, short_name
 
 
@@ -107,7 +108,7 @@ def card_facts(deck: Deck, card: Card) -> Content:
     facts = [kind]
     if card.year is not None:
         facts.append(str(card.year))
-    facts.append(f"{card.points} point" + ("" if card.points == 1 else "s"))
+    facts.append(counted(card.points, "point"))
     lines: list[Content] = [heading, Content.assemble((" · ".join(facts), "dim"))]
     if card.summary:
         lines.append(Content(""))
