@@ -1,6 +1,6 @@
 """The one interface every AI opponent implements, and the registry of named levels.
 
-A player sees only its `PlayerView` and the pending `Decision` (ARCHITECTURE.md, AI opponents)
+A player sees only its `PlayerView` and the pending `Decision` (docs/ARCHITECTURE.md, AI opponents)
 and returns one of `decision.options`. Randomness comes only from the `rng` it is handed, so the
 same view, decision and rng state give the same choice.
 """

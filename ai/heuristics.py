@@ -1,13 +1,13 @@
 """Hand evaluation for the AI levels: how close a hand is to going out, and what each card is worth.
 
-A hand goes out as a valid 3-card precedent plus a disjoint valid 4-card one (RULES.md, "A round"
-step 4). Every such pair of precedents that shares cards with the hand is a *plan*; the cards of
+A hand goes out as a valid 3-card precedent plus a disjoint valid 4-card one (docs/RULES.md,
+"CIVIO"). Every such pair of precedents that shares cards with the hand is a *plan*; the cards of
 the plan the hand lacks are its *needs*. A plan is only worth anything if each card it needs is
-still *live*: a card the player cannot locate (the supply or an opponent's unknown hidden card),
-so it may yet be drawn. The hand's value is the sum, over its plans, of `q ** needs` times the
-number of live ways to fill the gaps: a geometric weight that reads like the chance of finishing
-the plan soon, so one plan that needs one card outweighs a few that need three, and many plans
-beat one (flexibility).
+still *live*: a card the player cannot locate (the supply or an opponent's unknown hidden card), so
+it may yet be drawn. The hand's value is the sum, over its plans, of `q ** needs` times the number
+of live ways to fill the gaps: a geometric weight that reads like the chance of finishing the plan
+soon, so one plan that needs one card outweighs a few that need three, and many plans beat one
+(flexibility).
 
 The valid 3- and 4-card precedents of a deck are few (about 1,400 and 4,100 in the standard
 deck), so they are listed once per deck (`plan_tables`, kept with `Deck.cached`) as bit masks

@@ -1,6 +1,6 @@
 """Review of one seat's decisions in a recorded round: for each, what the strongest level
 (`hard`) would have chosen, how much the choice made cost in the search's own terms, and a
-verdict: best, good, inaccuracy or mistake (the lichess game review's idea, see STYLE.md).
+verdict: best, good, inaccuracy or mistake (the idea of lichess's game review).
 
     decisions = seat_decisions(rules, seats, dealer, seed, actions, seat, deck)  # cards.record
     review = review_decisions(decisions, seat, deck, seat_names=names)
@@ -119,7 +119,7 @@ class Review:
         return f"{parts[0]}, {parts[1]}; {whose} biggest: turn {worst.turn}"
 
     def to_json(self) -> dict[str, Any]:
-        """The `civio campaign review --json` document (ARCHITECTURE.md)."""
+        """The `civio campaign review --json` document (docs/ARCHITECTURE.md, "campaign review")."""
         return {
             "decisions": [d.to_json() for d in self.decisions],
             "summary": self.summary(),

@@ -31,7 +31,7 @@ class InvalidActionError(ValueError):
 
 
 class DecisionKind(StrEnum):
-    """What the pending decision is about (ENGINE_API.md lists each kind's options)."""
+    """What the pending decision is about (docs/ENGINE_API.md lists each kind's options)."""
 
     FACE_UP = "face_up"
     DRAW = "draw"
@@ -247,8 +247,8 @@ class Action:
         return f"Action({self.kind!r}{', ' if fields else ''}{fields})"
 
 
-# The payload fields each action kind carries (RULES.md's actions; ENGINE_API.md's table), and
-# the values a field may take where it names one of a few things.
+# The payload fields each action kind carries (docs/RULES.md's actions; docs/ENGINE_API.md's table),
+# and the values a field may take where it names one of a few things.
 _PAYLOAD: dict[str, frozenset[str]] = {
     FACE_UP: frozenset({"cards"}),
     DRAW: frozenset({"source"}),

@@ -1,8 +1,8 @@
-"""Concentration (RULES.md, "Other ways to play"): the publisher's 10 pairs face down in 4 rows
+"""Concentration (docs/RULES.md, "Other ways to play"): the publisher's 10 pairs face down in 4 rows
 of 5; a turn turns up two cards; a listed pair is captured and the same player goes again (ours),
 otherwise both are turned back and the turn passes.
 
-The engine has the shape of `Round` (ENGINE_API.md, "The engine's shape"): a
+The engine has the shape of `Round` (docs/ENGINE_API.md, "The engine's shape"): a
 `ConcentrationPhase` enum with one handler per deciding phase in `HANDLERS`, seeded, one pending
 `ConcentrationDecision` (who turns, and the places they may turn), `apply` (checked:
 `IllegalActionError`, nothing changed), a view per seat and an event log. Every card turned up is
@@ -47,7 +47,7 @@ PUBLISHER_PAIRS: tuple[tuple[str, str], ...] = (
     ("Shaw v Reno", "Baker v Carr"),
     ("Executive Order 9066", "Korematsu v US"),
 )
-"""The publisher's pairs, as RULES.md lists them."""
+"""The publisher's pairs, as docs/RULES.md lists them."""
 
 
 def pairs(deck: Deck) -> tuple[tuple[int, int], ...]:
@@ -172,7 +172,7 @@ class ConcentrationView(BaseModel):
 
 
 class ConcentrationPhase(Enum):
-    """Where a game stands (the engine's shape, ENGINE_API.md): the first or the second card
+    """Where a game stands (the engine's shape, docs/ENGINE_API.md): the first or the second card
     of a turn, or over."""
 
     FIRST_CARD = "first_card"

@@ -60,7 +60,7 @@ def require_deck(deck: Deck, sha256: object) -> None:
 
 
 def normalise_name(text: str) -> str:
-    """The matching key of a card name (DECK.md, Name matching)."""
+    """The matching key of a card name (docs/DECK.md, Name matching)."""
     text = text.lower().replace("&", " and ")
     text = re.sub(r"[^0-9a-z]+", " ", text)
     return " ".join(tok for tok in text.split() if tok not in _DROPPED_TOKENS)
@@ -220,7 +220,7 @@ def parse_deck_text(text: str, source: str) -> DeckFile:
 
 
 def check_cards(cards: Sequence[Card], source: str, *, custom: bool, lines: list[int]) -> None:
-    """Every check of DECK.md beyond the shape of one card."""
+    """Every check of docs/DECK.md beyond the shape of one card."""
 
     def fail(index: int, field: str, problem: str) -> DeckError:
         where = _where(source, lines, index, {"name": cards[index].name})

@@ -1,4 +1,4 @@
-"""Easy Play (RULES.md, "Other ways to play"): 2-4 players draw, lay down matching pairs and
+"""Easy Play (docs/RULES.md, "Other ways to play"): 2-4 players draw, lay down matching pairs and
 discard until one empties their hand and calls CIVIO.
 
 The engine has the shape of `Round` (docs/ENGINE_API.md, "The engine's shape"): seeded, one
@@ -279,7 +279,7 @@ def pairs_in(deck: Deck, cards: Sequence[int]) -> list[tuple[int, int]]:
 
 
 def pair_points(deck: Deck, pairs: Sequence[tuple[int, int]]) -> int:
-    """1 per point card in the laid pairs (RULES.md, Easy Play, Score)."""
+    """1 per point card in the laid pairs (docs/RULES.md, Easy Play, Score)."""
     return sum(deck[c].points for p in pairs for c in p)
 
 
@@ -545,8 +545,8 @@ class EasyPlay:
         return tuple(out)
 
     def refill_supply(self) -> int:
-        """The discard pile but its top card, shuffled into a new supply (RULES.md, as in the
-        main game); returns its size."""
+        """The discard pile but its top card, shuffled into a new supply, as in the main game
+        (docs/RULES.md, "The supply runs out"); returns its size."""
         pile = self.discard_pile
         top = pile.pop()
         self.rng.shuffle(pile)

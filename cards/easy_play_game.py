@@ -1,6 +1,6 @@
 """A game of Easy Play: rounds until a seat reaches the target rank. Points carry over and ranks
-climb exactly as in the main game (RULES.md, Easy Play, Score): this is `cards.game.Game`, whose
-totals, ranks, winners (`game_winners`) and saving it keeps, dealing Easy Play rounds."""
+climb exactly as in the main game (docs/RULES.md, Easy Play, Score): this is `cards.game.Game`,
+whose totals, ranks, winners (`game_winners`) and saving it keeps, dealing Easy Play rounds."""
 
 from __future__ import annotations
 

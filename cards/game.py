@@ -1,4 +1,4 @@
-"""A match of rounds (RULES.md, Ranks): cumulative points, ranks, the end of the game and ties.
+"""A match of rounds (docs/RULES.md, Ranks): cumulative points, ranks, the end of the game and ties.
 
 A `Game` is reconstructible from its settings plus each round's action history (`to_json` /
 `from_json`): round k is dealt by seat `(first_dealer + k) % seats` with the seed
@@ -36,7 +36,7 @@ def game_winners(
     max_rounds: int | None = None,
     tiebreak: str = "shared",
 ) -> list[int]:
-    """Who holds the title (RULES.md, Ranks), or [] while the game goes on: the one rule of how
+    """Who holds the title (docs/RULES.md, Ranks), or [] while the game goes on: the one rule of how
     a game ends and who wins it, for `Game` and for campaigns alike.
 
     `totals_after[n - 1]`: every seat's cumulative points after round n (one entry per finished

@@ -1,4 +1,4 @@
-"""The go-out finder (RULES.md, "A round" step 4, and "Scoring"): can 7 cards go out, and how.
+"""The go-out finder (docs/RULES.md, "A round" step 4, and "Scoring"): can 7 cards go out, and how.
 
 A set of cards can be ordered into a valid precedent exactly when, leaving Marbury aside, it is
 [Issue] Body [Freedom] Amendment*, where the body is a non-empty path of Cases and Laws (the Civil

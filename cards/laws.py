@@ -1,4 +1,4 @@
-"""The attack and overrule facts of a deck's Laws (RULES.md, Attacks), computed once per deck.
+"""The attack and overrule facts of a deck's Laws (docs/RULES.md, Attacks), computed once per deck.
 
 The engine, the AI and the table all ask the same questions on every turn: does this card
 attack, and with what; which cards overrule an attack. `law_facts(deck)` answers them from the

@@ -1,7 +1,7 @@
 """Which rule links two cards, in words: the sentences behind `civio links`, the explain screen,
 the lessons and the `linked` puzzle.
 
-"B may follow A" means: some valid precedent holds B right after A (RULES.md, "A precedent").
+"B may follow A" means: some valid precedent holds B right after A (docs/RULES.md, "A precedent").
 For most pairs the two cards alone show it ([A, B] is a valid precedent, or A's own rule fails
 first); an Amendment also needs a Case somewhere before it that strengthens it, so whether it may
 follow a card that does not strengthen it is answered by a search, and the sentence shows the
@@ -181,7 +181,7 @@ def _column(card: Card, name: str) -> str:
 
 
 def _body_reason(prev: Card, card: Card) -> str:
-    """The sentence for a link the `follows` table holds (RULES.md: Case and Law lines)."""
+    """The sentence for a link the `follows` table holds (docs/RULES.md: Case and Law lines)."""
     if card.type is CardType.CASE:
         if prev.name in card.links:
             return f"{card.name} lists {_as_law(prev)} in its {_column(card, prev.name)} column"

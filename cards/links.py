@@ -2,8 +2,8 @@
 
 Built once per deck (through `Deck.cached`) and shared by the precedent checker and the go-out
 finder. Bit `i` of a mask stands for the card with id `i`. The tables read the card data exactly as
-RULES.md ("A precedent") does; the Civil Rights Act appears in the body tables in its Law role and
-in `freedom_after` in its Equality role.
+docs/RULES.md ("A precedent") does; the Civil Rights Act appears in the body tables in its Law role
+and in `freedom_after` in its Equality role.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Card models: what a card is, validated by pydantic when a deck file is loaded.
 
-Points are derived from the rules (RULES.md, Scoring), never typed into the data.
+Points are derived from the rules (docs/RULES.md, Scoring), never typed into the data.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ class Card(BaseModel):
 
     @property
     def points(self) -> int:
-        """Card points (RULES.md, Scoring)."""
+        """Card points (docs/RULES.md, Scoring)."""
         if self.type in (CardType.AMENDMENT, CardType.FREEDOM, CardType.CIVIL_RIGHTS_ACT):
             return 1
         if self.type is CardType.CASE and self.amendments:

@@ -1,4 +1,4 @@
-"""Where a round stands: the `Phase` enum (RULES.md, A round; ENGINE_API.md, Turn flow).
+"""Where a round stands: the `Phase` enum (docs/RULES.md, A round; docs/ENGINE_API.md, Turn flow).
 
 A phase is one point of the turn where one seat must decide. Each phase carries what the
 outside world sees of it: its name (`phase.value`, the `phase` of a `PendingView`), the kind of

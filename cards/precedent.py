@@ -1,4 +1,4 @@
-"""The precedent checker (RULES.md, "A precedent"): a pure function over a card sequence.
+"""The precedent checker (docs/RULES.md, "A precedent"): a pure function over a card sequence.
 
 A precedent is checked card by card against its predecessor, the nearest card before it that is
 not Marbury v Madison (which is transparent). The Civil Rights Act is tried as a Law and as the

@@ -1,4 +1,4 @@
-"""The rank table (RULES.md, Ranks): cumulative points to titles."""
+"""The rank table (docs/RULES.md, Ranks): cumulative points to titles."""
 
 from __future__ import annotations
 

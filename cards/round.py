@@ -1,4 +1,4 @@
-"""The round engine: one round of CIVIO as a deterministic state machine (RULES.md, A round).
+"""The round engine: one round of CIVIO as a deterministic state machine (docs/RULES.md, A round).
 
 A `Round` always has exactly one pending `Decision` (or is over). `apply(action)` checks the
 action against the decision's options and advances; `apply_unchecked` skips the check for AI
@@ -83,7 +83,7 @@ class RoundResult:
 def score_round(
     deck: Deck, rules: RuleSet, hands: tuple[tuple[int, ...], ...], winner: int | None
 ) -> tuple[str | None, tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]]:
-    """The end of a round (RULES.md, Scoring): the going-out kind, each seat's points and its
+    """The end of a round (docs/RULES.md, Scoring): the going-out kind, each seat's points and its
     precedents (the winner's arrangement; the others' best disjoint scoring precedents)."""
     scores: list[int] = []
     precedents: list[tuple[tuple[int, ...], ...]] = []

@@ -4,7 +4,7 @@ A handler answers four questions for its phase: who decides (`decider`), what th
 `decision`), what an action does (`apply`), and why an action that is not among the options is
 refused (`why_illegal`, after `Round` has checked the action's kind and card id, which every
 phase shares). `HANDLERS` maps every phase to its handler; `Round` looks the handler up there and
-nowhere else. ENGINE_API.md ("The engine's shape") says how a variant engine copies this.
+nowhere else. docs/ENGINE_API.md ("The engine's shape") says how a variant engine copies this.
 
 `apply` returns what the event log records besides the action: `(cards, to, target, private)`,
 the cards the event shows, the seats that see them (bit mask), the seat a blind confiscation

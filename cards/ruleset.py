@@ -1,4 +1,4 @@
-"""Rule-set variants (RULES.md, Rule sets): the booklet by default, the summary's as flags."""
+"""Rule-set variants (docs/RULES.md, Rule sets): the booklet by default, the summary's as flags."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Round scores (RULES.md, Scoring): the winner's under either flush reading, and the others'."""
+"""Round scores (docs/RULES.md, Scoring): the winner's under either flush reading, and the
+others'."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Solitaire (RULES.md, "Other ways to play"): 21 cards turned one at a time, CIVIO called from
+"""Solitaire (docs/RULES.md, "Other ways to play"): 21 cards turned one at a time, CIVIO called from
 the turned cards, and par, the best score any player could have had on the deal.
 
-The engine has the shape of `Round` (ENGINE_API.md, "The engine's shape"): a `SolitairePhase`
+The engine has the shape of `Round` (docs/ENGINE_API.md, "The engine's shape"): a `SolitairePhase`
 enum with one handler per deciding phase in `HANDLERS`, seeded, one pending `SolitaireDecision`
 with its legal options, `apply` (which checks and raises `IllegalActionError` leaving the game
 unchanged), a `view` that shows only what is face up, and an event log. A wrong CIVIO call is
@@ -146,7 +146,8 @@ def score_of(points: int, turned: int) -> int:
 
 
 class SolitairePhase(Enum):
-    """Where a game stands (the engine's shape, ENGINE_API.md): one deciding phase, then over."""
+    """Where a game stands (the engine's shape, docs/ENGINE_API.md): one deciding phase, then
+    over."""
 
     PLAY = "play"
     """Turn the next card, call CIVIO (7 or more cards up), or end with 0 (every card up)."""
@@ -312,7 +313,7 @@ HANDLERS: dict[SolitairePhase, _PlayHandler] = {SolitairePhase.PLAY: _PlayHandle
 
 
 def par(deck: Deck, deal: tuple[int, ...]) -> SolitaireResult:
-    """The best result any player could have had on a deal (RULES.md, Solitaire, ours):
+    """The best result any player could have had on a deal (docs/RULES.md, Solitaire, ours):
     par = max over k of (best CIVIO points among the first k cards + 21 - k).
 
     A CIVIO is best called as soon as its last card is up, so par is the best, over every CIVIO

@@ -1,4 +1,4 @@
-"""The fixed sizes of a CIVIO table (RULES.md, Setup): hands, face-up rows, seats."""
+"""The fixed sizes of a CIVIO table (docs/RULES.md, Setup): hands, face-up rows, seats."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from cards.deck import Deck
 
 HAND_SIZE = 7
-"""Cards in every hand, all round long (RULES.md, Setup)."""
+"""Cards in every hand, all round long (docs/RULES.md, Setup)."""
 FACE_UP_COUNT = 5
 """Cards each seat lays face up at the opening; the other 2 stay hidden."""
 MIN_SEATS = 2

@@ -1,4 +1,4 @@
-"""What one seat may know (RULES.md, Hidden information), as pydantic models.
+"""What one seat may know (docs/RULES.md, Hidden information), as pydantic models.
 
 `Round.view(seat)` builds a `PlayerView` on demand; the engine itself never touches pydantic on
 its hot path. A view names a card id only where that seat may know it: its own cards, every

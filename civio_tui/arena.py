@@ -1,6 +1,6 @@
 """AI-against-AI rounds with statistics (the library behind `civio arena`; no UI here).
 
-Contracts (ARCHITECTURE.md, "arena"): `win_rate` = wins / (rounds - draws) (0 when no round was
+Contracts (docs/ARCHITECTURE.md, "arena"): `win_rate` = wins / (rounds - draws) (0 when no round was
 decided); `ci95` is the Wilson interval of that rate; `mean_points` averages over every round;
 round k is dealt by seat `k % seats` (the dealer rotates as in `Game`) with seed
 `round_seed(seed, k)`; a turn is one seat's turn (a skipped turn counts); latency counts every

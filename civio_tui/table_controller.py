@@ -359,7 +359,8 @@ class TableController:
 
     def ai_civio_pending(self) -> bool:
         """True while another seat decides whether to call CIVIO: a moment that exists only
-        when its hand goes out, so the table must not show it (RULES_DECISIONS.md)."""
+        when its hand goes out, so the table must not show it
+        (docs/RULES.md, Hidden information)."""
         decision = self.decision
         return (
             decision is not None

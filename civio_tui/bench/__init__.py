@@ -4,9 +4,9 @@ A section is a module `civio_tui/bench/<name>.py` defining
 
     def measure() -> dict[str, object]
 
-which returns the keys it owns in the `civio bench --json` document (ARCHITECTURE.md, "bench
---json"), measured with fixed seeds. Sections run in the order of SECTIONS; a section whose module
-does not exist (yet) is skipped, so each can land on its own.
+which returns the keys it owns in the `civio bench --json` document (docs/ARCHITECTURE.md, "bench"),
+measured with fixed seeds. Sections run in the order of SECTIONS; a section whose module does not
+exist (yet) is skipped, so each can land on its own.
 """
 
 from __future__ import annotations

@@ -156,7 +156,7 @@ class Campaign(_Strict):
     practice: bool = False
     """A practice game: the human may take moves back (and so may see what is to come)."""
     max_rounds: int | None = Field(default=None, ge=1)
-    """The game also ends after this many rounds (RULES.md, Ranks); None: only the target."""
+    """The game also ends after this many rounds (docs/RULES.md, Ranks); None: only the target."""
 
     @model_serializer(mode="wrap")
     def _optional_only_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -286,9 +286,8 @@ def campaign_winners(
     max_rounds: int | None = None,
     rounds_played: int | None = None,
 ) -> list[str]:
-    """Who has won when someone holds the target rank, or after `max_rounds` rounds (RULES.md,
-    Ranks; `cards.game.game_winners`, the rule a `Game` follows too). Empty while the game goes
-    on.
+    """Who has won when someone holds the target rank, or after `max_rounds` rounds (docs/RULES.md,
+    Ranks; `cards.game.game_winners`, the rule a `Game` follows too). Empty while the game goes on.
 
     A campaign is decided after every round, its totals only grow and it shares tied titles,
     so its latest totals stand for every round played: the rule checks the target on them and

@@ -104,7 +104,7 @@ def attacks(campaign: Campaign, deck: Deck, player: str | None = None) -> tuple[
 def statistics(
     campaigns: Sequence[Campaign], deck: Deck, player: str | None = None
 ) -> dict[str, Any]:
-    """The `civio stats --json` document over `campaigns` (ARCHITECTURE.md, Contracts), from
+    """The `civio stats --json` document over `campaigns` (docs/ARCHITECTURE.md, "stats"), from
     `player`'s seat when given (then only over the campaigns that person played; the document's
     "player" says whose), else from each campaign's human's."""
     rounds = won = flushes = points = made = suffered = with_replay = 0

@@ -378,8 +378,8 @@ def _limit(camp: Campaign) -> str:
 
 
 def show_json(camp: Campaign) -> dict[str, Any]:
-    """The `civio campaign show --json` document (ARCHITECTURE.md, Contracts). A shared title
-    names its holders joined by " & "."""
+    """The `civio campaign show --json` document (docs/ARCHITECTURE.md, "campaign show").
+    A shared title names its holders joined by " & "."""
     return {
         "name": camp.name,
         "rules": camp.rules.name,

@@ -13,7 +13,7 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "concentration",
         help="Concentration tools: the publisher's 10 pairs",
-        description="Concentration (RULES.md, 'Other ways to play'): the publisher's 10 pairs "
+        description="Concentration (docs/RULES.md, 'Other ways to play'): the publisher's 10 pairs "
         "face down in 4 rows of 5; turn up two cards; a listed pair is captured.",
     )
     sub = parser.add_subparsers(dest="concentration_command", metavar="ACTION", required=True)

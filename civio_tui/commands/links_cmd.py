@@ -30,7 +30,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def links_document(deck: Deck, card: int) -> dict[str, Any]:
-    """The `--json` answer (ARCHITECTURE.md, "Contracts for the next commands")."""
+    """The `--json` answer (docs/ARCHITECTURE.md, "links")."""
     return {
         "card": deck[card].name,
         "can_follow": [{"card": deck[x.prev].name, "why": x.why} for x in can_follow(deck, card)],

@@ -23,8 +23,9 @@ def add_parser(subparsers: Any) -> None:
         subparsers,
         "precedent",
         help="check one precedent: valid with its points, or where and why it fails",
-        description="Check the cards, in the order given, as one precedent (RULES.md, "
-        "'A precedent'). Quote names with spaces: civio precedent School Barnette Tinker. "
+        description="Check the cards, in the order given, as one precedent "
+        "(docs/RULES.md, 'A precedent'). Quote names with spaces: "
+        "civio precedent School Barnette Tinker. "
         "In --json output the failure position counts from 0.",
         card_help="card names, in order",
     )

@@ -21,7 +21,7 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "solitaire",
         help="Solitaire tools: par (the best score possible) of a deal",
-        description="Solitaire (RULES.md, 'Other ways to play'): 21 cards turned one at a "
+        description="Solitaire (docs/RULES.md, 'Other ways to play'): 21 cards turned one at a "
         "time; call CIVIO from the turned cards; score 1 per point card plus 1 per card "
         "still face down.",
     )

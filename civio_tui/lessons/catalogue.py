@@ -1,8 +1,10 @@
-"""The eight lessons of Learn to play, as data (LEARNING.md): one idea each, learnt by doing.
+"""The eight lessons of Learn to play, as data: one idea each, learnt by doing
+(docs/ARCHITECTURE.md, "Lessons, hints and puzzles").
 
-The material is the publisher's own example precedents (DECK.md). Every statement about a card
-is backed by a claim that tests/lessons/test_lesson_claims.py checks against the rules, so a
-deck change cannot make a lesson lie.
+The material is the publisher's own example precedents
+(docs/DECK.md, "Precedents that must be valid"). Every statement about a card is backed by a
+claim that tests/lessons/test_lesson_claims.py checks against the rules, so a deck change cannot
+make a lesson lie.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Easy Play at 80x24 (RULES.md, "Other ways to play"): 2-4 players, each at the keyboard or a
+"""Easy Play at 80x24 (docs/RULES.md, "Other ways to play"): 2-4 players, each at the keyboard or a
 computer player, draw, lay down matching pairs and discard until someone empties their hand and
 calls CIVIO; rounds go on until someone reaches the game's target rank.
 

@@ -1,5 +1,5 @@
 """The end of an Easy Play round, or of the whole game: who went out, everyone's points this
-round, their totals and the rank those totals hold (RULES.md, Ranks, as in the main game), then
+round, their totals and the rank those totals hold (docs/RULES.md, Ranks, as in the main game), then
 what everyone held: once the round is over nothing is secret, so each player's pairs and the
 cards left in their hand are shown to all (in hot-seat too, as the main game's round results)."""
 

@@ -58,7 +58,7 @@ ROLE: dict[CardType, str] = {
     CardType.LAW: "May start a precedent, or follow a Case sharing an issue, same year or later.",
     CardType.WILD: "Wild: may stand anywhere; the card after it must link to the card before.",
 }
-"""Where each type of card may stand (RULES.md, "A precedent"), in a line."""
+"""Where each type of card may stand (docs/RULES.md, "A precedent"), in a line."""
 
 
 NEVER_FIRST = {

@@ -1,4 +1,4 @@
-"""The rules of CIVIO in our own words, with worked examples (RULES.md is the reference)."""
+"""The rules of CIVIO in our own words, with worked examples (docs/RULES.md is the reference)."""
 
 from __future__ import annotations
 

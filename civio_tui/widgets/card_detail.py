@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from textual.content import Content
@@ -147,10 +148,14 @@ def card_facts(deck: Deck, card: Card) -> Content:
     return Content("\n").join(lines)
 
 
+_DOC_POINTER = re.compile(r" ?\(\w+\.md\)")
+"""A note's pointer to a developers' document, as the deck data writes it."""
+
+
 def _for_players(note: str) -> str:
-    """A card's note as players read it: the pointers to our developers' file DECK.md mean
-    nothing to a student at the card (the file is not in the game), so they are left out."""
-    return note.replace(" (DECK.md):", ":").replace(" (DECK.md)", "").replace("(DECK.md)", "")
+    """A card's note as players read it: a pointer in brackets to a developers' document
+    (docs/DECK.md) means nothing to a student at the card, so it is left out."""
+    return _DOC_POINTER.sub("", note)
 
 
 def relation_line(deck: Deck, relation: Relation) -> Content:

@@ -11,7 +11,7 @@ from civio_tui import keymap
 
 
 class NavList(OptionList):
-    """An OptionList with vi keys and Space beside Enter (ARCHITECTURE.md, Keys)."""
+    """An OptionList with vi keys and Space beside Enter (docs/ARCHITECTURE.md, Keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = keymap.bindings(
         "nav.up", "nav.down", "nav.act", "nav.first", "nav.last"

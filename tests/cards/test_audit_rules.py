@@ -1,5 +1,5 @@
-"""Audit of the pure rules against RULES.md, sentence by sentence: the cases the other test files
-leave implicit (Marbury at either end of a closing run, an Amendment held up by a Case further
+"""Audit of the pure rules against docs/RULES.md sentence by sentence: the cases the other test
+files leave implicit (Marbury at either end of a closing run, an Amendment held up by a Case further
 back, the rule-set flags, flush scoring under both readings, ranks and their input).
 
 Each rule line gets a valid and an invalid case where it applies.

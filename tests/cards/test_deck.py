@@ -1,5 +1,5 @@
-"""The deck: loader errors (DECK.md, "Data, not code"), the standard deck's invariants and
-publisher facts, and the "plays well" properties (DECK.md, "A deck that plays well")."""
+"""The deck: loader errors (docs/DECK.md, "Data, not code"), the standard deck's invariants and
+publisher facts, and the "plays well" properties (docs/DECK.md, "A deck that plays well")."""
 
 from __future__ import annotations
 
@@ -374,7 +374,7 @@ def test_unknown_name_suggests(standard: Deck) -> None:
     assert info.value.suggestions and "Brown v Board of Education of Topeka" in str(info.value)
 
 
-# A deck that plays well (DECK.md): measured on the standard deck.
+# A deck that plays well (docs/DECK.md): measured on the standard deck.
 def test_every_card_stands_in_some_three_card_precedent(standard: Deck) -> None:
     t = tables(standard)
     others = list(standard.ids)

@@ -29,7 +29,7 @@ def ids(deck: Deck, names: list[str]) -> list[int]:
     return [deck.lookup(n) for n in names]
 
 
-# Reference answers written straight from RULES.md, trying every order with the checker.
+# Reference answers written straight from docs/RULES.md: every order is tried with the checker.
 def orderable(deck: Deck, cards: tuple[int, ...] | list[int]) -> bool:
     return any(is_valid(deck, p) for p in itertools.permutations(cards))
 

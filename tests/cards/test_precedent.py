@@ -1,7 +1,7 @@
-"""The precedent checker against every rule line of RULES.md, "A precedent".
+"""The precedent checker against every rule line of docs/RULES.md, "A precedent".
 
 Rule-line cases use the small pack in fixtures/mini.toml (its links are chosen for the rules);
-the publisher's example precedents (DECK.md) run on the standard deck.
+the publisher's example precedents (docs/DECK.md) run on the standard deck.
 """
 
 from __future__ import annotations
@@ -320,7 +320,7 @@ def test_ids_out_of_range_are_rejected(mini: Deck) -> None:
         check_precedent(mini, [len(mini)])
 
 
-# The publisher's example precedents (DECK.md), on the standard deck.
+# The publisher's example precedents (docs/DECK.md), on the standard deck.
 PUBLISHER_EXAMPLES = [
     ["School", "Barnette", "Tinker", "Pico", "Expression", "1st Amendment", "14th Amendment"],
     ["Brown", "Lemon v Kurtzman", "Zelman v Simmons-Harris"],

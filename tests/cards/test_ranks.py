@@ -1,4 +1,4 @@
-"""The rank table (RULES.md, Ranks): exact titles, boundaries, case-insensitive input."""
+"""The rank table (docs/RULES.md, Ranks): exact titles, boundaries, case-insensitive input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Round scores (RULES.md, Scoring) and the worked checks from the two texts: 8, 27 vs 23, 24."""
+"""Round scores (docs/RULES.md, Scoring) and the worked checks from the two texts: 8, 27 vs 23,
+24."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Audit of the headless commands against ARCHITECTURE.md ("Headless commands", "Contracts in
-detail"): every bad input exits 2 with exactly one stderr line naming the problem and where, and
+"""Audit of the headless commands against docs/ARCHITECTURE.md ("Headless commands",
+"Contracts"): every bad input exits 2 with exactly one stderr line naming the problem and where, and
 nothing on stdout; every well-formed answer exits 0 with the JSON the contracts describe."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Audit of the round engine against RULES.md "A round" and "Hidden information": what each seat
-may see (views and event sentences), who starts, skips, overrules and the CIVIO offer."""
+"""Audit of the round engine against docs/RULES.md "A round" and "Hidden information": what each
+seat may see (views and event sentences), who starts, skips, overrules and the CIVIO offer."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Scripted rounds, one per rule of RULES.md "A round" (and our decisions in ENGINE_API.md)."""
+"""Scripted rounds, one per rule of docs/RULES.md "A round" (and our decisions in
+docs/ENGINE_API.md)."""
 
 from __future__ import annotations
 

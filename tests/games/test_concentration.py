@@ -1,5 +1,5 @@
-"""Concentration (RULES.md, "Other ways to play"): every rule line with valid and invalid moves,
-a Hypothesis state machine, and the AI's memory."""
+"""Concentration (docs/RULES.md, "Other ways to play"): every rule line with valid and invalid
+moves, a Hypothesis state machine, and the AI's memory."""
 
 from __future__ import annotations
 

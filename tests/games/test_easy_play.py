@@ -1,4 +1,5 @@
-"""Easy Play (RULES.md, "Other ways to play"): one test per rule line, valid and invalid moves."""
+"""Easy Play (docs/RULES.md, "Other ways to play"): one test per rule line, valid and invalid
+moves."""
 
 from __future__ import annotations
 

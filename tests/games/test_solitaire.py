@@ -1,4 +1,5 @@
-"""Solitaire (RULES.md, "Other ways to play"): every rule line, valid and invalid moves, and par."""
+"""Solitaire (docs/RULES.md, "Other ways to play"): every rule line, valid and invalid moves, and
+par."""
 
 from __future__ import annotations
 

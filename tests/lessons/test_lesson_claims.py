@@ -1,5 +1,5 @@
 """Every claim a lesson makes about a card or a link is checked against the rules, so a deck
-change cannot make a lesson lie (issue 21, LEARNING.md)."""
+change cannot make a lesson lie (docs/ARCHITECTURE.md, "Lessons, hints and puzzles")."""
 
 from __future__ import annotations
 

@@ -125,10 +125,10 @@ def test_no_card_sends_a_student_to_a_developers_file() -> None:
     from civio_tui.widgets.card_detail import card_facts
 
     deck = standard_deck()
-    noted = [card for card in deck.cards if card.note and "DECK.md" in card.note]
-    assert noted  # the deck's notes do point there: the card view must not
+    noted = [card for card in deck.cards if card.note and ".md)" in card.note]
+    assert noted  # the deck's notes do point to the docs: the card view must not
     for card in deck.cards:
-        assert "DECK.md" not in card_facts(deck, card).plain, card.name
+        assert ".md" not in card_facts(deck, card).plain, card.name
 
 
 def test_statistics_words_leave_out_empty_levels_and_name_a_table_without_ai() -> None:

@@ -95,9 +95,9 @@ def test_keymap_ids_are_unique_and_help_lists_the_keys_without_them() -> None:
     ids = [spec.id for spec in keymap.KEYS]
     assert len(ids) == len(set(ids))
     text = help_content({}).plain
-    playing = (Path(__file__).parents[2] / "docs" / "PLAYING.md").read_text(encoding="utf-8")
+    playing = (Path(__file__).parents[2] / "docs/PLAYING.md").read_text(encoding="utf-8")
     for spec in keymap.KEYS:
-        # The ids are names for settings.json, listed in PLAYING.md; Help shows the keys.
+        # The ids are names for settings.json, listed in docs/PLAYING.md; Help shows the keys.
         name = "table.pick_1` … `table.pick_9" if spec.id.startswith("table.pick_") else spec.id
         assert f"`{name}`" in playing, spec.id
         if spec.id == "table.hint":

@@ -259,7 +259,8 @@ async def test_an_opponents_civio_offer_shows_nothing(
     deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An opponent's CIVIO offer comes only when its hand goes out: the table shows no message,
-    no pause and no log line for it, so its turn looks like any other (RULES_DECISIONS.md)."""
+    no pause and no log line for it, so its turn looks like any other
+    (docs/RULES.md, Hidden information)."""
     backend = against_bot(deck, PLAIN_BOT, FLUSH_HAND, ScriptedPlayer(deck, plays_on=True))
     paused: list[DecisionKind] = []
     shown: list[str] = []
