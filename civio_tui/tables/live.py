@@ -1,0 +1,125 @@
+"""One process's copy of a table: the match replayed from the log, kept up to date by polling
+the store, and the moves of the computer seats when this process holds the drivers' lease.
+
+Polling is cheap: `PRAGMA data_version` changes only when another connection commits, so a
+poll that finds nothing new reads no table at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from civio_tui.tables import ops
+from civio_tui.tables.games import TableMatch, computer_rng, table_game
+from civio_tui.tables.ops import Submitted, Table
+from civio_tui.tables.store import Notice, TableStore
+
+DRIVER_LEASE = 5.0
+"""Seconds a process holds the computer seats after its last renewal."""
+
+
+class LiveTable:
+    """A table as one process follows it. `refresh()` takes in what others committed;
+    `submit()` appends this process's person's action; `drive()` plays the computer seats."""
+
+    def __init__(self, store: TableStore, code: str) -> None:
+        self.store = store
+        self.code = ops.normalise_code(code)
+        self.notices: list[Notice] = []
+        self._version = store.data_version()
+        with store.read() as tx:
+            self.table = ops.read_snapshot(tx, self.code)
+            logged = tx.actions(self.code)
+            self.notices = tx.notices(self.code)
+        self.match: TableMatch = ops.replay(self.table, [a.action for a in logged])
+        self.log_length = len(logged)
+
+    @property
+    def game(self) -> str:
+        return self.table.row.game
+
+    def view(self, seat: int) -> BaseModel:
+        """What `seat` may know now: the engine's view of that seat and nothing else."""
+        return self.match.view(seat)
+
+    def refresh(self, *, force: bool = False) -> bool:
+        """Take in the actions, seats and notices others committed; whether anything changed."""
+        version = self.store.data_version()
+        if version == self._version and not force:
+            return False
+        self._version = version
+        with self.store.read() as tx:
+            self.table = ops.read_snapshot(tx, self.code)
+            new = tx.actions(self.code, since=self.log_length)
+            after = self.notices[-1].id if self.notices else 0
+            self.notices.extend(tx.notices(self.code, after))
+        for logged in new:
+            try:
+                self.match.apply(logged.action)
+            except ValueError as exc:
+                raise ops.TableRefused(
+                    f"table {self.code}'s log does not replay at action {logged.n + 1}: {exc}"
+                ) from None
+            self.log_length += 1
+        return True
+
+    def submit(self, action: dict[str, Any], *, name: str, now: float) -> Submitted:
+        """`name`'s action for their own seat; on "moved" the table is refreshed."""
+        result = ops.submit(
+            self.store, self.match, self.code, action, expected=self.log_length, now=now, name=name
+        )
+        self._after(result)
+        return result
+
+    def _after(self, result: Submitted) -> None:
+        if result.applied:
+            self.log_length = result.log_length
+        # This connection's own commits leave its data_version as it was: read them back.
+        self.refresh(force=True)
+
+    def drive(
+        self, owner: str, *, now: float, lease: float = DRIVER_LEASE, limit: int | None = None
+    ) -> int:
+        """If `owner` holds (or takes) the drivers' lease: hand silent seats to the stand-in
+        computer and play the computer moves now pending (at most `limit`); how many it made."""
+        if self.table.state != ops.PLAYING:
+            return 0
+        if not ops.claim_driver(self.store, self.code, owner, now=now, lease=lease):
+            return 0
+        if ops.mark_absent(self.store, self.code, now=now):
+            self.refresh(force=True)
+        moves = 0
+        while self.table.state == ops.PLAYING and (limit is None or moves < limit):
+            pending = self.match.pending
+            if pending is None:
+                break
+            seat = self.table.seats[pending.seat]
+            if not seat.computer_plays:
+                break
+            level = seat.level or table_game(self.game).stand_in
+            action = self.match.computer_action(
+                level, computer_rng(self.table.row.seed, self.log_length)
+            )
+            result = ops.submit(
+                self.store, self.match, self.code, action,
+                expected=self.log_length, now=now, computer_seat=pending.seat,
+            )  # fmt: skip
+            self._after(result)
+            if not result.applied:
+                break
+            moves += 1
+        return moves
+
+
+def snapshot(table: Table) -> dict[str, Any]:
+    """A table as JSON (for `civio table list --json` and the class list)."""
+    return {
+        "code": table.code,
+        "game": table.row.game,
+        "state": table.state,
+        "host": table.row.host,
+        "seats": [table.label(s.seat) for s in table.seats],
+        "actions": table.log_length,
+    }

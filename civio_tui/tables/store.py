@@ -1,0 +1,419 @@
+"""The table store: every networked table of a class in one SQLite file in the save root.
+
+A table's game is its seed plus its action log (the engines are deterministic), so the log is
+the table: each action is appended in a transaction that first checks the log's length, and a
+process that was killed resumes by replaying the committed actions. The file is in WAL mode
+(readers never wait for the writer) with `synchronous=FULL` (a commit is on disk before it is
+reported), and carries its own `application_id` and schema version (`user_version`).
+
+A file this code cannot use (not SQLite, damaged, another program's database, a newer schema,
+locked for longer than the timeout) raises `StoreUnavailable` with one sentence naming the file
+and the problem; the file is then left exactly as it was: it is inspected through a read-only
+connection before anything is written to it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+FILE_NAME = "tables.sqlite3"
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x43495654  # "CIVT" in ASCII: marks the file as a civio table store
+SQLITE_MAGIC = b"SQLite format 3\x00"
+DEFAULT_TIMEOUT = 5.0
+"""Seconds a write waits for another process's write before the file is reported locked."""
+
+_SCHEMA = """
+CREATE TABLE tables (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    host TEXT NOT NULL,
+    absent_after REAL NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    driver TEXT,
+    driver_until REAL
+);
+CREATE TABLE seats (
+    code TEXT NOT NULL REFERENCES tables(code),
+    seat INTEGER NOT NULL,
+    name TEXT,
+    level TEXT,
+    stand_in INTEGER NOT NULL DEFAULT 0,
+    left_on_purpose INTEGER NOT NULL DEFAULT 0,
+    last_seen REAL,
+    PRIMARY KEY (code, seat)
+);
+CREATE TABLE actions (
+    code TEXT NOT NULL REFERENCES tables(code),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    by_computer INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (code, n)
+);
+CREATE TABLE notices (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    code TEXT NOT NULL REFERENCES tables(code),
+    at REAL NOT NULL,
+    kind TEXT NOT NULL,
+    seat INTEGER,
+    text TEXT NOT NULL
+);
+CREATE INDEX notices_by_table ON notices (code, id);
+"""
+
+
+class StoreUnavailable(Exception):
+    """The table file cannot be used now; the message names the file and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    code: str
+    game: str
+    seats: int
+    options: dict[str, Any]
+    seed: int
+    state: str
+    host: str
+    absent_after: float
+    created: float
+    updated: float
+    driver: str | None
+    driver_until: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat. A person's seat has `name`; a computer's has `level` only. `stand_in`: the
+    person's seat is played by the computer (`level`) now, because the person is away or left
+    (`left_on_purpose`)."""
+
+    seat: int
+    name: str | None
+    level: str | None
+    stand_in: bool
+    left_on_purpose: bool
+    last_seen: float | None
+
+    @property
+    def is_empty(self) -> bool:
+        return self.name is None and self.level is None
+
+    @property
+    def computer_plays(self) -> bool:
+        """True when the computer chooses this seat's actions now."""
+        return self.level is not None and (self.name is None or self.stand_in)
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    n: int
+    """0-based position in the log."""
+    seat: int
+    action: dict[str, Any]
+    by_computer: bool
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    id: int
+    at: float
+    kind: str
+    seat: int | None
+    text: str
+
+
+def _table_row(r: sqlite3.Row) -> TableRow:
+    return TableRow(
+        code=r["code"],
+        game=r["game"],
+        seats=r["seats"],
+        options=json.loads(r["options"]),
+        seed=r["seed"],
+        state=r["state"],
+        host=r["host"],
+        absent_after=r["absent_after"],
+        created=r["created"],
+        updated=r["updated"],
+        driver=r["driver"],
+        driver_until=r["driver_until"],
+    )
+
+
+def _seat_row(r: sqlite3.Row) -> SeatRow:
+    return SeatRow(
+        seat=r["seat"],
+        name=r["name"],
+        level=r["level"],
+        stand_in=bool(r["stand_in"]),
+        left_on_purpose=bool(r["left_on_purpose"]),
+        last_seen=r["last_seen"],
+    )
+
+
+class TableStore:
+    """One connection to the class's table file (one per process or thread that uses it)."""
+
+    def __init__(self, path: Path, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.path = Path(path)
+        self.timeout = timeout
+        self._lock = threading.Lock()
+        if self.path.exists() and self.path.stat().st_size > 0:
+            self._inspect()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                self.path, timeout=timeout, isolation_level=None, check_same_thread=False
+            )
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreUnavailable(f"cannot open the table file {self.path}: {exc}") from None
+        self._db.row_factory = sqlite3.Row
+        try:
+            self._prepare()
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise self._unavailable(exc) from None
+
+    @classmethod
+    def in_root(cls, save_root: Path, *, timeout: float = DEFAULT_TIMEOUT) -> TableStore:
+        """The table file of the class served from `save_root`."""
+        return cls(Path(save_root) / FILE_NAME, timeout=timeout)
+
+    # ------------------------------------------------------------------ opening
+
+    def _inspect(self) -> None:
+        """Refuse a file that is not ours or not usable, without writing a byte to it."""
+        try:
+            with self.path.open("rb") as f:
+                magic = f.read(len(SQLITE_MAGIC))
+        except OSError as exc:
+            raise StoreUnavailable(f"cannot read the table file {self.path}: {exc}") from None
+        if magic != SQLITE_MAGIC:
+            raise StoreUnavailable(
+                f"the table file {self.path} is not an SQLite database (damaged or replaced); "
+                "it was left as it is"
+            )
+        uri = f"{self.path.resolve().as_uri()}?mode=ro"
+        try:
+            ro = sqlite3.connect(uri, uri=True, timeout=self.timeout)
+        except sqlite3.Error as exc:
+            raise self._unavailable(exc) from None
+        try:
+            app_id = ro.execute("PRAGMA application_id").fetchone()[0]
+            version = ro.execute("PRAGMA user_version").fetchone()[0]
+            check = ro.execute("PRAGMA quick_check").fetchone()[0]
+        except sqlite3.Error as exc:
+            raise self._unavailable(exc) from None
+        finally:
+            ro.close()
+        if check != "ok":
+            raise StoreUnavailable(
+                f"the table file {self.path} is damaged ({check}); it was left as it is"
+            )
+        if app_id != APPLICATION_ID:
+            raise StoreUnavailable(
+                f"{self.path} is another program's database, not civio's tables; "
+                "it was left as it is"
+            )
+        if version > SCHEMA_VERSION:
+            raise StoreUnavailable(
+                f"the table file {self.path} has schema version {version}, newer than this "
+                f"civio's {SCHEMA_VERSION}: update civio; the file was left as it is"
+            )
+
+    def _prepare(self) -> None:
+        db = self._db
+        db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode != "wal":
+            raise StoreUnavailable(f"the table file {self.path} cannot use WAL mode ({mode})")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+        with self.write() as cur:
+            version = cur.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
+                cur.executescript_in_tx(_SCHEMA)
+                cur.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                cur.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _unavailable(self, exc: sqlite3.Error) -> StoreUnavailable:
+        text = str(exc)
+        if "locked" in text or "busy" in text:
+            return StoreUnavailable(
+                f"the table file {self.path} is locked by another program (waited "
+                f"{self.timeout:g} s); try again"
+            )
+        if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
+            return StoreUnavailable(
+                f"the table file {self.path} is damaged ({text}); it was left as it is"
+            )
+        return StoreUnavailable(f"the table file {self.path} cannot be used: {text}")
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> TableStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ transactions
+
+    @contextmanager
+    def write(self) -> Iterator[Tx]:
+        """A write transaction (BEGIN IMMEDIATE: it holds the one write lock from the start, so
+        what it reads stays true until it commits). Any exception rolls it back."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise self._unavailable(exc) from None
+            try:
+                yield Tx(self._db)
+            except sqlite3.Error as exc:
+                self._db.execute("ROLLBACK")
+                raise self._unavailable(exc) from None
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            try:
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._db.execute("ROLLBACK")
+                raise self._unavailable(exc) from None
+
+    @contextmanager
+    def read(self) -> Iterator[Tx]:
+        """A read transaction: one consistent snapshot of the file."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN")
+                yield Tx(self._db)
+            except sqlite3.Error as exc:
+                raise self._unavailable(exc) from None
+            finally:
+                if self._db.in_transaction:
+                    self._db.execute("COMMIT")
+
+    def data_version(self) -> int:
+        """Changes whenever another connection commits to the file (a cheap poll)."""
+        with self._lock:
+            try:
+                value: int = self._db.execute("PRAGMA data_version").fetchone()[0]
+            except sqlite3.Error as exc:
+                raise self._unavailable(exc) from None
+            return value
+
+
+class Tx:
+    """The queries of one transaction; `sqlite3.Error`s surface as `StoreUnavailable` from the
+    transaction's `with` block."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def execute(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Cursor:
+        return self.db.execute(sql, params)
+
+    def executescript_in_tx(self, script: str) -> None:
+        """Each statement of `script` inside the open transaction (`executescript` would
+        commit first)."""
+        for statement in script.split(";"):
+            if statement.strip():
+                self.db.execute(statement)
+
+    # tables
+    def table(self, code: str) -> TableRow | None:
+        r = self.execute("SELECT * FROM tables WHERE code = ?", (code,)).fetchone()
+        return _table_row(r) if r is not None else None
+
+    def tables(self, states: tuple[str, ...]) -> list[TableRow]:
+        marks = ",".join("?" * len(states))
+        rows = self.execute(
+            f"SELECT * FROM tables WHERE state IN ({marks}) ORDER BY created", states
+        ).fetchall()
+        return [_table_row(r) for r in rows]
+
+    def insert_table(self, row: TableRow) -> None:
+        self.execute(
+            "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                row.code, row.game, row.seats, json.dumps(row.options), row.seed, row.state,
+                row.host, row.absent_after, row.created, row.updated, row.driver,
+                row.driver_until,
+            ),
+        )  # fmt: skip
+        for s in range(row.seats):
+            self.execute("INSERT INTO seats (code, seat) VALUES (?, ?)", (row.code, s))
+
+    def set_state(self, code: str, state: str, now: float) -> None:
+        self.execute("UPDATE tables SET state = ?, updated = ? WHERE code = ?", (state, now, code))
+
+    def set_driver(self, code: str, owner: str | None, until: float | None) -> None:
+        self.execute(
+            "UPDATE tables SET driver = ?, driver_until = ? WHERE code = ?", (owner, until, code)
+        )
+
+    # seats
+    def seats(self, code: str) -> list[SeatRow]:
+        rows = self.execute("SELECT * FROM seats WHERE code = ? ORDER BY seat", (code,))
+        return [_seat_row(r) for r in rows.fetchall()]
+
+    def update_seat(self, code: str, seat: int, **fields: Any) -> None:
+        names = ", ".join(f"{k} = ?" for k in fields)
+        self.execute(
+            f"UPDATE seats SET {names} WHERE code = ? AND seat = ?",
+            (*fields.values(), code, seat),
+        )
+
+    # the action log
+    def log_length(self, code: str) -> int:
+        n: int = self.execute("SELECT COUNT(*) FROM actions WHERE code = ?", (code,)).fetchone()[0]
+        return n
+
+    def actions(self, code: str, since: int = 0) -> list[LoggedAction]:
+        rows = self.execute(
+            "SELECT n, seat, action, by_computer, at FROM actions WHERE code = ? AND n >= ? "
+            "ORDER BY n",
+            (code, since),
+        ).fetchall()
+        return [LoggedAction(r[0], r[1], json.loads(r[2]), bool(r[3]), r[4]) for r in rows]
+
+    def append_action(
+        self, code: str, n: int, seat: int, action: dict[str, Any], by_computer: bool, now: float
+    ) -> None:
+        self.execute(
+            "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)",
+            (code, n, seat, json.dumps(action, sort_keys=True), int(by_computer), now),
+        )
+        self.execute("UPDATE tables SET updated = ? WHERE code = ?", (now, code))
+
+    # notices
+    def notify(self, code: str, now: float, kind: str, seat: int | None, text: str) -> None:
+        self.execute(
+            "INSERT INTO notices (code, at, kind, seat, text) VALUES (?, ?, ?, ?, ?)",
+            (code, now, kind, seat, text),
+        )
+
+    def notices(self, code: str, after: int = 0) -> list[Notice]:
+        rows = self.execute(
+            "SELECT id, at, kind, seat, text FROM notices WHERE code = ? AND id > ? ORDER BY id",
+            (code, after),
+        ).fetchall()
+        return [Notice(r["id"], r["at"], r["kind"], r["seat"], r["text"]) for r in rows]
