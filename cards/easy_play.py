@@ -17,7 +17,8 @@ Decisions the rules left to us (tested in tests/games/test_easy_play.py):
   one option `civio call`; the round ends when it is called.
 - Supply, reshuffle and the turn limit work as in the main game (`Round`): an empty supply is
   refilled from the discard pile but its top card; the round ends with no winner after
-  `rules.max_turns` turns, or when no card can be drawn.
+  `rules.max_turns` turns. It never runs out of cards: every turn ends with a discard, so the
+  next player can always take that card (no confiscation here takes cards out of play).
 """
 
 from __future__ import annotations
@@ -156,7 +157,7 @@ class EasyEvent:
     reshuffled: int = 0
     """Size of the new supply when this draw refilled it from the discard pile (0: none)."""
     over: str | None = None
-    """Set on the last event: "civio", "max_turns" or "no_draw"."""
+    """Set on the last event: "civio" or "max_turns"."""
 
     def describe(self, deck: Deck, for_seat: int | None, names: Sequence[str]) -> str:
         who = names[self.seat]
@@ -180,8 +181,6 @@ class EasyEvent:
             parts.append(f"{who} called CIVIO!")
         if self.over == "max_turns":
             parts.append("The round ends with no winner: the turn limit was reached.")
-        elif self.over == "no_draw":
-            parts.append("The round ends with no winner: no card could be drawn.")
         return " ".join(parts)
 
 
@@ -555,7 +554,7 @@ class EasyPlay:
         return len(pile)
 
     def end_turn(self) -> str | None:
-        """Pass the turn on, or end the round (turn limit, nothing to draw); the reason."""
+        """Pass the turn on, or end the round at the turn limit; the reason it ended."""
         self.turns_played += 1
         self.drawn = self.source = self.taken = None
         if self.turns_played >= self.rules.max_turns:
@@ -564,9 +563,6 @@ class EasyPlay:
         self.current = (self.current + 1) % self.seats
         self.turn = self.turns_played + 1
         self.phase = EasyPhase.DRAW
-        if not HANDLERS[EasyPhase.DRAW].options(self):
-            self.finish(None, "no_draw")
-            return "no_draw"
         return None
 
     def finish(self, winner: int | None, reason: str) -> None:

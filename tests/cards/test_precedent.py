@@ -266,6 +266,21 @@ def test_civil_rights_act_roles(mini: Deck, names: list[str], role: str) -> None
     assert mini[mini.lookup(CRA)].points == 1
 
 
+def test_an_absent_case_never_strengthens_an_amendment_whatever_its_id(
+    mini: Deck,
+) -> None:
+    # The same pack with Shelley v Kraemer (which strengthens the 14th) as card 0: an absent
+    # Case is not counted, whatever its id.
+    shelley = mini.lookup("Shelley v Kraemer")
+    first = [mini[shelley], *(card for i, card in enumerate(mini.cards) if i != shelley)]
+    reordered = Deck("mini, Shelley first", first, custom=True, source="test")
+    assert reordered[0].name == "Shelley v Kraemer" and reordered[0].type is CardType.CASE
+    result = check(reordered, ["Korematsu v US", "14th", MARBURY])
+    assert not result.valid and result.failure_position == 1
+    assert "no Case in it strengthens" in (result.reason or "")
+    assert check(reordered, ["Shelley v Kraemer", "Heart of Atlanta", "14th"]).valid
+
+
 def test_cra_absent_has_no_role(mini: Deck) -> None:
     assert check(mini, ["Barnette", "Tinker"]).cra_role is None
 

@@ -157,9 +157,11 @@ def test_a_supply_draw_is_seen_by_the_drawer_only(pack: Deck) -> None:
     rnd = _seizure_table(pack)
     play(rnd, "draw discard")
     case19 = pack.id_of("Case 19")
+    assert rnd.decision is not None and rnd.decision.source == "discard"
     for seat in (1, 2):
         view = rnd.view(seat)
         assert view.pending is not None and view.pending.drawn == case19
+        assert view.pending.source == "discard"
         assert view.taken_from_discard == case19 and view.players[0].known_hidden == [case19]
 
 

@@ -302,6 +302,37 @@ def test_blind_confiscation_is_known_to_attacker_and_target_only(pack: Deck) -> 
     assert pack[taken].name not in (event.describe(pack, 2) or "")
 
 
+def _seat1_attacks_seat2_blind(pack: Deck, seed: int) -> Round:
+    """Seat 1 discards Seizure Act, names seat 2 and, unanswered, takes one of its two hidden
+    cards blind (Case 18 or Case 25)."""
+    hands = [
+        [*cases(1, 2, 3, 4, 5), "Case 06", "Case 26"],
+        [*cases(7, 8, 9, 10, 11), "Seizure Act", "Case 12"],
+        [*cases(13, 14, 15, 16, 17), "Case 18", "Case 25"],
+    ]
+    rnd = stacked(pack, hands, "Case 19", cases(20, 21, 22, 23), seed=seed)
+    play(rnd, "draw supply", "discard Case 20")
+    play(rnd, "draw supply", "discard Seizure Act", "target 2", "accept", "confiscate hidden 0")
+    return rnd
+
+
+def test_a_blind_confiscation_by_a_later_seat_shows_the_card_in_the_attackers_log(
+    pack: Deck,
+) -> None:
+    rnd = _seat1_attacks_seat2_blind(pack, seed=7)
+    taken = rnd.confiscated
+    assert taken is not None and taken in rnd.hidden[1]
+    event = rnd.events[-1]
+    for seat, sees in ((1, True), (2, True), (0, False)):
+        assert (pack[taken].name in (event.describe(pack, seat) or "")) is sees, seat
+
+
+def test_a_blind_confiscation_may_take_either_hidden_card(pack: Deck) -> None:
+    # The slot named is matched to a hidden card at random: over a few deals, each is taken.
+    taken = {_seat1_attacks_seat2_blind(pack, seed).confiscated for seed in range(12)}
+    assert taken == set(ids(pack, ["Case 18", "Case 25"]))
+
+
 # ----------------------------------------------------------------------- supply, ending
 
 

@@ -15,6 +15,7 @@ from cards.easy_play import (
     DRAW_DISCARD,
     DRAW_SUPPLY,
     HANDLERS,
+    LAY,
     EasyAction,
     EasyPhase,
     EasyPlay,
@@ -61,6 +62,13 @@ def table(top: int | None = None, supply: list[int] | None = None, **kw: object)
     supply = supply or []
     order = hand0 + hand1 + [top] + supply
     return EasyPlay(2, 1, 7, deal_order=order, **kw)  # type: ignore[arg-type]
+
+
+def _refusal(g: EasyPlay, action: EasyAction) -> str:
+    """The message `apply` refuses `action` with."""
+    with pytest.raises(IllegalActionError) as caught:
+        g.apply(action)
+    return str(caught.value)
 
 
 def test_a_matching_pair_is_a_valid_two_card_precedent_in_either_order() -> None:
@@ -137,8 +145,9 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded() -> None:
         g.apply(DONE_ACTION)
     d = g.decision
     assert d is not None and EasyAction.discard(top) not in d.options
-    with pytest.raises(IllegalActionError, match="taken from the discard pile"):
-        g.apply(EasyAction.discard(top))
+    assert _refusal(g, EasyAction.discard(top)) == (
+        f"{DECK[top].name} was taken from the discard pile this turn and cannot be discarded now"
+    )
     g.apply(EasyAction.discard(SINGLE0))  # any other card is fine
 
 
@@ -203,7 +212,7 @@ def test_an_empty_supply_is_refilled_from_the_discard_pile_but_its_top() -> None
     assert len(g.supply) == 2 and g.events[-1].reshuffled == 3
 
 
-def test_no_draw_when_neither_pile_has_a_card_and_the_turn_limit() -> None:
+def test_the_round_ends_with_no_winner_at_the_turn_limit() -> None:
     g = table(rules=RuleSet(max_turns=1))
     g.apply(DRAW_SUPPLY)
     if g.phase is EasyPhase.LAY:
@@ -211,6 +220,13 @@ def test_no_draw_when_neither_pile_has_a_card_and_the_turn_limit() -> None:
     g.apply(EasyAction.discard(SINGLE0))
     assert g.result is not None and g.result.winner is None and g.result.reason == "max_turns"
     assert g.events[-1].over == "max_turns"
+    assert g.events[-1].describe(DECK, 1, ["Ana", "Ben"]) == (
+        f"Ana discarded {DECK[SINGLE0].name}. "
+        "The round ends with no winner: the turn limit was reached."
+    )
+
+
+def test_the_card_just_discarded_can_always_be_drawn_so_a_round_never_runs_out() -> None:
     g = table()
     g.supply.clear()
     g.apply(DRAW_DISCARD)
@@ -221,6 +237,15 @@ def test_no_draw_when_neither_pile_has_a_card_and_the_turn_limit() -> None:
     g.apply(EasyAction.discard(SINGLE0))
     assert g.discard_pile == [SINGLE0]  # the discard itself can be drawn: the round goes on
     assert g.decision is not None and g.decision.options == (DRAW_DISCARD,)
+    # Random rounds of every size: a decision with options until the round ends.
+    for seats in (2, 3, 4):
+        for seed in range(5):
+            g = EasyPlay(seats, 0, seed)
+            rng = random.Random(seed)
+            while (d := g.decision) is not None:
+                assert d.options
+                g.apply(rng.choice(d.options))
+            assert g.result is not None and g.result.reason in ("civio", "max_turns")
 
 
 def test_illegal_actions_name_the_problem_and_change_nothing() -> None:
@@ -272,3 +297,125 @@ def test_replay_gives_the_same_round_and_actions_round_trip_through_json() -> No
     assert again.result == g.result
     with pytest.raises(ValueError):
         EasyAction.from_json({"kind": "fly"})
+
+
+def test_the_log_says_each_move_in_words() -> None:
+    names = ["Ana", "Ben"]
+    g = table()
+    top = g.discard_pile[-1]
+    drawn = g.supply[-1]
+    g.apply(DRAW_SUPPLY)
+    draw = g.events[-1]
+    assert draw.describe(DECK, 0, names) == f"Ana drew from the supply: {DECK[drawn].name}."
+    assert draw.describe(DECK, 1, names) == "Ana drew from the supply."
+    race, brown = ids("Race", "Brown v Board")
+    g.apply(EasyAction.lay(race, brown))
+    pair = " + ".join(DECK.names(sorted((race, brown))))
+    assert g.events[-1].describe(DECK, 1, names) == f"Ana laid down a pair: {pair}."
+    g.apply(DONE_ACTION)
+    g.apply(EasyAction.discard(SINGLE0))
+    assert g.events[-1].describe(DECK, 1, names) == f"Ana discarded {DECK[SINGLE0].name}."
+    g = table()
+    g.apply(DRAW_DISCARD)
+    for seat in (0, 1):
+        assert g.events[-1].describe(DECK, seat, names) == (
+            f"Ana drew from the discard pile: {DECK[top].name}."
+        )
+    g = table()
+    g.supply.clear()
+    g.discard_pile[:] = [*g.discard_pile, *ids("Equality", "Justice", "Press")]
+    g.apply(DRAW_SUPPLY)
+    assert g.events[-1].describe(DECK, 1, names) == (
+        "The supply ran out: the discard pile except its top card was shuffled into a new "
+        "supply of 3 cards. Ana drew from the supply."
+    )
+
+
+def test_going_out_is_logged_as_a_civio_call() -> None:
+    mate = next(c for c in DECK.ids if is_pair(DECK, c, SINGLE0) and c not in PAIRS0)
+    g = table(supply=[mate])
+    g.apply(DRAW_SUPPLY)
+    for a, b in [*zip(PAIRS0[::2], PAIRS0[1::2], strict=True), (SINGLE0, mate)]:
+        g.apply(EasyAction.lay(a, b))
+    g.apply(CIVIO_CALL)
+    assert g.events[-1].over == "civio"
+    assert g.events[-1].describe(DECK, 1, ["Ana", "Ben"]) == "Ana called CIVIO!"
+
+
+def test_actions_read_as_the_player_types_them() -> None:
+    race, brown = ids("Race", "Brown v Board")
+    assert DRAW_SUPPLY.to_str(DECK) == "draw supply"
+    assert DRAW_DISCARD.to_str(DECK) == "draw discard"
+    assert EasyAction.lay(brown, race).to_str(DECK) == " + ".join(
+        ["lay " + DECK[min(race, brown)].name, DECK[max(race, brown)].name]
+    )
+    assert EasyAction.discard(race).to_str(DECK) == f"discard {DECK[race].name}"
+    assert DONE_ACTION.to_str(DECK) == "done"
+    assert CIVIO_CALL.to_str(DECK) == "civio call"
+
+
+def test_refusals_name_the_cards_and_the_rule() -> None:
+    g = table()
+    assert _refusal(g, EasyAction.discard(SINGLE0)) == "it is time to draw, not discard"
+    assert _refusal(g, EasyAction.draw("nowhere")) == (
+        "there is no pile called 'nowhere': draw from the supply or the discard"
+    )
+    g.apply(DRAW_SUPPLY)
+    assert _refusal(g, EasyAction.discard(SINGLE0)) == "it is time to lay or done, not discard"
+    race = L("Race")
+    assert _refusal(g, EasyAction(LAY, cards=(race, race))) == "a pair is two different cards"
+    other = g.hands[1][0]
+    assert _refusal(g, EasyAction.lay(race, other)) == f"{DECK[other].name} is not in your hand"
+    a, b = sorted((race, SINGLE0))
+    assert _refusal(g, EasyAction.lay(race, SINGLE0)) == (
+        f"{DECK[a].name} and {DECK[b].name} are not a matching pair: neither can follow the "
+        "other in a precedent"
+    )
+    assert _refusal(g, EasyAction(LAY, cards=(race, 999))) == "card id 999 is not in the deck"
+    g.apply(DONE_ACTION)
+    assert _refusal(g, EasyAction.discard(other)) == "you can only discard a card from your hand"
+    g.apply(EasyAction.discard(SINGLE0))
+    assert g.decision is not None
+    assert _refusal(g, CIVIO_CALL) == "it is time to draw, not civio"
+
+
+def test_refusals_about_the_piles_and_a_pair_that_strands_the_taken_card() -> None:
+    # Race, Brown v Board and the 14th (taken): laying Brown + 14th is allowed, but Race +
+    # Brown would leave only the 14th, which cannot be discarded this turn.
+    fourteenth = L("14th")
+    g = table(top=fourteenth)
+    g.hands[0] = ids("Race", "Brown v Board")
+    g.apply(DRAW_DISCARD)
+    assert g.phase is EasyPhase.LAY
+    assert _refusal(g, EasyAction.lay(*ids("Race", "Brown v Board"))) == (
+        f"laying this pair would leave only {DECK[fourteenth].name}, taken from the discard "
+        "pile this turn, which you could not discard"
+    )
+    g = table()
+    g.discard_pile.clear()
+    assert _refusal(g, DRAW_DISCARD) == "the discard pile is empty"
+    g.supply.clear()
+    g.discard_pile.append(SINGLE0)
+    assert _refusal(g, DRAW_SUPPLY) == "the supply is empty and the discard pile cannot refill it"
+
+
+def test_nothing_can_be_played_once_the_round_is_over() -> None:
+    g = table(rules=RuleSet(max_turns=1))
+    g.apply(DRAW_SUPPLY)
+    g.apply(DONE_ACTION)
+    g.apply(EasyAction.discard(SINGLE0))
+    assert _refusal(g, DRAW_SUPPLY) == "the round is over"
+
+
+def test_a_saved_action_that_is_not_an_easy_play_action_is_named() -> None:
+    with pytest.raises(ValueError, match=r"not an Easy Play action: \{'kind': 'fly'\}"):
+        EasyAction.from_json({"kind": "fly"})
+    with pytest.raises(ValueError, match=r"unknown Easy Play action fields \['colour'\]"):
+        EasyAction.from_json({"kind": "draw", "colour": "red"})
+    with pytest.raises(ValueError, match="malformed Easy Play action"):
+        EasyAction.from_json({"kind": "discard", "card": "seven"})
+    lay = EasyAction.lay(3, 1)
+    assert lay.to_json() == {"kind": "lay", "cards": [1, 3]}
+    assert EasyAction.from_json(lay.to_json()) == lay
+    assert EasyAction.from_json(DRAW_SUPPLY.to_json()) == DRAW_SUPPLY
+    assert EasyAction.from_json(EasyAction.discard(5).to_json()) == EasyAction.discard(5)

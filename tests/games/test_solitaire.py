@@ -6,10 +6,11 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from engine_helpers import engine_pack
 
 from cards.actions import IllegalActionError
 from cards.civio_sets import check_call, precedents_among
-from cards.deck import standard_deck
+from cards.deck import Deck, standard_deck
 from cards.go_out import ordering
 from cards.precedent import check_precedent
 from cards.solitaire import (
@@ -21,6 +22,7 @@ from cards.solitaire import (
     TURN_ACTION,
     Solitaire,
     SolitaireAction,
+    SolitaireResult,
     deal_cards,
     par,
     seed_of_day,
@@ -270,3 +272,89 @@ def test_a_saved_deal_is_rebuilt_by_replaying_its_actions() -> None:
     assert SolitaireAction.from_json({"kind": "call", "precedents": [[1, 2]]}).precedents == (
         (1, 2),
     )
+
+
+def test_par_finds_the_civio_a_deal_holds() -> None:
+    # The flush is up after 7 cards: par is at least calling it there.
+    deal = tuple(fixed_deal(FLUSH))
+    best = par(DECK, deal)
+    flush_score = sum(DECK[c].points for c in ids(FLUSH)) + DEAL_SIZE - 7
+    assert best.precedents and best.score >= flush_score and best.turned >= 7
+    # Every deal of the default par test holds a CIVIO, so each par names one.
+    assert all(par(DECK, deal_cards(DECK, seed)).precedents for seed in range(6))
+
+
+def _pack_cases() -> tuple[Deck, list[int]]:
+    """The engine test pack and 21 of its Cases, which list no other card (no precedent)."""
+    pack = engine_pack()
+    return pack, [c for c in pack.ids if pack[c].name.startswith("Case ")][:DEAL_SIZE]
+
+
+def test_a_deal_without_any_civio_has_par_zero_with_every_card_turned() -> None:
+    pack, deal = _pack_cases()
+    assert par(pack, tuple(deal)) == SolitaireResult(0, 0, DEAL_SIZE, ())
+
+
+def test_ending_without_a_civio_gives_a_result_of_zero_points_and_no_precedents() -> None:
+    pack, deal = _pack_cases()
+    game = turned(Solitaire(0, pack, deal=deal), DEAL_SIZE)
+    game.apply(END_ACTION)
+    assert game.result == SolitaireResult(0, 0, DEAL_SIZE, ())
+    view = game.view()
+    assert (view.over, view.score, view.precedents, view.options) == (True, 0, [], [])
+
+
+def test_a_called_civio_is_saved_with_its_precedents_and_replays_to_the_same_result() -> None:
+    game = turned(Solitaire(0, deal=fixed_deal(FOUR + THREE)), 9)
+    game.apply(SolitaireAction.call(ids(FOUR), ids(THREE)))
+    saved = game.to_json()
+    assert saved["actions"][-1] == {"kind": "call", "precedents": [ids(THREE), ids(FOUR)]}
+    assert TURN_ACTION.to_json() == {"kind": "turn"}
+    # A game saved from a fixed deal replays on that deal (the seed alone would deal others).
+    again = Solitaire(0, deal=game.deal)
+    for action in saved["actions"]:
+        again.apply(SolitaireAction.from_json(action))
+    assert again.result == game.result and again.events == game.events
+
+
+def test_the_log_says_each_move_in_words() -> None:
+    game = turned(Solitaire(0, deal=fixed_deal(FOUR + THREE)), 9)
+    justice = DECK[ids(["Justice"])[0]]
+    assert game.events[0].describe(DECK) == f"You turned up {justice.name} (Issue)."
+    game.apply(SolitaireAction.call(ids(FOUR), ids(THREE)))
+    three = " → ".join(DECK.names(game.result.precedents[0]))  # type: ignore[union-attr]
+    four = " → ".join(DECK.names(game.result.precedents[1]))  # type: ignore[union-attr]
+    assert game.events[-1].describe(DECK) == f"You called CIVIO: {three} and {four}."
+    ended = turned(Solitaire(5), DEAL_SIZE)
+    ended.apply(END_ACTION)
+    assert ended.events[-1].describe(DECK) == (
+        "Every card is up and no CIVIO was called: the game ends with 0."
+    )
+
+
+def test_refusals_say_what_is_wrong_in_the_rules_words() -> None:
+    def refusal(game: Solitaire, action: SolitaireAction) -> str:
+        with pytest.raises(IllegalActionError) as caught:
+            game.apply(action)
+        return str(caught.value)
+
+    one_up = turned(Solitaire(2), 1)
+    assert refusal(one_up, SolitaireAction.call(ids(THREE))) == (
+        "a CIVIO needs 7 cards and only 1 is turned up"
+    )
+    six_up = turned(Solitaire(2), 6)
+    assert refusal(six_up, SolitaireAction.call(ids(THREE))) == (
+        "a CIVIO needs 7 cards and only 6 are turned up"
+    )
+    assert refusal(six_up, END_ACTION) == (
+        "the game ends with 0 only once every card is up; turn a card or call CIVIO"
+    )
+    assert refusal(six_up, SolitaireAction(TURN, ((1, 2),))) == "turning a card takes no precedents"
+    all_up = turned(Solitaire(2), DEAL_SIZE)
+    assert refusal(all_up, TURN_ACTION) == "every card is already turned up"
+    assert refusal(all_up, SolitaireAction(END, ((1,),))) == "ending the game takes no precedents"
+    assert refusal(all_up, SolitaireAction.call(ids(THREE))).startswith("not a CIVIO: ")
+    all_up.apply(END_ACTION)
+    assert refusal(all_up, TURN_ACTION) == "the game is over"
+    with pytest.raises(ValueError, match="'fly' is not a Solitaire action"):
+        SolitaireAction.from_json({"kind": "fly"})
