@@ -154,7 +154,9 @@ def test_the_previous_save_is_kept_as_backup(tmp_path: Path) -> None:
 
 
 def test_samples_are_listed_with_their_problems_and_left_untouched(samples: Path) -> None:
-    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in samples.iterdir()}
+    before = {
+        p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in samples.iterdir() if p.is_file()
+    }
     listed = {s.name: s for s in list_campaigns(samples)}
     assert {n: s.readable for n, s in listed.items()} == {
         "Corrupt": False,
@@ -184,7 +186,9 @@ def test_samples_are_listed_with_their_problems_and_left_untouched(samples: Path
     assert "recover" not in problems["Corrupt"]
     with_pack = {s.name: s.readable for s in list_campaigns(samples, load_deck(PACK))}
     assert with_pack["Other deck"] and not with_pack["Mid round"]
-    after = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in samples.iterdir()}
+    after = {
+        p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in samples.iterdir() if p.is_file()
+    }
     assert after == before
 
 
