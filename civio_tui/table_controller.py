@@ -35,6 +35,7 @@ from civio_tui.game_backends import (
 from civio_tui.questions import Question, ask, face_up_action, waiting_words
 from civio_tui.round_summary import RoundSummary, SeatResult
 from civio_tui.seating import Seat
+from civio_tui.session.tables import civio_session
 from civio_tui.settings import MAX_NAME
 
 if TYPE_CHECKING:
@@ -60,9 +61,9 @@ class TableController:
         """What picks the game up again after leaving (a lesson's round is resumed in it)."""
         self._logged = 0
         self.totals_before_round: list[int] = backend.totals()
-        self.humans: list[int] = [s for s, level in enumerate(backend.levels) if level == HUMAN]
-        """The seats people play, in seat order."""
-        self.viewer: int = self._first_viewer()
+        self.session = civio_session(backend)
+        """Seats, computers' choices, taking back and the hot-seat handover (`session`)."""
+        self.session.handover.resume(self._first_viewer())
 
     def _first_viewer(self) -> int:
         """Whom to show the table to on opening: the human to decide, else the one kept with
@@ -76,9 +77,20 @@ class TableController:
         return kept if type(kept) is int and kept in humans else humans[0]
 
     @property
+    def humans(self) -> list[int]:
+        """The seats people play at this keyboard, in seat order."""
+        return list(self.session.people)
+
+    @property
+    def viewer(self) -> int:
+        """The human whose cards and log the table shows (see the class docstring)."""
+        viewer = self.session.handover.viewer
+        return HUMAN_SEAT if viewer is None else viewer
+
+    @property
     def hot_seat(self) -> bool:
         """Several humans share the keyboard: the screen hands over between them."""
-        return len(self.humans) > 1
+        return self.session.hot_seat
 
     @classmethod
     def new_game(

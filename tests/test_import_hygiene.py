@@ -35,9 +35,10 @@ print(json.dumps({"imported": imported, "leaked": leaked}))
 """
 
 
-def test_cards_and_ai_import_no_textual() -> None:
+def run_fresh(script: str) -> object:
+    """The JSON `script` prints last, run in a fresh interpreter."""
     result = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
+        [sys.executable, "-c", script],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -45,6 +46,26 @@ def test_cards_and_ai_import_no_textual() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_cards_and_ai_import_no_textual() -> None:
+    report = run_fresh(SCRIPT)
+    assert isinstance(report, dict)
     assert "cards.precedent" in report["imported"] and "cards.go_out" in report["imported"]
     assert report["leaked"] == []
+
+
+SESSION_SCRIPT = """
+import importlib, json, pkgutil, sys
+import civio_tui.session as package
+for info in pkgutil.walk_packages(package.__path__, "civio_tui.session."):
+    importlib.import_module(info.name)
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] == "textual")))
+"""
+
+
+def test_the_session_imports_no_textual() -> None:
+    """The session every game runs on (seats, handover, saves) works without the screens: a
+    networked table or a test drives it with no Textual loaded."""
+    assert run_fresh(SESSION_SCRIPT) == []

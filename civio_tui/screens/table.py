@@ -30,6 +30,7 @@ from civio_tui.arrangement import HandArrangement
 from civio_tui.questions import OptionLabel, Question
 from civio_tui.round_summary import RoundSummary
 from civio_tui.screens.base import CivioScreen
+from civio_tui.session import Cover, Over, Pass
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.cards import pts, with_short_name
 from civio_tui.widgets.hand import HandPane, HandState
@@ -107,22 +108,12 @@ class TableScreen(CivioScreen[None]):
         """The decision whose nudge is shown: the next H gives the move."""
         self._hinted_marks: frozenset[int] | None = None
         """The opening's hidden cards as the shown hint marked them (changing them drops it)."""
-        self.shown_viewer: int | None = None
-        """At a hot-seat table, the human whose cards are on screen (None: nobody's yet, at
-        the start of a round or on Continue, until the pass screen is answered)."""
         self._seat_states: dict[int, dict[str, Any]] = {}
         """At a hot-seat table, each human's own table state (arrangement, marks, cursor)."""
-        self._return_to: int | None = None
-        """At a hot-seat table, the human whose turn another human interrupted (to answer an
-        attack): the keyboard goes back to them when that turn ends, whether or not they have
-        a decision left, so the hand-over never tells that their hand went out."""
         self._turn_over_shown = False
         """The returning player is reading "Your turn is over" (Enter goes on)."""
         self._resumed_note = ""
         """At a hot-seat table opened by Continue, the notice for after the first hand-over."""
-        self._interrupted: int | None = None
-        """The person whose turn another person interrupted, until the keyboard is back with
-        them (the pass screen then says so in the same words, decision or not)."""
         self._ai_cover: PassScreen | None = None
         """At a hot-seat table, the cover up while the computers play (see `_cover_table`)."""
         self._after_cover: Callable[[object], None] | None = None
@@ -187,10 +178,8 @@ class TableScreen(CivioScreen[None]):
         self.arrangement = HandArrangement()
         self.opening_hidden = []
         self.round_done_shown = False
-        self.shown_viewer = None  # a new round: hand over first (hot-seat)
+        ctl.session.new_round()  # hot-seat: the first to decide is called first
         self._seat_states = {}
-        self._return_to = None
-        self._interrupted = None
         self.log_lines([ctl.round_heading()])
         self.advance()
 
@@ -221,75 +210,54 @@ class TableScreen(CivioScreen[None]):
                 if str(key).isdigit() and isinstance(state, dict):
                     self._seat_states[int(key)] = state
 
-    def _handover_seat(self) -> int | None:
-        """The human to hand the keyboard to before going on, or None: a human other than the
-        one shown must decide, or nobody's cards are shown yet (a new round, Continue)."""
-        ctl = self.controller
-        if not ctl.hot_seat or ctl.round is None or ctl.rnd.is_over:
-            return None
-        decision = ctl.decision
-        back = self._return_to
-        if back is not None and (decision is None or decision.seat != back):
-            if ctl.rnd.current != back:  # the interrupted turn is over: back to its player
-                return back
-        elif back is not None:
-            self._return_to = None  # their own decision brings them back
-        if decision is not None and decision.seat in ctl.humans:
-            return None if decision.seat == self.shown_viewer else decision.seat
-        return None  # a computer decides: the table is covered instead (`_cover_table`)
+    @property
+    def shown_viewer(self) -> int | None:
+        """At a hot-seat table, the human whose cards are on screen (None: nobody's, while a
+        pass screen or the cover is up, at the start of a round or on Continue)."""
+        return self.controller.session.handover.at_screen
 
-    def _pass_to(self, seat: int) -> None:
-        """Cover the table with the pass screen; the cards of `seat` are drawn after Enter."""
+    def _hide_table(self) -> None:
+        """Before a pass screen or the cover: the last person's arrangement is kept, and their
+        question and hint go."""
+        self.keep_table_state()
+        self.workers.cancel_group(self, "hint")
+        self.question = None
+
+    def _pass_to(self, step: Pass) -> None:
+        """Cover the table with the pass screen; the cards of `step.seat` are drawn after
+        Enter (the handover policy chose whom to call and why: `civio_tui.session`)."""
         from civio_tui.screens.pass_device import PassScreen
 
         ctl = self.controller
-        self.keep_table_state()  # the last player's arrangement, kept before the switch
-        self.workers.cancel_group(self, "hint")
-        self.question = None
-        decision = ctl.decision
-        turn = ctl.rnd.current
-        returning = self._return_to == seat and (decision is None or decision.seat != seat)
-        if (
-            not returning
-            and decision is not None
-            and decision.kind is not DecisionKind.FACE_UP
-            and seat != turn
-            and turn in ctl.humans
-        ):
-            self._return_to = turn  # an interruption of a human's turn
-            self._interrupted = turn
-        back_to_turn = seat == self._interrupted  # with a decision left for them or not
-        if back_to_turn:
-            self._interrupted = None
 
         def shown(_: object) -> None:
-            self._show_viewer(seat)
+            ctl.session.arrived(step)
+            self._show_viewer(step.seat)
             if self._resumed_note:
                 # After the table is back on screen: raised while the screens switch, the
                 # notice's timer never ran and it stayed over the opponents.
                 self.set_timer(0.1, lambda note=self._resumed_note: self.notify(note, timeout=3))
                 self._resumed_note = ""
-            if returning:
-                self._return_to = None
+            if step.returning:
                 self._show_turn_over()
             else:
                 self.advance()
 
-        reason = self._pass_reason(seat, returning=back_to_turn)
+        name = ctl.names[step.seat]
         cover = self._ai_cover
         if cover is not None:
             # The computers are done: their cover calls the next person, with no moment
             # in between where the table shows.
             self._after_cover = shown
             cover.leaving_words = ctl.leaving_words()
-            cover.call(ctl.names[seat], reason)
+            cover.call(name, step.reason)
             return
         self.app.push_screen(
             PassScreen(
-                ctl.names[seat],
+                name,
                 leave=lambda: self.leave(confirm=False),
                 leaving_words=ctl.leaving_words(),
-                reason=reason,
+                reason=step.reason,
             ),
             shown,
         )
@@ -300,26 +268,9 @@ class TableScreen(CivioScreen[None]):
         stays until a person decides (it then calls them, `_pass_to`) or the round is over."""
         from civio_tui.screens.pass_device import PassScreen
 
-        ctl = self.controller
         if self._ai_cover is not None:
             return
-        self.keep_table_state()  # the last person's arrangement, kept before it is hidden
-        self.workers.cancel_group(self, "hint")
-        self.question = None
-        decision = ctl.decision
-        turn = ctl.rnd.current
-        if (
-            decision is not None
-            and decision.kind is not DecisionKind.FACE_UP
-            and decision.seat != turn
-            and turn in ctl.humans
-            and self._return_to is None
-        ):
-            # A computer answers a person's attack: the keyboard goes back to that person when
-            # the turn is over, decision or not, as after a person's answer (`_return_to`).
-            self._return_to = turn
-            self._interrupted = turn
-        self.shown_viewer = None
+        ctl = self.controller
         # Nothing of theirs is kept drawn behind the cover either: the panes are emptied.
         self.arrangement = HandArrangement()
         self.query_one("#table").display = False
@@ -345,25 +296,6 @@ class TableScreen(CivioScreen[None]):
         self.app.pop_screen()  # not dismiss: nobody is called
         self._show_viewer(self.controller.viewer)
 
-    def _pass_reason(self, seat: int, *, returning: bool = False) -> str:
-        """Why the keyboard goes to `seat`, in words everyone at the table may read: the same
-        words whether or not that person has a choice to make (an attack nothing overrules is
-        still answered at their own table; skipping it would tell that they hold no such Law),
-        and the same for every return to the player whose turn was interrupted (whether a
-        decision waits for them, calling CIVIO, or not)."""
-        ctl = self.controller
-        name = ctl.names[seat]
-        decision = ctl.decision
-        if returning:
-            return f"Back to {name}, whose turn it was."
-        if decision is not None and decision.kind is DecisionKind.FACE_UP:
-            return f"{name} chooses which cards to lay face up, unseen by the others."
-        if seat == ctl.rnd.current:
-            return f"It is {name}'s turn."
-        if decision is not None and decision.kind is DecisionKind.OVERRULE:
-            return f"{name} is attacked and answers it (overrule, or accept)."
-        return ""
-
     def _show_turn_over(self) -> None:
         """The returning player's table with nothing to decide: Enter goes on."""
         self.refresh_panes()
@@ -375,8 +307,6 @@ class TableScreen(CivioScreen[None]):
 
     def _show_viewer(self, seat: int) -> None:
         """Draw the table for `seat` from now on: their arrangement, their log."""
-        self.controller.viewer = seat
-        self.shown_viewer = seat
         self.query_one("#table").display = True
         self._nudged = None
         self._hinted_marks = None
@@ -424,14 +354,18 @@ class TableScreen(CivioScreen[None]):
     def advance(self, *, redraw: bool = True) -> None:
         """Redraw from the engine, then ask the human or let the next AI move."""
         ctl = self.controller
-        handover = self._handover_seat()
-        if handover is not None:
-            self._pass_to(handover)
+        handover, moment = ctl.session.handover, ctl.session.moment()
+        step = handover.decide(moment)
+        if isinstance(step, Pass) or (isinstance(step, Cover) and self._ai_cover is None):
+            self._hide_table()
+        handover.take(step, moment)
+        if isinstance(step, Pass):
+            self._pass_to(step)
             return
-        covered = ctl.hot_seat and not ctl.rnd.is_over and ctl.ai_to_move()
+        covered = isinstance(step, Cover)
         if covered:
             self._cover_table()
-        elif ctl.rnd.is_over:
+        elif isinstance(step, Over):
             self._lift_cover()
         if redraw:
             self.refresh_panes()
