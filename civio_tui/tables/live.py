@@ -84,6 +84,7 @@ class LiveTable:
     ) -> int:
         """If `owner` holds (or takes) the drivers' lease: hand silent seats to the stand-in
         computer and play the computer moves now pending (at most `limit`); how many it made."""
+        self.refresh()
         if self.table.state != ops.PLAYING:
             return 0
         if not ops.claim_driver(self.store, self.code, owner, now=now, lease=lease):
