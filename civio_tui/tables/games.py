@@ -49,6 +49,14 @@ class TableMatch(Protocol):
     def view(self, seat: int) -> BaseModel:
         """Exactly what `seat` may know now (the engine's own view of that seat)."""
 
+    @property
+    def engines(self) -> list[Any]:
+        """The engines dealt so far, in order (the rounds; Concentration's one game): the
+        last is in play, or the game is over."""
+
+    def action_json(self, action: Any) -> dict[str, Any]:
+        """An engine's action as the log keeps it."""
+
     def computer_action(self, level: str, rng: random.Random) -> dict[str, Any]:
         """The pending seat's action as the computer of `level` chooses it from that seat's
         view."""
@@ -97,6 +105,14 @@ class _RoundsMatch:
         view: BaseModel = rnd.view(seat)
         return view
 
+    @property
+    def engines(self) -> list[Any]:
+        return list(self.game.rounds)
+
+    def action_json(self, action: Any) -> dict[str, Any]:
+        out: dict[str, Any] = action.to_json()
+        return out
+
     def computer_action(self, level: str, rng: random.Random) -> dict[str, Any]:
         rnd: Any = self.game.current
         d = rnd.decision
@@ -144,6 +160,13 @@ class _ConcentrationMatch:
 
     def view(self, seat: int) -> BaseModel:
         return self.game.view(seat)
+
+    @property
+    def engines(self) -> list[Any]:
+        return [self.game]
+
+    def action_json(self, action: Any) -> dict[str, Any]:
+        return {"position": action.position}
 
     def computer_action(self, level: str, rng: random.Random) -> dict[str, Any]:
         from ai.concentration import ConcentrationPlayer

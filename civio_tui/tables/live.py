@@ -35,6 +35,9 @@ class LiveTable:
             self.notices = tx.notices(self.code)
         self.match: TableMatch = ops.replay(self.table, [a.action for a in logged])
         self.log_length = len(logged)
+        self.last_action_at = logged[-1].at if logged else self.table.row.updated
+        """When the last action was committed (the start, before any): the pending seat has
+        been thinking since then."""
 
     @property
     def game(self) -> str:
@@ -63,6 +66,7 @@ class LiveTable:
                     f"table {self.code}'s log does not replay at action {logged.n + 1}: {exc}"
                 ) from None
             self.log_length += 1
+            self.last_action_at = logged.at
         return True
 
     def submit(self, action: dict[str, Any], *, name: str, now: float) -> Submitted:
@@ -70,12 +74,13 @@ class LiveTable:
         result = ops.submit(
             self.store, self.match, self.code, action, expected=self.log_length, now=now, name=name
         )
-        self._after(result)
+        self._after(result, now)
         return result
 
-    def _after(self, result: Submitted) -> None:
+    def _after(self, result: Submitted, now: float) -> None:
         if result.applied:
             self.log_length = result.log_length
+            self.last_action_at = now
         # This connection's own commits leave its data_version as it was: read them back.
         self.refresh(force=True)
 
@@ -85,11 +90,15 @@ class LiveTable:
         """If `owner` holds (or takes) the drivers' lease: hand silent seats to the stand-in
         computer and play the computer moves now pending (at most `limit`); how many it made."""
         self.refresh()
-        if self.table.state != ops.PLAYING:
+        if self.table.state != ops.PLAYING or not self._hold_lease(owner, now, lease):
             return 0
-        if not ops.claim_driver(self.store, self.code, owner, now=now, lease=lease):
-            return 0
-        if ops.mark_absent(self.store, self.code, now=now):
+        row = self.table.row
+        silent = [
+            s for s in self.table.seats
+            if s.name is not None and not s.stand_in
+            and (s.last_seen is None or now - s.last_seen >= row.absent_after)
+        ]  # fmt: skip
+        if silent and ops.mark_absent(self.store, self.code, now=now):
             self.refresh(force=True)
         moves = 0
         while self.table.state == ops.PLAYING and (limit is None or moves < limit):
@@ -107,11 +116,24 @@ class LiveTable:
                 self.store, self.match, self.code, action,
                 expected=self.log_length, now=now, computer_seat=pending.seat,
             )  # fmt: skip
-            self._after(result)
+            self._after(result, now)
             if not result.applied:
                 break
             moves += 1
         return moves
+
+    def _hold_lease(self, owner: str, now: float, lease: float) -> bool:
+        """Whether `owner` drives now. The lease is written only when it is taken or half
+        spent, and another owner's live lease is seen without a write."""
+        row = self.table.row
+        until = row.driver_until if row.driver is not None else None
+        if row.driver == owner and until is not None and until - now > lease / 2:
+            return True
+        if row.driver != owner and until is not None and until > now:
+            return False
+        held = ops.claim_driver(self.store, self.code, owner, now=now, lease=lease)
+        self.refresh(force=True)
+        return held
 
 
 def snapshot(table: Table) -> dict[str, Any]:

@@ -1,0 +1,158 @@
+"""A person's seat at a networked table, as their own tab (or terminal) plays it: a `Session`
+in which this person's seat is `person` and every other seat is `remote`, whose moves arrive
+from the table's log in the store (civio_tui/tables).
+
+- The person's move goes to the log through the session's `play` port: appended if the table is
+  where this tab saw it, else `TableMovedOn` (the tab reloads and looks again) or
+  `ActionRefused`; the session's engine advances only with the log.
+- `poll()` (every fraction of a second, off the UI thread) takes in the others' moves, says the
+  person is here (a heartbeat, which also gives back a seat the computer held while they were
+  away), and plays the computer seats when this process holds the table's drivers' lease.
+- The tab draws only its own seat's view: the session's `view` port refuses any other seat.
+
+Who plays the computer seats: exactly one process at a time, the holder of the table's lease
+(`ops.claim_driver`), which any seat's process takes when it is free and renews while it polls.
+Not the server, because terminal players sit at tables with no server running; not a fixed seat,
+because that seat's person may be away. When the holder dies, its lease runs out within
+`DRIVER_LEASE` seconds and the next tab to poll takes over. A computer's choice is seeded from
+the table's seed and the log's length, so even two processes overlapping at a hand-over compute
+the same move, and the length-checked append keeps exactly one of them.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from civio_tui.session.seats import PERSON, REMOTE, SessionSeat
+from civio_tui.session.session import Session
+from civio_tui.session.tables import civio_moment, turn_moment
+from civio_tui.tables import ops
+from civio_tui.tables.live import LiveTable
+from civio_tui.tables.store import Notice, TableStore
+
+HEARTBEAT = 5.0
+"""Seconds between a tab's "I am here" writes (well inside a table's `absent_after`)."""
+
+
+class TableMovedOn(ValueError):
+    """Another seat's move came first: the tab has caught up and must look again."""
+
+
+class ActionRefused(ValueError):
+    """The table refused the move (not this seat's decision, not legal, table closed)."""
+
+
+class TableTab:
+    """`name`'s seat at table `code`. `session` is what a screen drives; `poll()` keeps it
+    current; `next_round()` leaves a finished round's results for the next deal."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        code: str,
+        name: str,
+        *,
+        owner: str | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.clock = clock
+        self.live = LiveTable(store, code)
+        seat = self.live.table.seat_of(name)
+        if seat is None:
+            raise ops.TableRefused(f"{name} has no seat at table {self.live.code}")
+        self.seat = seat
+        self.name = self.live.table.seats[seat].name or name
+        self.owner = owner or f"{self.name}@{os.getpid()}"
+        self.drove = 0
+        """Computer moves this tab has played (as the lease holder)."""
+        self._beat = float("-inf")
+        self._notices_read = len(self.live.notices)
+        self._shown = len(self.live.match.engines) - 1
+        table = self.live.table
+        seats = [
+            SessionSeat(table.label(s), PERSON if s == seat else REMOTE)
+            for s in range(table.row.seats)
+        ]
+        self.session: Session[Any] = Session(
+            seats,
+            current=self._current,
+            moment=civio_moment if self.live.game == "civio" else turn_moment,
+            play=self._play,
+            view=self._view,
+        )
+        self.poll()
+
+    @property
+    def code(self) -> str:
+        return self.live.code
+
+    # -- the session's ports ------------------------------------------------------------------
+
+    def _current(self) -> Any:
+        """The engine the tab shows: the round in play, or a finished round whose results the
+        person has not yet left (`next_round`), even while the others play the next one."""
+        return self.live.match.engines[self._shown]
+
+    def _play(self, action: Any) -> None:
+        if self._current() is not self.live.match.engines[-1]:
+            raise ActionRefused("this round is over: go on to the next round first")
+        result = self.live.submit(
+            self.live.match.action_json(action), name=self.name, now=self.clock()
+        )
+        if result.status == "moved":
+            raise TableMovedOn(result.message)
+        if result.status == "refused":
+            raise ActionRefused(result.message)
+
+    def _view(self, engine: Any, seat: int) -> Any:
+        if seat != self.seat:
+            raise ValueError(f"this tab shows seat {self.seat + 1} only, not seat {seat + 1}")
+        return engine.view(seat)
+
+    # -- keeping up ---------------------------------------------------------------------------
+
+    def poll(self) -> bool:
+        """Take in what the table did; whether anything changed (the tab redraws then)."""
+        now = self.clock()
+        if now - self._beat >= HEARTBEAT and self.live.table.state == ops.PLAYING:
+            ops.heartbeat(self.live.store, self.code, self.name, now=now)
+            self._beat = now
+        before = (self.live.log_length, len(self.live.notices))
+        self.drove += self.live.drive(self.owner, now=now)
+        self.live.refresh(force=True)
+        engines = self.live.match.engines
+        if not engines[self._shown].is_over:
+            self._shown = len(engines) - 1
+        return (self.live.log_length, len(self.live.notices)) != before
+
+    def next_round(self) -> bool:
+        """Leave a finished round's results for the round dealt after it (False when there is
+        none: the round is still on, or the game is over)."""
+        engines = self.live.match.engines
+        if not engines[self._shown].is_over or self._shown == len(engines) - 1:
+            return False
+        self._shown += 1
+        self.session.new_round()
+        return True
+
+    def new_notices(self) -> list[Notice]:
+        """What the table said since the last call (joins, leaves, stand-ins, refusals)."""
+        notices = self.live.notices[self._notices_read :]
+        self._notices_read = len(self.live.notices)
+        return notices
+
+    def thinking(self) -> tuple[str, float] | None:
+        """Who decides now and for how many seconds they have been thinking (None: over)."""
+        pending = self.live.match.pending
+        if pending is None:
+            return None
+        who = self.live.table.label(pending.seat)
+        return who, max(0.0, self.clock() - self.live.last_action_at)
+
+    def leave(self) -> None:
+        """Leave on purpose: the computer plays this seat from now on, and the others are told."""
+        ops.leave(self.live.store, self.code, self.name, now=self.clock())
+        self.live.refresh(force=True)

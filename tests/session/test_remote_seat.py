@@ -1,0 +1,160 @@
+"""The remote seat: a networked table played through each person's own session, other seats'
+moves arriving from the table's log; one process plays the computers; a stale tab is told the
+table moved on; a tab draws only its own seat."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ai import get_player
+from ai.easy_play import get_easy_player
+from cards.concentration import TurnCard
+from cards.deck import standard_deck
+from civio_tui.session import PERSON, REMOTE, Over, Show
+from civio_tui.session.remote import ActionRefused, TableMovedOn, TableTab
+from civio_tui.tables import ops
+from civio_tui.tables.store import TableStore
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def seated_table(root: Path, game: str, options: dict[str, Any], seats: int = 3) -> str:
+    with TableStore.in_root(root) as store:
+        code = ops.open_table(store, "Ana", game, seats, options, now=0, seed=8).code
+        ops.join(store, code, "Ben", now=0)
+        ops.start(store, code, "Ana", now=0)
+    return code
+
+
+def tab(root: Path, code: str, name: str, clock: Clock) -> TableTab:
+    return TableTab(TableStore.in_root(root), code, name, owner=f"{name}-tab", clock=clock)
+
+
+def choose(game: str, tab_: TableTab, rng: random.Random) -> Any:
+    session = tab_.session
+    view = session.view(tab_.seat)
+    if game == "civio":
+        return get_player("easy").choose(view, session.decision, rng)
+    return get_easy_player("easy", standard_deck()).choose(view, session.decision, rng)
+
+
+@pytest.mark.parametrize(("game", "rounds"), [("civio", 1), ("easy-play", 2)])
+def test_two_people_and_a_computer_play_a_table_through_their_sessions(
+    tmp_path: Path, game: str, rounds: int
+) -> None:
+    code = seated_table(tmp_path, game, {"rounds": rounds})
+    clock = Clock()
+    tabs = [tab(tmp_path, code, name, clock) for name in ("Ana", "Ben")]
+    rng = random.Random(1)
+    went_on = [0, 0]
+    for _ in range(5000):
+        for t in tabs:
+            t.poll()
+        if all(t.live.match.is_over and t.session.engine is t.live.match.engines[-1] for t in tabs):
+            break
+        for t in tabs:
+            step = t.session.next_step()
+            screen = t.session.screen(step)
+            assert screen.view is None or screen.view.seat == t.seat
+            if isinstance(step, Over):
+                went_on[t.seat] += t.next_round()
+            elif t.session.to_move() == PERSON:
+                assert isinstance(step, Show) and step.seat == t.seat
+                t.session.apply(choose(game, t, rng))
+            else:
+                assert t.session.to_move() == REMOTE
+    else:
+        pytest.fail("the table did not finish")
+    assert went_on == [rounds - 1, rounds - 1]
+    with TableStore.in_root(tmp_path) as store:
+        table = ops.read_table(store, code)
+        with store.read() as tx:
+            logged = tx.actions(code)
+    assert table.state == ops.ENDED
+    computer_moves = sum(a.by_computer for a in logged)
+    assert computer_moves > 0
+    assert (tabs[0].drove, tabs[1].drove) == (computer_moves, 0)
+    assert {a.seat for a in logged if not a.by_computer} == {0, 1}
+    for t in tabs:
+        assert t.thinking() is None
+        assert t.live.log_length == len(logged)
+
+
+def test_a_tab_draws_only_its_own_seat(tmp_path: Path) -> None:
+    code = seated_table(tmp_path, "civio", {"rounds": 1})
+    ben = tab(tmp_path, code, "Ben", Clock())
+    assert ben.session.view(1).seat == 1
+    with pytest.raises(ValueError, match="shows seat 2 only"):
+        ben.session.view(0)
+    assert [s.kind for s in ben.session.seats] == [REMOTE, PERSON, REMOTE]
+
+
+def test_a_stale_tab_is_told_the_table_moved_on_and_catches_up(tmp_path: Path) -> None:
+    code = seated_table(tmp_path, "concentration", {}, seats=2)
+    clock = Clock()
+    old, new = tab(tmp_path, code, "Ana", clock), tab(tmp_path, code, "Ana", clock)
+    new.session.apply(TurnCard(0))
+    with pytest.raises(TableMovedOn, match="moved on"):
+        old.session.apply(TurnCard(1))
+    assert old.live.log_length == 1
+    assert old.session.engine.first == 0
+    old.session.apply(TurnCard(1))
+    assert new.poll()
+    assert new.live.log_length == 2
+
+
+def test_a_move_out_of_turn_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    code = seated_table(tmp_path, "concentration", {}, seats=2)
+    ben = tab(tmp_path, code, "Ben", Clock())
+    with pytest.raises(ActionRefused, match="it is seat 1's decision, not seat 2's"):
+        ben.session.apply(TurnCard(0))
+    assert ben.live.log_length == 0
+
+
+def test_the_computers_move_to_another_tab_when_the_driver_dies(tmp_path: Path) -> None:
+    code = seated_table(tmp_path, "concentration", {})
+    clock = Clock()
+    ana, ben = tab(tmp_path, code, "Ana", clock), tab(tmp_path, code, "Ben", clock)
+    tabs = {0: ana, 1: ben}
+    while True:
+        ben.poll()
+        pending = ben.live.match.pending
+        assert pending is not None
+        if pending.seat == 2:
+            break
+        mover = tabs[pending.seat]
+        mover.poll()
+        options = mover.session.decision.options
+        mover.session.apply(TurnCard(options[-1]))
+    ben.poll()
+    assert ana.drove == ben.drove == 0  # Ana's tab holds the lease but stops polling: it died
+    clock.now = 2.0
+    ben.poll()
+    assert ben.drove == 0
+    assert ben.thinking() == ("Computer (easy)", 2.0)
+    clock.now = 5.5
+    ben.poll()
+    assert ben.drove > 0
+    assert ben.live.match.pending is None or ben.live.match.pending.seat != 2
+
+
+def test_a_returning_person_gets_their_seat_back_on_opening_the_tab(tmp_path: Path) -> None:
+    code = seated_table(tmp_path, "concentration", {}, seats=2)
+    with TableStore.in_root(tmp_path) as store:
+        assert ops.mark_absent(store, code, now=500) == [0, 1]
+    clock = Clock()
+    clock.now = 501
+    ana = tab(tmp_path, code, "Ana", clock)
+    assert ana.live.table.label(0) == "Ana"
+    assert [n.text for n in ana.new_notices()][-1] == "Ana is back and plays seat 1 again"
+    assert ana.new_notices() == []
