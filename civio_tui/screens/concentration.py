@@ -35,8 +35,11 @@ from civio_tui.plurals import counted
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.card_games import fitting_name
+from civio_tui.screens.game_screen import GameScreen
 from civio_tui.screens.links import LinksScreen
 from civio_tui.seating import HUMAN, Seat
+from civio_tui.session import SessionSeat
+from civio_tui.session.tables import concentration_session
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -191,8 +194,9 @@ def continue_concentration(app: CivioApp) -> None:
     )
 
 
-class ConcentrationScreen(CivioScreen[None]):
-    """One game; n starts another in the same mode once it is over."""
+class ConcentrationScreen(GameScreen):
+    """One game; n starts another in the same mode once it is over. The computers turn their
+    cards in the game screens' worker (`GameScreen`), after the pause of the AI speed."""
 
     CSS_PATH = "concentration.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -228,6 +232,13 @@ class ConcentrationScreen(CivioScreen[None]):
         }
         """The computer players, by seat."""
         self.ai_rng = random.Random(seed)
+        self.session = concentration_session(
+            self._game,
+            [SessionSeat.from_level(s.name, s.level, HUMAN) for s in self.seats],
+            self.ais,
+            self.ai_rng,
+            self._write,
+        )
         self.records: RecordsFile | None = None
         self.saves: ConcentrationSaves | None = None
         self.unsaved: str | None = None
@@ -260,16 +271,27 @@ class ConcentrationScreen(CivioScreen[None]):
         self.refresh_all()
         self.after_turn()
 
-    def save(self) -> None:
-        """Keep the game after every card turned, so Continue picks it up."""
+    def _game(self) -> Concentration | None:
+        return self.game
+
+    def _write(self) -> str | None:
+        """The session's autosave: the game kept after every card turned, so Continue picks
+        it up (None, or why it could not be)."""
         if self.saves is None or self.game is None:
-            return
-        problem = self.saves.write(SavedConcentration(self.game, self.seats))
+            return None
+        return self.saves.write(SavedConcentration(self.game, self.seats))
+
+    def saved(self) -> None:
+        """After a save: a failed one is said once."""
+        problem = self.session.save_problem
         if problem is not None and self.unsaved is None:
             self.notify(f"Not saved: {problem}", severity="warning", timeout=10)
         self.unsaved = problem
 
     # Drawing.
+    def redraw(self) -> None:
+        self.refresh_all()
+
     def refresh_all(self) -> None:
         game = self.game
         assert game is not None
@@ -480,7 +502,7 @@ class ConcentrationScreen(CivioScreen[None]):
             return
         self.shown = ()
         seat = game.to_move
-        game.apply(TurnCard(position))
+        self.session.apply(TurnCard(position))
         last = game.events[-1]
         deck = game.deck
         by_computer = seat in self.ais
@@ -525,30 +547,22 @@ class ConcentrationScreen(CivioScreen[None]):
                 self.note = f"{a} and {b} are not a pair{'' if self.holding else passes}."
         else:
             self.note = f"{self.names[seat]} turned up {short_name(deck[last.card])}."
-        self.save()
+        self.saved()
         if game.is_over:
             self.finished()
-        self.refresh_all()
+        self.moves += 1  # redraws
         self.refresh_bindings()
         self.after_turn()
 
     def after_turn(self) -> None:
-        """A computer player to move turns its card after the pause of the AI speed."""
-        game = self.game
-        if self.holding:
-            return  # Enter lets the computer go on
-        if game is not None and not game.is_over and game.to_move in self.ais:
-            self.set_timer(max(self.app.settings.ai_delay, 0.05), self.ai_step)
+        """A computer player to move turns its card (in the worker, after the pause of the AI
+        speed), unless a person's missed pair is held up until their Enter."""
+        if not self.holding and self.game is not None:
+            self.play_computers()
 
-    def ai_step(self) -> None:
-        game = self.game
-        if game is None or game.is_over or game.to_move not in self.ais or self.holding:
-            return
-        decision = game.decision
-        assert decision is not None
-        seat = game.to_move
-        action = self.ais[seat].choose(game.view(seat), decision, self.ai_rng)
-        self.turn(action.position)
+    def computer_moved(self, action: TurnCard) -> None:
+        if not self.holding:
+            self.turn(action.position)
 
     def finished(self) -> None:
         game = self.game

@@ -43,7 +43,6 @@ from civio_tui.easy_play_save import (
     EasyPlayStore,
     EasySummary,
     SavedEasyPlay,
-    computer_choice,
     list_easy_games,
     open_easy_game,
 )
@@ -58,7 +57,11 @@ from civio_tui.screens.easy_play_panes import (
     person,
     table_lines,
 )
+from civio_tui.screens.game_screen import GameScreen
 from civio_tui.screens.pass_device import PassScreen
+from civio_tui.seating import HUMAN
+from civio_tui.session import Over, Pass, SessionSeat, Show
+from civio_tui.session.tables import easy_play_session
 from civio_tui.widgets.cards import pts, short_name
 from civio_tui.widgets.lists import NavList
 
@@ -194,14 +197,15 @@ def fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-class EasyPlayScreen(CivioScreen[None]):
+class EasyPlayScreen(GameScreen):
     """A named Easy Play game at the table, round after round until someone reaches the target
     rank. Each seat is a player at the keyboard or a computer player.
 
     The hand on screen is the `viewer`'s. With one player at the keyboard that is always them.
     With several (hot-seat), a hand is shown only while its owner is to play: when another
     player's turn comes, every hand is hidden and the keyboard is passed (`PassScreen`) before
-    the next hand appears; the log then tells what that player's view allows."""
+    the next hand appears; the log then tells what that player's view allows. Who sees what
+    when is the session's handover policy (civio_tui.session), as at every game's table."""
 
     CSS_PATH = "easy_play.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -223,9 +227,12 @@ class EasyPlayScreen(CivioScreen[None]):
         self.humans = [s for s, p in enumerate(self.players) if p.is_human]
         self.game: EasyPlay | None = None
         """The round on the table."""
-        self.ais: dict[int, EasyPlayer] = {}
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        """The seat whose hand is on screen (None: every hand hidden)."""
+        deck = self.match.deck
+        self.ais: dict[int, EasyPlayer] = {
+            s: get_easy_player(p.level, deck) for s, p in enumerate(self.players) if not p.is_human
+        }
+        seats = [SessionSeat.from_level(p.name, p.level, HUMAN) for p in self.players]
+        self.session = easy_play_session(self.match, seats, self.ais, self._write)
         self.passing = False
         """The keyboard is being passed: the pass screen is up."""
         self.marked: int | None = None
@@ -241,7 +248,19 @@ class EasyPlayScreen(CivioScreen[None]):
 
     @property
     def hot_seat(self) -> bool:
-        return len(self.humans) > 1
+        return self.session.hot_seat
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand is on screen (None: every hand hidden: while the keyboard is
+        passed, while the computers play, and once a hot-seat round is over)."""
+        handover = self.session.handover
+        if not handover.active:
+            return handover.viewer
+        game = self.game
+        if self.passing or game is None or game.is_over:
+            return None
+        return handover.at_screen
 
     def compose(self) -> ComposeResult:
         yield Static(id="ep-title")
@@ -258,16 +277,12 @@ class EasyPlayScreen(CivioScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        deck = self.app.deck
         match = self.match
         self.game = match.current_round or match.last_round
         if self.game is None or (self.game.is_over and not match.is_over):
             self.game = match.start_round()
         else:  # a game continued: the log tells this round so far
             self.told = list(self.game.events)
-        self.ais = {
-            s: get_easy_player(p.level, deck) for s, p in enumerate(self.players) if not p.is_human
-        }
         self.note = "The card you highlight shows, on the right, what it pairs with."
         self.save()
         self.query_one("#ep-hand", NavList).focus()
@@ -275,6 +290,9 @@ class EasyPlayScreen(CivioScreen[None]):
         self.after_move()
 
     # ------------------------------------------------------------------ drawing
+
+    def redraw(self) -> None:
+        self.refresh_all()
 
     def refresh_all(self) -> None:
         game = self.game
@@ -495,19 +513,33 @@ class EasyPlayScreen(CivioScreen[None]):
         game = self.game
         assert game is not None
         try:
-            game.apply(action)
+            self.session.apply(action)
         except IllegalActionError as exc:
             self.note = f"Not allowed: {exc}."
             self.refresh_all()
             return False
         self.note = ""
-        self.tell()
-        self.save()
-        self.after_move()
+        self.moved()
         return True
 
+    def moved(self) -> None:
+        """A move was made (and saved): tell it, then go on."""
+        self.tell()
+        self.saved()
+        self.after_move()
+
+    def _write(self) -> str | None:
+        """The session's autosave: the game written after every move (None, or why not)."""
+        return self.store.save(self.match, self.players)
+
     def save(self) -> None:
-        """Keep the game after every move; when the round ends, say where everyone stands."""
+        """Keep the game now (the session saves after every move by itself)."""
+        self.session.autosave()
+        self.saved()
+
+    def saved(self) -> None:
+        """After a save: when the round ended, say where everyone stands; a failed save is
+        said on the status line."""
         game, match = self.game, self.match
         if game is None:
             return
@@ -516,46 +548,49 @@ class EasyPlayScreen(CivioScreen[None]):
                 f"{self.names[s]} {t} ({rank_for(t)})" for s, t in enumerate(match.totals)
             )
             self.told.append(f"Totals after round {len(match.rounds)}: {totals}")
-        problem = self.store.save(match, self.players)
+        problem = self.session.save_problem
         if problem is not None and not str(self.note).startswith("Not saved"):
             self.note = f"Not saved: {problem}"
 
     def after_move(self) -> None:
-        """Whose turn it is now decides what the screen may show: a player at the keyboard
-        other than the viewer gets the keyboard passed first; a computer player plays after
-        a short pause; a finished round shows the standings."""
+        """What the screen may show now is the handover's step: a player at the keyboard
+        other than the one shown gets the keyboard passed first; a computer player plays (in
+        the worker) after the pause of the AI speed; a finished round shows the standings."""
         game = self.game
-        if game is None:
+        if game is None or self.passing:
             return
-        if self.hot_seat and (game.is_over or game.current != self.viewer):
-            self.viewer = None  # the hand just played leaves the screen at once
-            self.marked = None
-        self.refresh_all()
-        if game.is_over:
+        step = self.session.next_step()
+        if self.hot_seat and not isinstance(step, Show):
+            self.marked = None  # the hand just played leaves the screen at once
+        self.moves += 1  # redraws
+        if isinstance(step, Over):
             self.show_standings()
-        elif game.current not in self.humans:
-            self.set_timer(max(self.app.settings.ai_delay, 0.005), self.ai_step)
-        elif game.current != self.viewer:
-            self.pass_keyboard(game.current)
+        elif isinstance(step, Pass):
+            self.pass_keyboard(step)
+        else:
+            self.play_computers()
 
-    def pass_keyboard(self, seat: int) -> None:
-        """Hide every hand and ask for the keyboard to go to `seat`'s player."""
-        if self.passing:
-            return
+    def computer_moved(self, action: EasyAction) -> None:
+        self.session.apply(action)
+        self.moved()
+
+    def pass_keyboard(self, step: Pass) -> None:
+        """Hide every hand and ask for the keyboard to go to the player `step` calls."""
         self.passing = True
 
         def arrived(_: object = None) -> None:
             self.passing = False
-            self.viewer = seat
+            self.session.arrived(step)
             self.note = ""
             self.refresh_all()
             self.query_one("#ep-hand", NavList).focus()
 
         self.app.push_screen(
             PassScreen(
-                self.names[seat],
+                self.names[step.seat],
                 leave=self.leave_now,
                 leaving_words="The game is saved: Continue picks it up at this turn.",
+                reason=step.reason,
             ),
             arrived,
         )
@@ -576,19 +611,6 @@ class EasyPlayScreen(CivioScreen[None]):
                 self.action_new()
 
         self.app.push_screen(EasyStandingsScreen(self.match, self.names), answer)
-
-    def ai_step(self) -> None:
-        game = self.game
-        if game is None or game.is_over or game.current in self.humans:
-            return
-        d = game.decision
-        assert d is not None
-        action = computer_choice(self.match, self.ais[d.seat])
-        game.apply(action)
-        self.tell()
-        if game.is_over or game.current in self.humans:
-            self.save()  # the computer's moves are kept once it waits for a player
-        self.after_move()
 
     def action_draw(self, source: str) -> None:
         if self.my_turn():
@@ -627,7 +649,7 @@ class EasyPlayScreen(CivioScreen[None]):
             return
         self.marked = None
         if game.phase is EasyPhase.LAY:
-            game.apply(DONE_ACTION)
+            self.session.apply(DONE_ACTION)
             self.tell()
         self.play(EasyAction.discard(card))
 
@@ -675,6 +697,7 @@ class EasyPlayScreen(CivioScreen[None]):
         if match.is_over or game is None or not game.is_over:
             return
         self.game = match.start_round()
+        self.session.new_round()
         self.marked = None
         self.told.append(f"Round {len(match.rounds)} is dealt.")
         self.note = ""

@@ -134,6 +134,12 @@ class Session(Generic[E]):
         engine = self._current()
         return None if engine is None else getattr(engine, "decision", None)
 
+    def position(self) -> tuple[int, int]:
+        """Where the game stands: the engine in play and the number of its events (a choice
+        put at another position is stale)."""
+        engine = self._current()
+        return (id(engine), len(getattr(engine, "events", ())))
+
     def to_move(self) -> SeatKind | None:
         """Who decides now: a person here, a computer, a remote seat; None when over."""
         decision = self.decision

@@ -90,13 +90,14 @@ def easy_play_session(
 
 
 def concentration_session(
-    game: Concentration,
+    current: Callable[[], Concentration | None],
     seats: Sequence[SessionSeat],
     players: dict[int, ConcentrationPlayer],
     rng: Any,
     autosave: Callable[[], str | None] | None = None,
 ) -> Session[Concentration]:
-    """Concentration: nothing is hidden from anyone, so there is no handover."""
+    """Concentration (`current`: the game on the table): nothing is hidden from anyone, so
+    there is no handover."""
 
     def computer(g: Concentration) -> ComputerChoice:
         decision = g.decision
@@ -105,7 +106,7 @@ def concentration_session(
 
     return Session(
         seats,
-        current=lambda: game,
+        current=current,
         moment=turn_moment,
         computer=computer,
         autosave=autosave,

@@ -214,7 +214,7 @@ def test_concentration_hides_nothing_so_nobody_is_passed_to_or_covered(
     game = Concentration(seed, len(levels), standard)
     seats = [SessionSeat.from_level(f"P{s}", lv) for s, lv in enumerate(levels)]
     players = {s: ConcentrationPlayer(lv) for s, lv in enumerate(levels) if lv != HUMAN}
-    session = concentration_session(game, seats, players, random.Random(seed))
+    session = concentration_session(lambda: game, seats, players, random.Random(seed))
     assert not session.hot_seat
 
     seen = walk(session, rng, lambda view: set(), lambda seat: set(), TurnCard)
