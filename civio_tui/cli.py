@@ -25,6 +25,7 @@ SUBCOMMANDS: dict[str, str] = {
     "serve": "serve_cmd",
     "class": "class_cmd",
     "concentration": "concentration_cmd",
+    "table": "table_cmd",
 }
 
 

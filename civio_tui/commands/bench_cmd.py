@@ -19,8 +19,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "part",
         nargs="?",
-        choices=["serve"],
-        help="serve: many browser tabs at once on `civio serve` (127.0.0.1), instead of the rest",
+        choices=["serve", "tables"],
+        help="serve: many browser tabs at once on `civio serve` (127.0.0.1); tables: one process "
+        "per seat at networked tables (the delay until the other seats see a move), instead "
+        "of the rest",
     )
     parser.add_argument(
         "--sessions",
@@ -28,6 +30,19 @@ def add_parser(subparsers: Any) -> None:
         default=20,
         metavar="N",
         help="with `serve`: tabs at once (default 20)",
+    )
+    parser.add_argument(
+        "--tables", type=int, default=5, metavar="T", help="with `tables`: tables (default 5)"
+    )
+    parser.add_argument(
+        "--seats", type=int, default=4, metavar="S", help="with `tables`: seats each (default 4)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=20.0,
+        metavar="N",
+        help="with `tables`: how long the seats play (default 20)",
     )
     add_json_option(parser)
 
@@ -50,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
         if not 1 <= args.sessions <= 200:
             raise UsageError(f"--sessions {args.sessions}: give 1 to 200 tabs")
         document = {"serve": run_serve_bench(args.sessions)}
+    elif args.part == "tables":
+        document = _tables(args)
     else:
         document = run_sections()
     if args.json:
@@ -57,3 +74,16 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("\n".join(_lines(document)))
     return 0
+
+
+def _tables(args: argparse.Namespace) -> dict[str, Any]:
+    from civio_tui.bench.tables import run_tables_bench
+    from civio_tui.commands.common import UsageError
+
+    if not 1 <= args.tables <= 20:
+        raise UsageError(f"--tables {args.tables}: give 1 to 20 tables")
+    if not 2 <= args.seats <= 4:
+        raise UsageError(f"--seats {args.seats}: a table has 2 to 4 seats")
+    if not 1 <= args.seconds <= 600:
+        raise UsageError(f"--seconds {args.seconds:g}: give 1 to 600 seconds")
+    return run_tables_bench(args.tables, args.seats, args.seconds)

@@ -19,9 +19,18 @@ def add_parser(subparsers: Any) -> None:
         "`civio class reset-pin NAME` removes a forgotten PIN: the next visit chooses a new one.",
     )
     parser.add_argument(
-        "action", nargs="?", choices=["reset-pin"], help="reset-pin: remove NAME's PIN"
+        "action",
+        nargs="?",
+        choices=["reset-pin", "close-table"],
+        help="reset-pin: remove NAME's PIN; close-table: end the table CODE (recorded as "
+        "abandoned)",
     )
-    parser.add_argument("name", nargs="?", metavar="NAME", help="the player, with reset-pin")
+    parser.add_argument(
+        "name",
+        nargs="?",
+        metavar="NAME|CODE",
+        help="the player (reset-pin), the table's code (close-table)",
+    )
     parser.add_argument(
         "--save-root",
         metavar="DIR",
@@ -39,6 +48,8 @@ def root_from_args(args: argparse.Namespace) -> Path:
 def run(args: argparse.Namespace) -> int:
     if args.action == "reset-pin":
         return _reset_pin(args)
+    if args.action == "close-table":
+        return _close_table(args)
     if args.name is not None:
         raise UsageError(f"unexpected {args.name!r} (did you mean `civio class reset-pin NAME`?)")
     from civio_tui.commands.common import deck_from_args
@@ -95,4 +106,21 @@ def _reset_pin(args: argparse.Namespace) -> int:
         print(f"{name}'s PIN is removed: their next visit chooses a new one.")
     else:
         print(f"{name} has no PIN yet: their next visit chooses one.")
+    return 0
+
+
+def _close_table(args: argparse.Namespace) -> int:
+    import time
+
+    from civio_tui.commands.table_cmd import open_store
+    from civio_tui.tables import ops
+
+    if not args.name:
+        raise UsageError("close-table needs the table's CODE (see `civio table list`)")
+    with open_store(args) as store:
+        table = ops.close(store, args.name, now=time.time())
+    if args.json:
+        print_json(table.to_json())
+    else:
+        print(f"Table {table.code} is closed; its game is recorded as abandoned.")
     return 0

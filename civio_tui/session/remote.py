@@ -35,6 +35,8 @@ from civio_tui.tables.store import Notice, TableStore
 
 HEARTBEAT = 5.0
 """Seconds between a tab's "I am here" writes (well inside a table's `absent_after`)."""
+POLL_SECONDS = 0.1
+"""How often a tab polls the table (`civio bench tables` measures the delay it gives)."""
 
 
 class TableMovedOn(ValueError):
@@ -117,12 +119,15 @@ class TableTab:
     def poll(self) -> bool:
         """Take in what the table did; whether anything changed (the tab redraws then)."""
         now = self.clock()
-        if now - self._beat >= HEARTBEAT and self.live.table.state == ops.PLAYING:
+        beat = now - self._beat >= HEARTBEAT and self.live.table.state == ops.PLAYING
+        if beat:
             ops.heartbeat(self.live.store, self.code, self.name, now=now)
             self._beat = now
         before = (self.live.log_length, len(self.live.notices))
+        # This connection's own writes leave its data_version as it was: after a heartbeat
+        # the table is read again; otherwise only when another process committed.
+        self.live.refresh(force=beat)
         self.drove += self.live.drive(self.owner, now=now)
-        self.live.refresh(force=True)
         engines = self.live.match.engines
         if not engines[self._shown].is_over:
             self._shown = len(engines) - 1

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from civio_tui.tables import ops
 from civio_tui.tables.games import TableMatch, computer_rng, table_game
-from civio_tui.tables.ops import Submitted, Table
+from civio_tui.tables.ops import Submitted
 from civio_tui.tables.store import Notice, TableStore
 
 DRIVER_LEASE = 5.0
@@ -134,15 +134,3 @@ class LiveTable:
         held = ops.claim_driver(self.store, self.code, owner, now=now, lease=lease)
         self.refresh(force=True)
         return held
-
-
-def snapshot(table: Table) -> dict[str, Any]:
-    """A table as JSON (for `civio table list --json` and the class list)."""
-    return {
-        "code": table.code,
-        "game": table.row.game,
-        "state": table.state,
-        "host": table.row.host,
-        "seats": [table.label(s.seat) for s in table.seats],
-        "actions": table.log_length,
-    }

@@ -52,6 +52,17 @@ class Table:
     def state(self) -> str:
         return self.row.state
 
+    def to_json(self) -> dict[str, Any]:
+        """The table as `civio table --json` and the class list show it."""
+        return {
+            "code": self.code,
+            "game": self.row.game,
+            "state": self.state,
+            "host": self.row.host,
+            "seats": [self.label(s.seat) for s in self.seats],
+            "actions": self.log_length,
+        }
+
     def seat_of(self, name: str) -> int | None:
         key = name.casefold()
         for s in self.seats:

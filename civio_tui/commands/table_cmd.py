@@ -1,0 +1,134 @@
+"""`civio table`: the networked tables of a served class, from a terminal on the serving
+computer (anyone who can write the class's save root: see the README's SSH recipe)."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from civio_tui.commands.common import UsageError, add_json_option, print_json
+
+ACTIONS = ("list", "open", "join", "start", "leave")
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "table",
+        help="the networked tables of `civio serve`: list, open, join, start, leave",
+        description="The tables where classmates play each other, kept in the class's save "
+        "root. `list` shows the open and playing tables; `open GAME` opens one (you take seat "
+        "1 and get its code); `join CODE` takes a seat, or gives you back your own; `start "
+        "CODE` (the host) fills the empty seats with computers and starts; `leave CODE` hands "
+        "your seat to the computer.",
+    )
+    parser.add_argument("action", choices=ACTIONS, help="what to do")
+    parser.add_argument("what", nargs="?", metavar="CODE|GAME", help="the table's code, or a game")
+    parser.add_argument(
+        "--name", help="your player name (default: your login name, as the tables show it)"
+    )
+    parser.add_argument("--seats", type=int, default=2, help="with open: 2-4 seats (default 2)")
+    parser.add_argument("--rules", help="with open: booklet or summary (CIVIO and Easy Play)")
+    parser.add_argument("--target", help="with open: the rank that ends the game")
+    parser.add_argument("--rounds", type=int, help="with open: the number of rounds instead")
+    parser.add_argument("--computer", help="with open: the level of computers in empty seats")
+    parser.add_argument(
+        "--save-root",
+        metavar="DIR",
+        help="the server's --save-root (default: the 'served' folder in the user data folder)",
+    )
+    add_json_option(parser)
+
+
+@contextmanager
+def open_store(args: argparse.Namespace) -> Iterator[Any]:
+    """The class's table file, or one line saying why it cannot be used (exit 2)."""
+    from civio_tui.commands.class_cmd import root_from_args
+    from civio_tui.tables.store import StoreUnavailable, TableStore
+
+    try:
+        store = TableStore.in_root(root_from_args(args))
+    except StoreUnavailable as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        yield store
+    except StoreUnavailable as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        store.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    from civio_tui.tables import ops
+
+    name = args.name or getpass.getuser()
+    if args.action != "list" and not args.what:
+        noun = "GAME" if args.action == "open" else "CODE"
+        raise UsageError(f"`civio table {args.action}` needs the {noun}")
+    now = time.time()
+    with open_store(args) as store:
+        if args.action == "list":
+            return _list(args, ops.list_tables(store))
+        if args.action == "open":
+            options = {
+                k: v
+                for k, v in (
+                    ("rules", args.rules),
+                    ("target", args.target),
+                    ("rounds", args.rounds),
+                )
+                if v is not None
+            }
+            table = ops.open_table(
+                store, name, args.what, args.seats, options, now=now, computer=args.computer
+            )
+            return _said(args, table, f"Table {table.code} is open: read its code to the class.")
+        if args.action == "join":
+            table, seat = _join_or_return(store, args.what, name, now)
+            return _said(args, table, f"{name} sits at seat {seat + 1} of table {table.code}.")
+        if args.action == "start":
+            table = ops.start(store, args.what, name, now=now)
+            return _said(args, table, f"Table {table.code} has started.")
+        table = ops.leave(store, args.what, name, now=now)
+        return _said(args, table, f"{name} left table {table.code}.")
+
+
+def _join_or_return(store: Any, code: str, name: str, now: float) -> tuple[Any, int]:
+    """Take a seat; someone who already sits there gets it back (a reload, a new terminal)."""
+    from civio_tui.tables import ops
+
+    table = ops.read_table(store, code)
+    seat = table.seat_of(name)
+    if seat is None or table.state != ops.PLAYING:
+        return ops.join(store, code, name, now=now)
+    return ops.heartbeat(store, code, name, now=now), seat
+
+
+def _said(args: argparse.Namespace, table: Any, sentence: str) -> int:
+    if args.json:
+        print_json(table.to_json())
+    else:
+        print(sentence)
+        print(_line(table))
+    return 0
+
+
+def _line(table: Any) -> str:
+    from civio_tui.tables.games import table_game
+
+    seats = ", ".join(table.label(s.seat) for s in table.seats)
+    return f"{table.code}  {table_game(table.row.game).title:<13}  {table.state:<8}  {seats}"
+
+
+def _list(args: argparse.Namespace, tables: list[Any]) -> int:
+    if args.json:
+        print_json([t.to_json() for t in tables])
+    elif not tables:
+        print("No table is open: `civio table open GAME` opens one.")
+    else:
+        for table in tables:
+            print(_line(table))
+    return 0

@@ -1,0 +1,85 @@
+"""`civio table list|open|join|start|leave` and `civio class close-table CODE`: a class's
+tables from a terminal; bad input is one line and exit code 2, changing nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from civio_tui.cli import main
+from civio_tui.tables.store import FILE_NAME
+
+
+def civio(capsys: pytest.CaptureFixture[str], root: Path, *argv: str) -> tuple[int, str, str]:
+    code = main([*argv, "--save-root", str(root)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def table_json(capsys: pytest.CaptureFixture[str], root: Path, *argv: str) -> dict[str, object]:
+    code, out, err = civio(capsys, root, *argv, "--json")
+    assert (code, err) == (0, "")
+    document: dict[str, object] = json.loads(out)
+    return document
+
+
+def test_a_class_opens_joins_starts_and_closes_a_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = civio(capsys, tmp_path, "table", "list")
+    assert (code, out) == (0, "No table is open: `civio table open GAME` opens one.\n")
+    opened = table_json(
+        capsys, tmp_path, "table", "open", "easy-play", "--seats", "3", "--rounds", "2",
+        "--name", "Ana",
+    )  # fmt: skip
+    table = str(opened["code"])
+    assert opened["seats"] == ["Ana", "empty", "empty"]
+    code, out, _ = civio(capsys, tmp_path, "table", "join", table.lower(), "--name", "Ben")
+    assert code == 0
+    assert out.splitlines()[0] == f"Ben sits at seat 2 of table {table}."
+    started = table_json(capsys, tmp_path, "table", "start", table, "--name", "Ana")
+    assert started["state"] == "playing"
+    assert started["seats"] == ["Ana", "Ben", "Computer (medium)"]
+    back = table_json(capsys, tmp_path, "table", "join", table, "--name", "Ben")
+    assert back["seats"] == started["seats"]
+    listed = table_json(capsys, tmp_path, "table", "list")
+    assert [t["code"] for t in listed] == [table]  # type: ignore[index,union-attr]
+    left = table_json(capsys, tmp_path, "table", "leave", table, "--name", "Ben")
+    assert left["seats"] == ["Ana", "Ben (computer: medium, left)", "Computer (medium)"]
+    code, out, _ = civio(capsys, tmp_path, "class", "close-table", table)
+    assert (code, out) == (0, f"Table {table} is closed; its game is recorded as abandoned.\n")
+    assert table_json(capsys, tmp_path, "table", "list") == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["table", "join", "QQQQ", "--name", "Cy"], "no table has the code QQQQ"),
+        (["table", "join", "KQ0M", "--name", "Cy"], "'KQ0M' is not a table code"),
+        (["table", "join", "--name", "Cy"], "`civio table join` needs the CODE"),
+        (["table", "open", "chess", "--name", "Cy"], "no table game 'chess'"),
+        (["table", "open", "civio", "--seats", "6", "--name", "Cy"], "2 to 4, not 6"),
+        (["class", "close-table", "QQQQ"], "no table has the code QQQQ"),
+        (["class", "close-table"], "close-table needs the table's CODE"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    code, out, err = civio(capsys, tmp_path, *argv)
+    assert code == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1 and words in err
+
+
+def test_a_damaged_table_file_is_reported_and_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / FILE_NAME
+    path.write_bytes(b"not a database" * 10)
+    code, _, err = civio(capsys, tmp_path, "table", "list")
+    assert code == 2
+    assert "is not an SQLite database" in err and str(path) in err
+    assert path.read_bytes() == b"not a database" * 10
