@@ -44,8 +44,9 @@ def play_out(store: TableStore, code: str) -> None:
 
 
 def kill_at_random(root: Path, code: str, kills: int, seed: int) -> None:
+    """Each child is killed at a random moment after its first commit (so amid play on a
+    loaded machine too), and the log then holds at least every action it reported."""
     rng = random.Random(seed)
-    killed_mid_game = 0
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     for _ in range(kills):
         child = subprocess.Popen(
@@ -55,16 +56,14 @@ def kill_at_random(root: Path, code: str, kills: int, seed: int) -> None:
         assert child.stdout is not None
         ready = child.stdout.readline().split()
         assert ready[0] == "ready", ready
-        time.sleep(rng.uniform(0.1, 1.0))
+        first = child.stdout.readline()  # empty when the game was already over
+        time.sleep(rng.uniform(0.0, 0.5))
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate()
-        reported = [int(line) for line in out.split()] or [int(ready[1])]
-        killed_mid_game += reported[-1] > int(ready[1])
+        reported = [int(line) for line in (first + out).split()] or [int(ready[1])]
         with TableStore.in_root(root) as store:
             resumed = LiveTable(store, code)  # replays every committed action, checked
             assert resumed.log_length >= reported[-1]
-            assert resumed.log_length >= int(ready[1])
-    assert killed_mid_game >= kills // 2, "most kills should land while the table plays"
 
 
 def check_kills(tmp_path: Path, kills: int, rounds: int) -> None:
