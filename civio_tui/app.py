@@ -315,7 +315,7 @@ class CivioApp(App[int]):
 
     def start_game(self, setup: GameSetup, *, replace: Screen[Any] | None = None) -> None:
         """Open the table for a new game (in place of the New game form when `replace`)."""
-        from civio_tui.screens.table import TableScreen
+        from civio_tui.screens.civio.table import TableScreen
         from civio_tui.table_controller import TableController
 
         try:
@@ -341,7 +341,7 @@ class CivioApp(App[int]):
     def open_saved_game(self, name: str) -> None:
         """Continue a saved campaign at the table; a file that cannot be played says why."""
         from civio_tui.campaigns.store import SaveError
-        from civio_tui.screens.table import TableScreen
+        from civio_tui.screens.civio.table import TableScreen
         from civio_tui.table_controller import TableController
 
         try:
@@ -368,7 +368,7 @@ class CivioApp(App[int]):
     def _exit_keeping_the_table(self) -> None:
         """Quit; a table in play first keeps its look (cursor, focus) with the saved round."""
         if self.game_in_progress:
-            from civio_tui.screens.table import TableScreen
+            from civio_tui.screens.civio.table import TableScreen
 
             for screen in self.screen_stack:
                 if isinstance(screen, TableScreen):
@@ -383,8 +383,8 @@ class CivioApp(App[int]):
         if self._asking_to_quit or not (self.game_in_progress and self.settings.confirm_quit):
             self._exit_keeping_the_table()
             return
+        from civio_tui.screens.civio.table import TableScreen
         from civio_tui.screens.confirm import ConfirmScreen
-        from civio_tui.screens.table import TableScreen
 
         def answer(yes: bool | None) -> None:
             self._asking_to_quit = False

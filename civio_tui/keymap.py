@@ -196,7 +196,7 @@ KEYS: tuple[KeySpec, ...] = (
         "Links",
         "Explain the card: every card it may follow or precede, and why",
     ),
-    # The other games (civio_tui/screens/solitaire.py, puzzles.py, concentration.py).
+    # The other games (civio_tui/screens/solitaire/, puzzles.py, concentration/).
     KeySpec("games.turn", "t", "turn", "Turn a card", "Solitaire: turn up the next card"),
     KeySpec(
         "games.first", "1", "put(1)", "Precedent 1", "Put the card in precedent 1 (or take it out)"
@@ -224,7 +224,7 @@ KEYS: tuple[KeySpec, ...] = (
         "Pairs",
         "Concentration: the pairs captured so far, what links each, and those still to find",
     ),
-    # Easy Play (civio_tui/screens/easy_play.py).
+    # Easy Play (civio_tui/screens/easy_play/).
     KeySpec("easy.supply", "s", "draw('supply')", "Draw", "Easy Play: draw from the supply"),
     KeySpec(
         "easy.take",

@@ -144,14 +144,14 @@ def _concentration(save_dir: str | None, deck: Deck) -> tuple[datetime, SavedGam
 def continue_other_game(app: CivioApp, game: SavedGame) -> None:
     """Open a saved game that is not a main-game campaign (the main menu's Continue)."""
     if game.kind == EASY_PLAY:
-        from civio_tui.screens.easy_play import continue_easy_play
+        from civio_tui.screens.easy_play.screen import continue_easy_play
 
         continue_easy_play(app, game.name)
     elif game.kind == SOLITAIRE:
-        from civio_tui.screens.solitaire import continue_solitaire
+        from civio_tui.screens.solitaire.screen import continue_solitaire
 
         continue_solitaire(app)
     elif game.kind == CONCENTRATION:
-        from civio_tui.screens.concentration import continue_concentration
+        from civio_tui.screens.concentration.screen import continue_concentration
 
         continue_concentration(app)

@@ -31,7 +31,7 @@ EASY_ONLY_HERE = (
 
 def summary_line(summary: CampaignSummary | EasySummary) -> Content:
     if isinstance(summary, EasySummary):
-        from civio_tui.screens.easy_play_list import easy_summary_line
+        from civio_tui.screens.easy_play.list import easy_summary_line
 
         return easy_summary_line(summary)
     camp = summary.campaign
@@ -168,7 +168,7 @@ class CampaignsScreen(CivioScreen[None]):
         if summary is None:
             return
         if isinstance(summary, EasySummary):
-            from civio_tui.screens.easy_play_list import open_easy_summary
+            from civio_tui.screens.easy_play.list import open_easy_summary
 
             open_easy_summary(self.app, summary)
             return
@@ -185,7 +185,7 @@ class CampaignsScreen(CivioScreen[None]):
     def _show_final_table(self, name: str) -> None:
         """A finished campaign opens on its final standings and its rounds, read only."""
         from civio_tui.campaigns.store import SaveError
-        from civio_tui.screens.game_over import GameOverScreen
+        from civio_tui.screens.civio.game_over import GameOverScreen
         from civio_tui.table_controller import TableController
 
         try:

@@ -98,7 +98,7 @@ class GamesScreen(CivioScreen[None]):
             self.notify(problem, severity="warning")
             return
         if event.option.id == "continue-solitaire" and self.saved_solitaire is not None:
-            from civio_tui.screens.solitaire import SolitaireScreen
+            from civio_tui.screens.solitaire.screen import SolitaireScreen
 
             self.app.push_screen(SolitaireScreen(resume=self.saved_solitaire))
         elif event.option.id == "solitaire":
@@ -108,17 +108,17 @@ class GamesScreen(CivioScreen[None]):
 
             self.app.push_screen(PuzzleMenuScreen())
         elif event.option.id == "concentration":
-            from civio_tui.screens.concentration import ConcentrationMenuScreen
+            from civio_tui.screens.concentration.screen import ConcentrationMenuScreen
 
             self.app.push_screen(ConcentrationMenuScreen())
         elif event.option.id == "easy-play":
-            from civio_tui.screens.easy_play import EasyPlayMenuScreen
+            from civio_tui.screens.easy_play.screen import EasyPlayMenuScreen
 
             self.app.push_screen(EasyPlayMenuScreen())
 
     def new_solitaire(self) -> None:
         """Today's deal; a deal in progress is replaced only when the player says so."""
-        from civio_tui.screens.solitaire import SolitaireScreen
+        from civio_tui.screens.solitaire.screen import SolitaireScreen
 
         def start(yes: bool | None = True) -> None:
             if yes:

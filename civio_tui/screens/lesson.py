@@ -775,7 +775,7 @@ class LessonScreen(CivioScreen[None]):
 
     def play(self, how: str) -> None:
         from civio_tui.campaigns.store import SaveError
-        from civio_tui.screens.table import TableScreen
+        from civio_tui.screens.civio.table import TableScreen
         from civio_tui.table_controller import TableController
 
         step = self.step

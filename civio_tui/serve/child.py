@@ -121,7 +121,7 @@ class ServedApp(CivioApp):
         # The server ends an idle or closed tab this way: keep the table's look with the save,
         # as quitting from the keyboard does (every move is saved already).
         if self.game_in_progress:
-            from civio_tui.screens.table import TableScreen
+            from civio_tui.screens.civio.table import TableScreen
 
             for screen in self.screen_stack:
                 if isinstance(screen, TableScreen):

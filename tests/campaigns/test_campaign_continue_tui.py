@@ -32,7 +32,7 @@ def _app() -> CivioApp:
 
 async def _settle(pilot: Pilot[int], limit: int = 400) -> None:
     """Wait until the human must decide (or the round is over)."""
-    from civio_tui.screens.table import TableScreen
+    from civio_tui.screens.civio.table import TableScreen
 
     for _ in range(limit):
         await pilot.pause()
@@ -54,8 +54,8 @@ def _table_text(app: CivioApp) -> tuple[str, list[str]]:
 
 
 async def _play_a_few_turns() -> tuple[str, tuple[str, list[str]], list[str]]:
+    from civio_tui.screens.civio.table import TableScreen
     from civio_tui.screens.new_game import GameSetup
-    from civio_tui.screens.table import TableScreen
 
     app = _app()
     async with app.run_test(size=SIZE) as pilot:
@@ -84,8 +84,8 @@ async def _play_a_few_turns() -> tuple[str, tuple[str, list[str]], list[str]]:
 
 
 async def _continue() -> tuple[str, tuple[str, list[str]], list[str]]:
+    from civio_tui.screens.civio.table import TableScreen
     from civio_tui.screens.main_menu import MainMenuScreen
-    from civio_tui.screens.table import TableScreen
 
     app = _app()
     async with app.run_test(size=SIZE) as pilot:

@@ -89,7 +89,7 @@ async def test_a_name_in_play_in_another_tab_is_refused(save_root: Path, lock_ho
 
 @async_test
 async def test_continue_finds_the_game_again_in_a_new_tab(save_root: Path) -> None:
-    from civio_tui.screens.table import TableScreen
+    from civio_tui.screens.civio.table import TableScreen
 
     app = ServedApp(save_root)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -219,7 +219,7 @@ async def wait_for_screen(pilot: Pilot[int], screen_type: type, limit: int = 50)
 
 async def open_table(pilot: Pilot[int], controller: TableController) -> None:
     """Put the table for `controller` on screen and wait for the first question."""
-    from civio_tui.screens.table import TableScreen
+    from civio_tui.screens.civio.table import TableScreen
 
     app = pilot.app
     assert isinstance(app, CivioApp)
@@ -229,7 +229,7 @@ async def open_table(pilot: Pilot[int], controller: TableController) -> None:
 
 async def settle(pilot: Pilot[int], limit: int = 400) -> None:
     """Wait until the human must decide, the round is over, or another screen is on top."""
-    from civio_tui.screens.table import TableScreen
+    from civio_tui.screens.civio.table import TableScreen
 
     for _ in range(limit):
         await pilot.pause()
@@ -246,8 +246,8 @@ async def settle(pilot: Pilot[int], limit: int = 400) -> None:
 async def press_1_to_round_end(pilot: Pilot[int], limit: int = 300) -> None:
     """Answer every question with 1 (draw from the supply, discard what was drawn, accept, call
     CIVIO when offered) until the round-end screen is on top."""
-    from civio_tui.screens.round_end import RoundEndScreen
-    from civio_tui.screens.table import TableScreen
+    from civio_tui.screens.civio.round_end import RoundEndScreen
+    from civio_tui.screens.civio.table import TableScreen
 
     for _ in range(limit):
         screen = pilot.app.screen

@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from cards.deck import Deck, deck_from_text
 from civio_tui.app import CivioApp
 from civio_tui.screens.card_detail import CardDetailScreen
+from civio_tui.screens.civio.table import TableScreen
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.encyclopedia import EncyclopediaScreen, filter_cards
 from civio_tui.screens.games import GamesScreen
@@ -20,7 +21,6 @@ from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.new_game import NewGameScreen
 from civio_tui.screens.rules import RulesScreen
 from civio_tui.screens.settings import SettingsScreen
-from civio_tui.screens.table import TableScreen
 from civio_tui.screens.too_small import TooSmallScreen
 from civio_tui.settings import Settings
 from civio_tui.table_controller import TableController
@@ -457,7 +457,7 @@ async def test_campaigns_recover_here_and_keep_the_place_in_the_list(isolated: P
     import shutil
 
     from civio_tui.screens.campaigns import CampaignsScreen
-    from civio_tui.screens.game_over import GameOverScreen
+    from civio_tui.screens.civio.game_over import GameOverScreen
 
     samples = Path(__file__).resolve().parents[2] / "saves" / "samples"
     shutil.copytree(samples, isolated / "saves", ignore=shutil.ignore_patterns("*.toml"))

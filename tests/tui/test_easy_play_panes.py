@@ -16,8 +16,8 @@ from cards.deck import standard_deck
 from cards.easy_play import DRAW, EasyPlay, pair_table
 from cards.easy_play_game import EasyPlayGame
 from civio_tui.easy_play_save import list_easy_games, new_easy_game
-from civio_tui.screens.easy_play_list import easy_summary_line
-from civio_tui.screens.easy_play_panes import (
+from civio_tui.screens.easy_play.list import easy_summary_line
+from civio_tui.screens.easy_play.panes import (
     HAND_WIDTH,
     RIGHT_LINES,
     RIGHT_WIDTH,

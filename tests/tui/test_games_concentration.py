@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 
 from cards.concentration import Concentration, pair_link, position_name
 from civio_tui.records import RECORDS_FILE
-from civio_tui.screens.concentration import ConcentrationMenuScreen, ConcentrationScreen
+from civio_tui.screens.concentration.screen import ConcentrationMenuScreen, ConcentrationScreen
 from civio_tui.screens.games import GamesScreen
 from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 
@@ -23,7 +23,7 @@ async def open_concentration(pilot: Pilot[int], mode_index: int) -> Concentratio
     await wait_for_screen(pilot, ConcentrationMenuScreen)
     await pilot.press(*["down"] * mode_index, "enter")
     if mode_index == 3:  # choose the players: the form starts with two people, Enter plays
-        from civio_tui.screens.concentration_setup import ConcentrationSetupScreen
+        from civio_tui.screens.concentration.setup import ConcentrationSetupScreen
 
         await wait_for_screen(pilot, ConcentrationSetupScreen)
         await pilot.press("enter")
@@ -221,8 +221,8 @@ def pairs_shown(pilot: Pilot[int]) -> str:
 @async_test
 async def test_captured_cards_look_apart_and_p_lists_the_pairs(isolated: Path) -> None:
     from cards.concentration import pairs
-    from civio_tui.screens.concentration import short_name
-    from civio_tui.screens.concentration_pairs import CapturedPairsScreen
+    from civio_tui.screens.concentration.pairs import CapturedPairsScreen
+    from civio_tui.screens.concentration.screen import short_name
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -261,7 +261,7 @@ async def test_captured_cards_look_apart_and_p_lists_the_pairs(isolated: Path) -
 async def test_a_miss_names_the_cards_as_their_tiles_do(isolated: Path) -> None:
     # The tile and the pairs list say "UC Regents v Bakke"; the message must not switch to
     # "Regents of the University of California v Bakke" (a newcomer looks for that name).
-    from civio_tui.screens.concentration import short_name
+    from civio_tui.screens.concentration.screen import short_name
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

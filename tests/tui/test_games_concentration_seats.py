@@ -8,8 +8,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from civio_tui.card_games_save import ConcentrationSaves
-from civio_tui.screens.concentration import ConcentrationMenuScreen, ConcentrationScreen
-from civio_tui.screens.concentration_setup import (
+from civio_tui.screens.concentration.screen import ConcentrationMenuScreen, ConcentrationScreen
+from civio_tui.screens.concentration.setup import (
     ConcentrationSetupScreen,
     seats_problem,
     setup_seats,

@@ -16,10 +16,10 @@ from cards.deck import standard_deck
 from cards.easy_play import DISCARD, DRAW, LAY, EasyAction, EasyPhase, EasyPlay, pair_table
 from cards.ranks import rank_for
 from civio_tui.easy_play_save import EASY_SUFFIX, EasyPlayStore, new_easy_game
-from civio_tui.screens.easy_play import EasyPlayMenuScreen, EasyPlayScreen, card_text
-from civio_tui.screens.easy_play_panes import brief
-from civio_tui.screens.easy_play_setup import EasyPlaySetupScreen
-from civio_tui.screens.easy_play_standings import EasyStandingsScreen
+from civio_tui.screens.easy_play.panes import brief
+from civio_tui.screens.easy_play.screen import EasyPlayMenuScreen, EasyPlayScreen, card_text
+from civio_tui.screens.easy_play.setup import EasyPlaySetupScreen
+from civio_tui.screens.easy_play.standings import EasyStandingsScreen
 from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.pass_device import PassScreen
 from civio_tui.seating import Seat

@@ -15,11 +15,11 @@ from civio_tui.card_games_save import (
     ConcentrationSaves,
     SavedConcentration,
 )
-from civio_tui.screens.concentration import ConcentrationMenuScreen, ConcentrationScreen
+from civio_tui.screens.concentration.screen import ConcentrationMenuScreen, ConcentrationScreen
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.main_menu import MainMenuScreen
-from civio_tui.screens.solitaire import SolitaireScreen
+from civio_tui.screens.solitaire.screen import SolitaireScreen
 from civio_tui.seating import Seat
 from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen

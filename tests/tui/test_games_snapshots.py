@@ -26,9 +26,9 @@ class _DealDay(date):
 @pytest.fixture
 def deal_day(monkeypatch: pytest.MonkeyPatch) -> None:
     import civio_tui.card_games_save
-    import civio_tui.screens.solitaire
+    import civio_tui.screens.solitaire.screen
 
-    for module in (civio_tui.screens.solitaire, civio_tui.card_games_save):
+    for module in (civio_tui.screens.solitaire.screen, civio_tui.card_games_save):
         monkeypatch.setattr(module, "date", _DealDay)
 
 
@@ -78,8 +78,8 @@ def test_puzzle_a_long_wrong_answer_is_whole(snap_compare: object) -> None:
 
 
 def test_concentration_captured_pairs_list(snap_compare: object) -> None:
-    from civio_tui.screens.concentration import ConcentrationScreen
-    from civio_tui.screens.concentration_pairs import CapturedPairsScreen
+    from civio_tui.screens.concentration.pairs import CapturedPairsScreen
+    from civio_tui.screens.concentration.screen import ConcentrationScreen
     from civio_tui.seating import Seat
 
     async def run_before(pilot: Pilot[int]) -> None:
@@ -97,7 +97,7 @@ def test_concentration_captured_pairs_list(snap_compare: object) -> None:
 
 
 def test_concentration_after_a_pair_and_a_miss(snap_compare: object) -> None:
-    from civio_tui.screens.concentration import ConcentrationScreen
+    from civio_tui.screens.concentration.screen import ConcentrationScreen
     from civio_tui.seating import Seat
 
     async def run_before(pilot: Pilot[int]) -> None:
@@ -158,7 +158,7 @@ def test_easy_play_after_drawing_and_laying_a_pair(snap_compare: object) -> None
 
 
 def test_easy_play_new_game_form_for_two_friends_and_a_computer(snap_compare: object) -> None:
-    from civio_tui.screens.easy_play_setup import EasyPlaySetupScreen
+    from civio_tui.screens.easy_play.setup import EasyPlaySetupScreen
 
     async def run_before(pilot: Pilot[int]) -> None:
         await main_menu(pilot)
@@ -178,7 +178,7 @@ def test_easy_play_standings_after_a_round(snap_compare: object) -> None:
     from ai.easy_play import get_easy_player
     from cards.deck import standard_deck
     from cards.easy_play_game import EasyPlayGame
-    from civio_tui.screens.easy_play_standings import EasyStandingsScreen
+    from civio_tui.screens.easy_play.standings import EasyStandingsScreen
 
     game = EasyPlayGame(seats=3, seed=3, target="Judge", deck=standard_deck(), first_dealer=2)
     rnd = game.start_round()
@@ -195,7 +195,7 @@ def test_easy_play_standings_after_a_round(snap_compare: object) -> None:
 
 
 def test_concentration_three_people_after_a_pair_and_a_miss(snap_compare: object) -> None:
-    from civio_tui.screens.concentration import ConcentrationScreen
+    from civio_tui.screens.concentration.screen import ConcentrationScreen
     from civio_tui.seating import Seat
 
     async def run_before(pilot: Pilot[int]) -> None:

@@ -11,7 +11,7 @@ from cards.deck import standard_deck
 from cards.solitaire import deal_cards, par
 from civio_tui.records import RECORDS_FILE, RecordsFile
 from civio_tui.screens.games import GamesScreen
-from civio_tui.screens.solitaire import SolitaireScreen
+from civio_tui.screens.solitaire.screen import SolitaireScreen
 from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 

@@ -11,9 +11,9 @@ from textual.pilot import Pilot
 from cards.actions import DecisionKind
 from cards.deck import Deck
 from cards.ruleset import RuleSet
+from civio_tui.screens.civio.round_end import RoundEndScreen
+from civio_tui.screens.civio.table import TableScreen
 from civio_tui.screens.pass_device import PassScreen, pass_words
-from civio_tui.screens.round_end import RoundEndScreen
-from civio_tui.screens.table import TableScreen
 from civio_tui.table_controller import TableController
 from tests.tui.conftest import async_test, make_app, settle, wait_for_screen
 from tests.tui.test_table_fixes import screen_text
@@ -299,7 +299,7 @@ def test_new_game_form_with_two_humans_snapshot(snap_compare: object) -> None:
 
 @async_test
 async def test_the_final_table_names_the_winner_not_you(deck: Deck, tmp_path: Path) -> None:
-    from civio_tui.screens.game_over import GameOverScreen
+    from civio_tui.screens.civio.game_over import GameOverScreen
 
     app = make_app()
     ctl = hot_seat_game(deck, tmp_path, max_rounds=1, max_turns=3)

@@ -20,10 +20,10 @@ from civio_tui.lessons.follow import follow_reasons
 from civio_tui.lessons.model import Build, Choice, Follow, Play, TableTurn
 from civio_tui.lessons.progress import PROGRESS_FILE, lesson_games_dir
 from civio_tui.saved_games import scan_saved_games
+from civio_tui.screens.civio.table import TableScreen
 from civio_tui.screens.lesson import NEXT, LessonScreen, shown_order
 from civio_tui.screens.lessons import LessonsScreen
 from civio_tui.screens.main_menu import MainMenuScreen
-from civio_tui.screens.table import TableScreen
 from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import (
     async_test,
@@ -267,7 +267,7 @@ async def test_the_coached_round_played_to_its_end_marks_the_lesson_done(
     """Lesson 8 played through: a whole round against Easy (AI at instant speed), the human
     pressing 1 at every question (draw from the supply, discard what was drawn, call CIVIO when
     offered), then back to the lesson from the round's end."""
-    from civio_tui.screens.round_end import RoundEndScreen
+    from civio_tui.screens.civio.round_end import RoundEndScreen
     from civio_tui.table_controller import TableController
 
     new_game = TableController.new_game

@@ -203,7 +203,7 @@ async def test_the_round_end_screen_replays_the_round_just_played(samples: Path)
     from cards.deck import standard_deck
     from civio_tui.campaigns.catalogue import read_summary
     from civio_tui.round_summary import RoundSummary, SeatResult
-    from civio_tui.screens.round_end import RoundEndScreen
+    from civio_tui.screens.civio.round_end import RoundEndScreen
 
     camp = read_summary("Rounds won", save_dir=samples).campaign
     assert camp is not None

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from civio_tui import keymap
 from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.help import HelpScreen
-from civio_tui.screens.solitaire import SolitaireScreen
+from civio_tui.screens.solitaire.screen import SolitaireScreen
 from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
 
 

@@ -10,7 +10,7 @@ import re
 from textual.pilot import Pilot
 
 from cards.deck import Deck
-from civio_tui.screens.easy_play_setup import EasyPlaySetupScreen
+from civio_tui.screens.easy_play.setup import EasyPlaySetupScreen
 from civio_tui.screens.new_game import NewGameScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.choice_form import ChoiceForm

@@ -10,8 +10,8 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from cards.deck import Deck
+from civio_tui.screens.civio.round_end import RoundEndScreen
 from civio_tui.screens.main_menu import MainMenuScreen
-from civio_tui.screens.round_end import RoundEndScreen
 from civio_tui.screens.too_small import TooSmallScreen
 from civio_tui.table_controller import TableController
 from tests.tui.conftest import (

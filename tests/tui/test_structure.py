@@ -3,7 +3,9 @@ listed in Help, and the arrangement of your cards follows the hand."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import re
 import subprocess
 import sys
@@ -56,23 +58,13 @@ def _all_subclasses(cls: type) -> list[type]:
 
 def test_every_binding_of_ours_has_an_id_and_secondary_keys_are_hidden() -> None:
     import civio_tui.app
-    from civio_tui.screens import (  # noqa: F401
-        campaigns,
-        card_detail,
-        confirm,
-        encyclopedia,
-        game_over,
-        help,
-        main_menu,
-        new_game,
-        round_end,
-        rules,
-        settings,
-        table,
-        table_cards,
-        too_small,
-    )
-    from civio_tui.widgets import choice_form, hand, lists, log_pane, scroll  # noqa: F401
+    import civio_tui.screens
+    import civio_tui.widgets
+
+    for package in (civio_tui.screens, civio_tui.widgets):
+        prefix = package.__name__ + "."
+        for info in pkgutil.walk_packages(package.__path__, prefix):
+            importlib.import_module(info.name)
 
     classes = [c for c in _all_subclasses(Widget) if c.__module__.startswith("civio_tui")]
     classes += [civio_tui.app.CivioApp]

@@ -14,8 +14,8 @@ import pytest
 from cards.actions import Decision, DecisionKind
 from cards.deck import Deck
 from cards.ruleset import RuleSet
-from civio_tui.screens.round_end import RoundEndScreen
-from civio_tui.screens.table import TableScreen
+from civio_tui.screens.civio.round_end import RoundEndScreen
+from civio_tui.screens.civio.table import TableScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.question import QuestionPane
@@ -231,7 +231,7 @@ async def test_whole_round_against_random_with_a_scripted_human(deck: Deck) -> N
 
 @async_test
 async def test_reaching_the_target_rank_ends_the_game_with_a_final_table(deck: Deck) -> None:
-    from civio_tui.screens.game_over import GameOverScreen
+    from civio_tui.screens.civio.game_over import GameOverScreen
     from civio_tui.screens.main_menu import MainMenuScreen
 
     backend = against_bot(deck, FLUSH_HAND)

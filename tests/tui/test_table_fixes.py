@@ -9,7 +9,7 @@ import pytest
 
 from cards.actions import DecisionKind
 from cards.deck import Deck
-from civio_tui.screens.table import TableScreen
+from civio_tui.screens.civio.table import TableScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.question import QuestionPane
@@ -227,7 +227,7 @@ def test_going_out_is_said_in_card_counts_and_points(deck: Deck) -> None:
 
 @async_test
 async def test_the_results_keep_the_order_you_arranged(deck: Deck) -> None:
-    from civio_tui.screens.round_end import RoundEndScreen
+    from civio_tui.screens.civio.round_end import RoundEndScreen
     from tests.tui.conftest import FLUSH_HAND, wait_for_screen
 
     backend = against_bot(deck, FLUSH_HAND, PLAIN_BOT, ScriptedPlayer(deck))

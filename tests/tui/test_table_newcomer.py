@@ -7,9 +7,9 @@ from pathlib import Path
 
 from cards.deck import Deck
 from cards.ruleset import RuleSet
+from civio_tui.screens.civio.table import TableScreen
 from civio_tui.screens.new_game import NewGameScreen
 from civio_tui.screens.pass_device import PassScreen
-from civio_tui.screens.table import TableScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.choice_form import ChoiceForm
 from civio_tui.widgets.table_panes import OpponentInfo, opponents_lines

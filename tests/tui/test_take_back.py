@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from civio_tui.campaigns.catalogue import open_campaign
-from civio_tui.screens.table import TableScreen
+from civio_tui.screens.civio.table import TableScreen
 from civio_tui.settings import Settings
 from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, settle
 

@@ -21,7 +21,7 @@ from cards.concentration import (
     position_name,
 )
 from civio_tui.screens.base import CivioModal
-from civio_tui.screens.concentration import short_name
+from civio_tui.screens.concentration.screen import short_name
 
 
 def pair_entries(game: Concentration, names: tuple[str, ...]) -> list[tuple[Content, str]]:

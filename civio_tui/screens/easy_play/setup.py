@@ -159,7 +159,7 @@ class EasyPlaySetupScreen(FormScreen):
         from ai.easy_play import LEVELS
         from civio_tui.campaigns.store import SaveError
         from civio_tui.easy_play_save import new_easy_game
-        from civio_tui.screens.easy_play import EasyPlayScreen
+        from civio_tui.screens.easy_play.screen import EasyPlayScreen
         from civio_tui.seating import seating_problems
 
         values = event.form.values()

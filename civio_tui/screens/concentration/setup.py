@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 from ai.concentration import LEVELS
 from cards.concentration import MAX_PLAYERS
 from civio_tui.screens.base import CivioScreen
-from civio_tui.screens.easy_play_setup import computer_names
+from civio_tui.screens.easy_play.setup import computer_names
 from civio_tui.seating import (
     HUMAN,
     Seat,
@@ -142,7 +142,7 @@ class ConcentrationSetupScreen(CivioScreen[None]):
         if problem is not None:
             self.query_one("#cs-problem", Static).update(problem)
             return
-        from civio_tui.screens.concentration import ConcentrationScreen
+        from civio_tui.screens.concentration.screen import ConcentrationScreen
 
         def start(yes: bool | None = True) -> None:
             if yes:

@@ -153,7 +153,7 @@ class SeedModal(CivioModal[int]):
 class SolitaireScreen(CivioScreen[None]):
     """One Solitaire game at a time; n, d and s start another deal."""
 
-    CSS_PATH = "solitaire.tcss"
+    CSS_PATH = "screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         # The footer shows only the keys that apply now, so it fits in 80 columns: t while a
         # card is face down, x once all are up, n d s after the game. The `quiet` twins keep

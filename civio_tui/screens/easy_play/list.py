@@ -51,6 +51,6 @@ def open_easy_summary(app: CivioApp, summary: EasySummary) -> None:
     if summary.saved is None:
         app.notify(summary.problem or "This file cannot be opened.", severity="error", timeout=10)
         return
-    from civio_tui.screens.easy_play import continue_easy_play
+    from civio_tui.screens.easy_play.screen import continue_easy_play
 
     continue_easy_play(app, summary.name)

@@ -428,7 +428,7 @@ class TableScreen(CivioScreen[None]):
         self.advance(redraw=not ((instant and ctl.ai_to_move()) or ctl.ai_civio_pending()))
 
     def show_round_end(self) -> None:
-        from civio_tui.screens.round_end import RoundEndScreen
+        from civio_tui.screens.civio.round_end import RoundEndScreen
 
         summary = self.controller.round_summary()
         for seat in self.controller.humans:
@@ -478,7 +478,7 @@ class TableScreen(CivioScreen[None]):
             self.start_round()
 
     def show_game_over(self) -> None:
-        from civio_tui.screens.game_over import GameOverScreen
+        from civio_tui.screens.civio.game_over import GameOverScreen
 
         def after(_: object) -> None:
             self.leave(confirm=False)
@@ -844,7 +844,7 @@ class TableScreen(CivioScreen[None]):
             self.app.push_screen(LinksScreen(found[1], self.controller.deck))
 
     def action_discard_pile(self) -> None:
-        from civio_tui.screens.table_cards import TableCardsScreen
+        from civio_tui.screens.civio.table_cards import TableCardsScreen
 
         self.app.push_screen(TableCardsScreen(self.controller))
 

@@ -19,7 +19,7 @@ from cards.easy_play_game import EasyPlayGame
 from cards.ranks import points_for_rank, rank_for
 from civio_tui.plurals import counted
 from civio_tui.screens.base import CivioModal
-from civio_tui.screens.easy_play_panes import brief, pairs_lines, person, wrap_names
+from civio_tui.screens.easy_play.panes import brief, pairs_lines, person, wrap_names
 from civio_tui.widgets.cards import pts, type_tag
 
 NAME_WIDTH = 14

@@ -132,7 +132,7 @@ class ConcentrationMenuScreen(CivioScreen[None]):
             self.app.push_screen(ConcentrationScreen(saved.seats, 0, resume=saved))
             return
         if choice == "players":
-            from civio_tui.screens.concentration_setup import ConcentrationSetupScreen
+            from civio_tui.screens.concentration.setup import ConcentrationSetupScreen
 
             replacing = progress_label(saved) if saved else None
             self.app.push_screen(ConcentrationSetupScreen(replacing=replacing))
@@ -198,7 +198,7 @@ class ConcentrationScreen(GameScreen):
     """One game; n starts another in the same mode once it is over. The computers turn their
     cards in the game screens' worker (`GameScreen`), after the pause of the AI speed."""
 
-    CSS_PATH = "concentration.tcss"
+    CSS_PATH = "screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         *keymap.bindings("nav.up", "nav.down", "nav.left", "nav.right", "nav.act"),
         *keymap.bindings("games.explain", "games.pairs", "games.new"),
@@ -434,7 +434,7 @@ class ConcentrationScreen(GameScreen):
             self.turn(self.cursor)
 
     def action_pairs(self) -> None:
-        from civio_tui.screens.concentration_pairs import CapturedPairsScreen
+        from civio_tui.screens.concentration.pairs import CapturedPairsScreen
 
         if self.game is not None:
             self.app.push_screen(CapturedPairsScreen(self.game, self.names))

@@ -47,7 +47,7 @@ from civio_tui.easy_play_save import (
     open_easy_game,
 )
 from civio_tui.screens.base import CivioScreen
-from civio_tui.screens.easy_play_panes import (
+from civio_tui.screens.easy_play.panes import (
     RIGHT_LINES,
     counted,
     hand_label,
@@ -145,7 +145,7 @@ class EasyPlayMenuScreen(CivioScreen[None]):
         if choice.startswith("continue:"):
             continue_easy_play(self.app, choice.removeprefix("continue:"))
             return
-        from civio_tui.screens.easy_play_setup import EasyPlaySetupScreen
+        from civio_tui.screens.easy_play.setup import EasyPlaySetupScreen
 
         self.app.push_screen(EasyPlaySetupScreen())
 
@@ -162,7 +162,7 @@ def continue_easy_play(app: CivioApp, name: str) -> None:
     saved = store.saved
     assert saved is not None
     if saved.finished:
-        from civio_tui.screens.easy_play_standings import EasyStandingsScreen
+        from civio_tui.screens.easy_play.standings import EasyStandingsScreen
 
         app.push_screen(EasyStandingsScreen(saved.game, saved.names, saved.name))
         return
@@ -207,7 +207,7 @@ class EasyPlayScreen(GameScreen):
     the next hand appears; the log then tells what that player's view allows. Who sees what
     when is the session's handover policy (civio_tui.session), as at every game's table."""
 
-    CSS_PATH = "easy_play.tcss"
+    CSS_PATH = "screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         *keymap.bindings("easy.supply", "easy.take", "easy.pair", "easy.discard", "easy.civio"),
         *keymap.bindings("games.new"),
@@ -600,7 +600,7 @@ class EasyPlayScreen(GameScreen):
         self.dismiss(None)
 
     def show_standings(self) -> None:
-        from civio_tui.screens.easy_play_standings import EasyStandingsScreen
+        from civio_tui.screens.easy_play.standings import EasyStandingsScreen
 
         def answer(choice: str | None) -> None:
             if choice != "next":

@@ -1,0 +1,1 @@
+"""Concentration's screens: its menu and grid, the seating form, the pairs found."""

@@ -1,0 +1,1 @@
+"""Easy Play's screens: its menu and table, the new game form, the standings."""
