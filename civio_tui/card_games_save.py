@@ -1,5 +1,6 @@
 """The Solitaire deal and the Concentration game in progress, each kept in its own file of the
-save folder (a `game_file.GameFile`) after every move, so they can be continued.
+save folder (a `game_file.GameFile`, in the one save format) after every move, so they can
+be continued.
 
 - `solitaire.json`: the deal's seed and every action (`Solitaire.to_json`), and the cards the
   player has put in precedent 1 and 2 so far;
@@ -11,12 +12,21 @@ Loading replays the game with the rules' checks; a file that fails is never over
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
-from typing import Any
+from datetime import UTC, date, datetime
 
 from cards.concentration import Concentration
 from cards.solitaire import DEAL_SIZE, Solitaire, seed_of_day
 from civio_tui.game_file import GameFile
+from civio_tui.save_format import (
+    ConcentrationFile,
+    ConcentrationGameDoc,
+    SeatDoc,
+    SolitaireFile,
+    SolitaireGameDoc,
+    UnreadableSave,
+    edition_of,
+    rebuild,
+)
 from civio_tui.seating import HUMAN, Seat
 
 SOLITAIRE_FILE = "solitaire.json"
@@ -50,36 +60,42 @@ def solitaire_label(saved: SavedSolitaire, today: date | None = None) -> str:
     return f"{day}seed {game.seed}, {len(game.turned)} of {DEAL_SIZE} cards up"
 
 
-class SolitaireSaves(GameFile[SavedSolitaire]):
+class SolitaireSaves(GameFile[SavedSolitaire, SolitaireFile]):
     FILE = SOLITAIRE_FILE
-    FORMAT = "civio-tui solitaire"
-    WHAT = "Solitaire deal"
+    MODEL = SolitaireFile
 
-    def parse(self, raw: dict[str, Any]) -> SavedSolitaire:
-        game = Solitaire.from_json(raw["game"], self.deck)
-        picked = [[int(c) for c in group] for group in raw.get("picked", [[], []])]
-        if len(picked) != 2 or any(c not in game.turned for g in picked for c in g):
-            raise ValueError("its precedents hold cards that are not turned up")
-        return SavedSolitaire(game, picked)
+    def build(self, doc: SolitaireFile) -> SavedSolitaire:
+        game = rebuild(lambda: Solitaire.from_json(doc.game.model_dump(mode="json"), self.deck))
+        if any(c not in game.turned for g in doc.picked for c in g):
+            raise UnreadableSave("its precedents hold cards that are not turned up")
+        return SavedSolitaire(game, [list(g) for g in doc.picked])
 
-    def document(self, saved: SavedSolitaire) -> dict[str, Any]:
-        return {"game": saved.game.to_json(), "picked": saved.picked}
+    def document(self, saved: SavedSolitaire) -> SolitaireFile:
+        return SolitaireFile(
+            saved_at=datetime.now(UTC),
+            deck=edition_of(self.deck),
+            game=SolitaireGameDoc.model_validate(saved.game.to_json()),
+            picked=saved.picked,
+        )
 
 
-class ConcentrationSaves(GameFile[SavedConcentration]):
+class ConcentrationSaves(GameFile[SavedConcentration, ConcentrationFile]):
     FILE = CONCENTRATION_FILE
-    FORMAT = "civio-tui concentration"
-    WHAT = "Concentration game"
+    MODEL = ConcentrationFile
 
-    def parse(self, raw: dict[str, Any]) -> SavedConcentration:
-        game = Concentration.from_json(raw["game"], self.deck)
-        seats = [Seat(str(s["name"]), str(s["level"])) for s in raw["seats"]]
+    def build(self, doc: ConcentrationFile) -> SavedConcentration:
+        game = rebuild(lambda: Concentration.from_json(doc.game.model_dump(mode="json"), self.deck))
+        seats = [Seat(s.name, s.level) for s in doc.seats]
         if len(seats) != game.players:
-            raise ValueError("its players do not match its seats")
+            raise UnreadableSave("its players do not match its seats")
         if any(s.level not in SEAT_LEVELS for s in seats):
-            raise ValueError("a seat is neither a person nor a computer level")
+            raise UnreadableSave("a seat is neither a person nor a computer level")
         return SavedConcentration(game, seats)
 
-    def document(self, saved: SavedConcentration) -> dict[str, Any]:
-        seats = [{"name": s.name, "level": s.level} for s in saved.seats]
-        return {"game": saved.game.to_json(), "seats": seats}
+    def document(self, saved: SavedConcentration) -> ConcentrationFile:
+        return ConcentrationFile(
+            saved_at=datetime.now(UTC),
+            deck=edition_of(self.deck),
+            game=ConcentrationGameDoc.model_validate(saved.game.to_json()),
+            seats=[SeatDoc(name=s.name, level=s.level) for s in saved.seats],
+        )

@@ -23,8 +23,6 @@ the named game "Easy Play" (or "Easy Play 2", ...), and is removed once that fil
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -45,9 +43,21 @@ from civio_tui.campaigns.store import (
     check_name,
     name_key,
     resolve_save_dir,
+    sha256_bytes,
 )
 from civio_tui.records import MAX_BYTES, write_safely
-from civio_tui.seating import HUMAN, Seat, check_seating
+from civio_tui.save_format import (
+    EasyGameDoc,
+    EasyPlayFile,
+    SeatDoc,
+    UnreadableSave,
+    check_edition,
+    edition_of,
+    first_line,
+    rebuild,
+    unreadable_message,
+)
+from civio_tui.seating import HUMAN, Seat, SeatingError, check_seating
 
 if TYPE_CHECKING:
     from ai.easy_play import EasyPlayer
@@ -57,15 +67,8 @@ EASY_SUFFIX = EASY_PLAY_SUFFIX
 LEGACY_FILE = "easy-play.json"
 """The one Easy Play save of earlier versions (migrated to a named game)."""
 EASY_PLAY_FILE = LEGACY_FILE
-FORMAT = "civio-tui easy play"
-VERSION = 2
-"""1: the single `easy-play.json` (names and one computer level); 2: a named game whose players
-are `Seat`s ("human" or a computer level)."""
+FORMAT = EasyPlayFile.KIND
 MIGRATED_NAME = "Easy Play"
-
-
-def seat_json(seat: Seat) -> dict[str, Any]:
-    return {"name": seat.name, "level": seat.level}
 
 
 @dataclass
@@ -98,15 +101,13 @@ class SavedEasyPlay:
         return points, rank_for(points)
 
     def to_bytes(self, saved_at: datetime) -> bytes:
-        doc = {
-            "format": FORMAT,
-            "version": VERSION,
-            "name": self.name,
-            "saved_at": saved_at.isoformat(),
-            "players": [seat_json(p) for p in self.players],
-            "game": self.game.to_json(),
-        }
-        return json.dumps(doc).encode()
+        return EasyPlayFile(
+            name=self.name,
+            saved_at=saved_at,
+            deck=edition_of(self.game.deck),
+            players=[SeatDoc(name=p.name, level=p.level) for p in self.players],
+            game=EasyGameDoc.model_validate(self.game.to_json()),
+        ).to_bytes()
 
 
 def computer_choice(game: EasyPlayGame, player: EasyPlayer) -> EasyAction:
@@ -158,65 +159,25 @@ def easy_path(folder: Path, name: str) -> Path:
     return folder / f"{check_name(name)}{EASY_SUFFIX}"
 
 
-def _sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
 def parse_easy_play(data: bytes, deck: Deck, name: str) -> SavedEasyPlay:
-    """The game in a file's bytes; ValueError with the reason when it cannot be played."""
-    if len(data) > MAX_BYTES:
-        raise ValueError("the file is too large")
-    try:
-        raw = json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"it is not valid JSON ({exc})") from None
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise ValueError("it is not an Easy Play save")
-    version = raw.get("version")
-    if version not in (1, VERSION):
-        raise ValueError(f"it is version {version!r}, this program reads 1 and {VERSION}")
-    try:
-        game = EasyPlayGame.load(raw["game"], deck)
-        if version == 1:  # seat 0 at the keyboard, every other seat the one computer level
-            names = [str(n) for n in raw["names"]]
-            level = str(raw["level"])
-            players = [Seat(n, HUMAN if s == 0 else level) for s, n in enumerate(names)]
-        else:
-            name = str(raw["name"])
-            players = [_seat(p) for p in raw["players"]]
-        saved_at = _when(raw.get("saved_at"))
-    except (KeyError, TypeError, AttributeError) as exc:
-        raise ValueError(f"a part is missing or malformed ({type(exc).__name__}: {exc})") from None
-    if len(players) != game.seats:
-        raise ValueError("its players do not match its seats")
-    check_seating(players)  # SeatingError is a ValueError: the reason, for people
-    return SavedEasyPlay(name, game, players, saved_at)
-
-
-def _seat(data: Any) -> Seat:
+    """The game in a file's bytes (`name`: the file's, for a version 1 file that had none);
+    UnreadableSave (a ValueError) with the reason when it cannot be played."""
     from ai.easy_play import LEVELS
 
-    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-        raise ValueError(f"not a player: {data!r}")
-    level = data.get("level")
-    if level != HUMAN and level not in LEVELS:
-        raise ValueError(f"unknown computer level {level!r}")
-    return Seat(data["name"], str(level))
-
-
-def _when(text: Any) -> datetime | None:
-    if not isinstance(text, str):
-        return None
+    doc = EasyPlayFile.parse(data, MAX_BYTES)
+    check_edition(doc, deck)
+    game = rebuild(lambda: EasyPlayGame.load(doc.game.model_dump(mode="json"), deck))
+    players = [Seat(p.name, p.level) for p in doc.players]
+    unknown = [p.level for p in players if p.level != HUMAN and p.level not in LEVELS]
+    if unknown:
+        raise UnreadableSave(f"unknown computer level {unknown[0]!r}")
+    if len(players) != game.seats:
+        raise UnreadableSave("its players do not match its seats")
     try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
-
-
-def _first_line(exc: Exception) -> str:
-    text = str(exc)
-    return text.splitlines()[0] if text else type(exc).__name__
+        check_seating(players)
+    except SeatingError as exc:
+        raise UnreadableSave(str(exc)) from None
+    return SavedEasyPlay(doc.name or name, game, players, doc.saved_at)
 
 
 @dataclass
@@ -250,17 +211,16 @@ class EasyPlayStore:
             return None
         try:
             self.saved = parse_easy_play(data, self.deck, self.name)
-        except ValueError as exc:
+        except UnreadableSave as exc:
             self.saved = None
-            self.problem = (
-                f"{self.path.name} is unreadable ({_first_line(exc)}); it is left as it is "
-                "and this Easy Play game is not saved"
+            self.problem = unreadable_message(
+                self.path.name, str(exc), f"this {EasyPlayFile.WHAT} is not saved"
             )
             return None
         self.saved.name = self.name
         if self.saved.saved_at is None:
             self.saved.saved_at = _mtime(self.path)
-        self._expected = _sha(data)
+        self._expected = sha256_bytes(data)
         return self.saved
 
     def save(self, game: EasyPlayGame, players: Sequence[Seat]) -> str | None:
@@ -278,13 +238,13 @@ class EasyPlayStore:
             write_safely(self.folder, self.path.name, data)
         except OSError as exc:
             return f"could not save the Easy Play game to {self.path}: {exc.strerror or exc}"
-        self.saved, self._expected = saved, _sha(data)
+        self.saved, self._expected = saved, sha256_bytes(data)
         return None
 
     def _changed_behind_us(self) -> str | None:
         try:
             with open(self.path, "rb") as handle:
-                current: str | None = _sha(handle.read(MAX_BYTES + 1))
+                current: str | None = sha256_bytes(handle.read(MAX_BYTES + 1))
         except FileNotFoundError:
             current = None
         except OSError as exc:
@@ -421,15 +381,15 @@ def migrate_legacy(folder: Path, deck: Deck) -> EasySummary | None:
         return EasySummary(LEGACY_FILE, legacy, None, f"cannot read it: {exc.strerror or exc}")
     try:
         saved = parse_easy_play(data, deck, MIGRATED_NAME)
-    except ValueError as exc:
-        problem = f"the old Easy Play save is unreadable ({_first_line(exc)}); it is left as it is"
+    except UnreadableSave as exc:
+        problem = f"the old Easy Play save is unreadable ({exc}): kept as it was"
         return EasySummary(LEGACY_FILE, legacy, None, problem, _mtime(legacy))
     try:
         saved.name = free_name(folder, MIGRATED_NAME)
         when = saved.saved_at or _mtime(legacy) or datetime.now(UTC)
         write_safely(folder, f"{saved.name}{EASY_SUFFIX}", saved.to_bytes(when))
     except (OSError, SaveError) as exc:
-        problem = f"the old Easy Play save could not be converted: {_first_line(exc)}"
+        problem = f"the old Easy Play save could not be converted: {first_line(exc)}"
         return EasySummary(LEGACY_FILE, legacy, None, problem, _mtime(legacy))
     with contextlib.suppress(OSError):  # the named copy is written: the old file may go
         legacy.unlink()

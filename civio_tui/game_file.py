@@ -1,15 +1,16 @@
-"""A game in progress kept in one JSON file of the save folder (Easy Play, Solitaire,
-Concentration), so it can be continued.
+"""A game in progress kept in one file of the save folder (Solitaire, Concentration), so it can
+be continued.
 
-Each file names its `format` and `version`; it does not end in `.civio.json`, so the campaign list
-never sees it. Written after every move, crash-safely (`records.write_safely`). A file that cannot
-be read (corrupt, foreign, another deck, a newer version) is never overwritten: `problem` says why
-and the game in progress is not saved. A subclass says how its game becomes JSON and back.
+The file is a model of the one save format (`save_format.GameFileEnvelope`: its kind, schema
+version and deck edition); it does not end in `.civio.json`, so the campaign list never sees it.
+Written after every move, crash-safely (`records.write_safely`). A file that cannot be read
+(corrupt, foreign, another deck, a newer version, a move that does not replay) is never
+overwritten: `problem` says why ("unreadable: kept as it was") and the game in progress is not
+saved. A subclass says how its game becomes the model and back.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -18,23 +19,27 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from cards.deck import Deck
 from civio_tui.campaigns.store import resolve_save_dir
 from civio_tui.records import MAX_BYTES, write_safely
+from civio_tui.save_format import (
+    GameFileEnvelope,
+    UnreadableSave,
+    check_edition,
+    unreadable_message,
+)
 
 if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
 
 T = TypeVar("T")
+M = TypeVar("M", bound=GameFileEnvelope)
 
 
-class GameFile(Generic[T]):
+class GameFile(Generic[T, M]):
     """The save folder's file of one game: `saved` (None when there is none or it is
     unreadable, then `problem` says why), `write(...)` after each move."""
 
     FILE: ClassVar[str]
-    FORMAT: ClassVar[str]
-    VERSION: ClassVar[int] = 1
-    WHAT: ClassVar[str]
-    """The game in words, for messages: "Easy Play game"."""
+    MODEL: type[M]
 
     def __init__(self, save_dir: str | os.PathLike[str] | None, deck: Deck) -> None:
         self.folder = resolve_save_dir(save_dir)
@@ -43,13 +48,18 @@ class GameFile(Generic[T]):
         self.problem: str | None = None
         self.saved: T | None = self._read()
 
+    @property
+    def what(self) -> str:
+        """The game in words, for messages: "Solitaire deal"."""
+        return self.MODEL.WHAT
+
     # What a subclass says.
-    def parse(self, raw: dict[str, Any]) -> T:
-        """The saved game from the file's JSON (ValueError, KeyError or TypeError when wrong)."""
+    def build(self, doc: M) -> T:
+        """The saved game from the validated file (UnreadableSave when it does not replay)."""
         raise NotImplementedError
 
-    def document(self, saved: T) -> dict[str, Any]:
-        """The game as JSON (without format and version)."""
+    def document(self, saved: T) -> M:
+        """The game as the file's model."""
         raise NotImplementedError
 
     # Reading and writing.
@@ -63,21 +73,12 @@ class GameFile(Generic[T]):
             self.problem = f"cannot read {self.path}: {exc.strerror or exc}"
             return None
         try:
-            if len(data) > MAX_BYTES:
-                raise ValueError("the file is too large")
-            raw = json.loads(data)
-            if not isinstance(raw, dict) or raw.get("format") != self.FORMAT:
-                raise ValueError(f"it is not a saved {self.WHAT}")
-            if raw.get("version") != self.VERSION:
-                raise ValueError(
-                    f"it is version {raw.get('version')!r}, this game reads {self.VERSION}"
-                )
-            return self.parse(raw)
-        except (ValueError, KeyError, TypeError) as exc:
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            self.problem = (
-                f"{self.path} is unreadable ({first}); it is left as it is and this "
-                f"{self.WHAT} is not saved"
+            doc = self.MODEL.parse(data, MAX_BYTES)
+            check_edition(doc, self.deck)
+            return self.build(doc)
+        except UnreadableSave as exc:
+            self.problem = unreadable_message(
+                str(self.path), str(exc), f"this {self.what} is not saved"
             )
             return None
 
@@ -85,11 +86,10 @@ class GameFile(Generic[T]):
         """Write the game crash-safely; the reason when nothing was written."""
         if self.problem is not None:
             return self.problem
-        doc = {"format": self.FORMAT, "version": self.VERSION, **self.document(saved)}
         try:
-            write_safely(self.folder, self.FILE, json.dumps(doc).encode())
+            write_safely(self.folder, self.FILE, self.document(saved).to_bytes())
         except OSError as exc:
-            return f"could not save the {self.WHAT} to {self.path}: {exc.strerror or exc}"
+            return f"could not save the {self.what} to {self.path}: {exc.strerror or exc}"
         self.saved = saved
         return None
 
@@ -100,7 +100,7 @@ class GameFile(Generic[T]):
 
 def open_saved(
     app: App[Any],
-    saves: GameFile[T],
+    saves: GameFile[T, Any],
     playable: Callable[[T], bool],
     screen: Callable[[T], Screen[Any]],
 ) -> None:
@@ -108,6 +108,6 @@ def open_saved(
     otherwise say why (no game, or the file's problem)."""
     saved = saves.saved
     if saved is None or not playable(saved):
-        app.notify(saves.problem or f"There is no {saves.WHAT} to continue.", severity="warning")
+        app.notify(saves.problem or f"There is no {saves.what} to continue.", severity="warning")
         return
     app.push_screen(screen(saved))

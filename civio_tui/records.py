@@ -10,7 +10,6 @@ records then stay in memory for this session and `problem` says why.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import secrets
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from civio_tui.campaigns.store import fsync_dir, resolve_save_dir
+from civio_tui.save_format import UnreadableSave, first_error, read_document, unreadable_message
 
 RECORDS_FILE = "games-records.json"
 VERSION = 1
@@ -140,19 +140,18 @@ class RecordsFile:
             self.problem = f"cannot read {self.path}: {exc.strerror or exc}"
             return GameRecords()
         try:
-            if len(data) > MAX_BYTES:
-                raise ValueError("the file is too large")
-            raw = json.loads(data)
+            raw = read_document(data, MAX_BYTES)
             if not isinstance(raw, dict) or raw.get("version") != VERSION:
-                raise ValueError("it is not a version 1 records file")
+                raise UnreadableSave("it is not a version 1 records file")
             return GameRecords.model_validate(raw)
-        except (ValueError, ValidationError) as exc:
-            first = str(exc).splitlines()[0]
-            self.problem = (
-                f"{self.path} is unreadable ({first}); it is left as it is and new "
-                "best scores are not saved"
-            )
-            return GameRecords()
+        except ValidationError as exc:
+            reason = f"wrong schema: {first_error(exc)}"
+        except RecursionError:
+            reason = "nested too deeply"
+        except UnreadableSave as exc:
+            reason = str(exc)
+        self.problem = unreadable_message(str(self.path), reason, "new best scores are not saved")
+        return GameRecords()
 
     def save(self) -> str | None:
         """Write the records crash-safely; the reason when nothing was written."""

@@ -15,16 +15,14 @@ differently is caught and reported, never silently accepted.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
-    ValidationError,
     model_serializer,
     model_validator,
 )
@@ -32,31 +30,23 @@ from pydantic import (
 from cards.game import game_winners
 from cards.ranks import parse_rank, rank_for
 from cards.ruleset import RuleSet
-from civio_tui.json_errors import UnreadableJsonError, read_json
+from civio_tui.save_format import DeckEdition, Envelope, Migration, UnreadableSave
 
 FORMAT = "civio-tui campaign"
 SCHEMA_VERSION = 3
 HUMAN = "human"
 
 
-class SaveFormatError(ValueError):
-    """A file that is not a save this version can read; the message is the reason, for people."""
+SaveFormatError = UnreadableSave
+"""A file that is not a save this version can read; the message is the reason, for people."""
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class DeckIdentity(_Strict):
-    """Which deck a campaign is played with: the pack's name and the SHA-256 of its canonical
-    JSON (`Deck.sha256`)."""
-
-    name: str
-    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
-
-    def describe(self) -> str:
-        # Always double quotes: repr() would switch to them only for names with an apostrophe.
-        return f'"{self.name}" (sha256 {self.sha256[:12]}…)'
+DeckIdentity = DeckEdition
+"""Which deck a campaign is played with (the save format's deck edition)."""
 
 
 class Player(_Strict):
@@ -299,20 +289,6 @@ def campaign_winners(
     return [camp_standings[s].name for s in seats]
 
 
-class SaveFile(_Strict):
-    """One campaign's save file."""
-
-    format: Literal["civio-tui campaign"] = "civio-tui campaign"
-    schema_version: Literal[3] = 3
-    saved_by: str
-    saved_at: datetime
-    campaign: Campaign
-
-    def to_bytes(self) -> bytes:
-        """Indented, human-readable JSON (UTF-8, newline at the end)."""
-        return (self.model_dump_json(indent=2) + "\n").encode("utf-8")
-
-
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -349,7 +325,28 @@ def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 # MIGRATIONS[n] turns a version-n document into a version-(n+1) one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
+
+
+class SaveFile(Envelope):
+    """One campaign's save file (its deck edition is `campaign.deck`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    KIND: ClassVar[str] = FORMAT
+    VERSION: ClassVar[int] = SCHEMA_VERSION
+    WHAT: ClassVar[str] = "campaign"
+    MIGRATIONS: ClassVar[dict[int, Migration]] = MIGRATIONS
+
+    format: Literal["civio-tui campaign"] = "civio-tui campaign"
+    schema_version: Literal[3] = 3
+    saved_by: str
+    saved_at: datetime
+    campaign: Campaign
+
+    @property
+    def edition(self) -> DeckEdition:
+        return self.campaign.deck
 
 
 def opponent_names(levels: list[str]) -> list[str]:
@@ -366,43 +363,4 @@ def opponent_names(levels: list[str]) -> list[str]:
 
 def parse_save(data: bytes) -> SaveFile:
     """The SaveFile in `data`, migrated to the current schema; SaveFormatError says why not."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SaveFormatError(f"corrupt: not UTF-8 text (byte {exc.start})") from None
-    try:
-        doc = read_json(text)
-    except UnreadableJsonError as exc:
-        raise SaveFormatError(f"corrupt JSON: {exc}") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveFormatError("wrong schema: not a civio-tui campaign file")
-    version = doc.get("schema_version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveFormatError(f"wrong schema: schema_version is {version!r}, not a version number")
-    if version > SCHEMA_VERSION:
-        raise SaveFormatError(
-            f"made by a newer civio-tui (schema_version {version}; this version reads up to "
-            f"{SCHEMA_VERSION}): update civio-tui to open it"
-        )
-    while version < SCHEMA_VERSION:
-        try:
-            doc = MIGRATIONS[version](doc)
-        except Exception as exc:  # a malformed old file: say so rather than crash
-            raise SaveFormatError(
-                f"wrong schema: cannot migrate from schema_version {version}: {exc!r}"
-            ) from None
-        version = doc["schema_version"]
-    try:
-        return SaveFile.model_validate(doc)
-    except ValidationError as exc:
-        raise SaveFormatError(f"wrong schema: {_first_error(exc)}") from None
-
-
-def _first_error(exc: ValidationError) -> str:
-    errors = exc.errors()
-    err = errors[0]
-    where = ".".join(str(part) for part in err["loc"])
-    message = err["msg"].removeprefix("Value error, ")
-    extra = len(errors) - 1
-    more = f" (and {extra} more problem{'s' if extra > 1 else ''})" if extra else ""
-    return f"{where}: {message}{more}" if where else f"{message}{more}"
+    return SaveFile.parse(data)

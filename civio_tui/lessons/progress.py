@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from civio_tui.json_errors import UnreadableJsonError, read_json
+from pydantic import BaseModel, ConfigDict, Field
 
 # Read by the main menu before its first frame, without pydantic (lessons/started.py).
 from civio_tui.lessons.started import PROGRESS_FILE as PROGRESS_FILE
 from civio_tui.lessons.started import any_lesson_done as any_lesson_done
 from civio_tui.records import write_safely
+from civio_tui.save_format import Envelope, Migration, UnreadableSave
 
 BAD_FILE = "lessons.bad.json"
 MAX_STARS = 3
@@ -44,15 +44,34 @@ class LessonRecord(BaseModel):
     """The saved game of a coached round not yet played to the end of a round."""
 
 
-class LessonProgress(BaseModel):
-    """Every lesson's record, by lesson id."""
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 kept its version as `version` (and named no kind: see `earlier_shape`)."""
+    return {**{k: v for k, v in doc.items() if k != "version"}, "schema_version": 2}
+
+
+class LessonProgress(Envelope):
+    """Every lesson's record, by lesson id (`lessons.json`, in the one save format)."""
 
     model_config = ConfigDict(extra="ignore")
 
-    version: int = 1
+    KIND: ClassVar[str] = "civio-tui lessons"
+    VERSION: ClassVar[int] = 2
+    WHAT: ClassVar[str] = "lesson progress"
+    MIGRATIONS: ClassVar[dict[int, Migration]] = {1: _v1_to_v2}
+    OLD_VERSION_KEY: ClassVar[str | None] = "version"
+
+    format: Literal["civio-tui lessons"] = "civio-tui lessons"
+    schema_version: Literal[2] = 2
     lessons: dict[str, LessonRecord] = Field(default_factory=dict)
     last: str | None = None
     """The lesson whose progress was saved last: the one the player left most recently."""
+
+    @classmethod
+    def earlier_shape(cls, doc: Any) -> Any:
+        # Version 1 named no kind: an object without `format` is taken for one.
+        if isinstance(doc, dict) and "format" not in doc:
+            return {"version": 1, **doc, "format": cls.KIND}
+        return doc
 
     def record(self, lesson_id: str) -> LessonRecord:
         return self.lessons.setdefault(lesson_id, LessonRecord())
@@ -84,18 +103,17 @@ class ProgressFile:
     def load(self) -> tuple[LessonProgress, str | None]:
         """The progress, and a sentence for the player when the file could not be used."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            data = self.path.read_bytes()
         except FileNotFoundError:
             return LessonProgress(), None
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:
             self.unreadable = True
             return LessonProgress(), f"{self.path}: cannot be read ({exc}); {self._fresh()}"
         try:
-            return LessonProgress.model_validate(read_json(text)), None
-        except (UnreadableJsonError, ValidationError) as exc:
+            return LessonProgress.parse(data), None
+        except UnreadableSave as exc:
             self.unreadable = True
-            first = str(exc).splitlines()[0]
-            return LessonProgress(), f"{self.path}: not lesson progress ({first}); {self._fresh()}"
+            return LessonProgress(), f"{self.path}: not lesson progress ({exc}); {self._fresh()}"
 
     def _fresh(self) -> str:
         return f"your lessons start afresh and the file will be kept as {BAD_FILE}."
@@ -107,7 +125,7 @@ class ProgressFile:
             if self.unreadable and self.path.exists():
                 os.replace(self.path, _free_name(self.folder / BAD_FILE))
             self.unreadable = False
-            write_safely(self.folder, PROGRESS_FILE, progress.model_dump_json(indent=2).encode())
+            write_safely(self.folder, PROGRESS_FILE, progress.to_bytes())
         except OSError as exc:
             return f"Lesson progress not saved: {exc.strerror or exc}"
         return None

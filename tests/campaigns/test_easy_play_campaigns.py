@@ -170,7 +170,7 @@ def test_an_unreadable_old_easy_play_json_is_listed_and_left_as_it_is(tmp_path: 
     (tmp_path / LEGACY_FILE).write_text("{ not json")
     [summary] = list_easy_games(tmp_path, DECK)
     assert summary.name == LEGACY_FILE and not summary.readable
-    assert summary.problem is not None and "left as it is" in summary.problem
+    assert summary.problem is not None and "kept as it was" in summary.problem
     assert (tmp_path / LEGACY_FILE).read_text() == "{ not json"
 
 
@@ -271,7 +271,7 @@ def test_campaign_list_shows_easy_play_games_marked_with_their_game(
     assert spring["readable"] and spring["problem"] is None
     assert spring["rounds_played"] == 1 and not spring["in_round"]
     assert spring["points"] == ada and spring["rank"] is not None
-    assert not listed[1]["readable"] and "not valid JSON" in listed[1]["problem"]
+    assert not listed[1]["readable"] and "corrupt JSON" in listed[1]["problem"]
     code, out, _ = run(capsys, "campaign", "list", "--save-dir", str(tmp_path))
     assert code == 0
     line = next(x for x in out.splitlines() if x.startswith("Spring"))

@@ -5,8 +5,10 @@ expect after opening and playing them on (`expected.json`).
 
     .venv/bin/python tests/saves/make_game_samples.py
 
-Run it only when a format changes on purpose: the samples are what players have on disk, and
-tests/saves/test_game_samples.py proves they still open and play on the same.
+The committed files are what players have on disk: they were written before the one save format
+(civio_tui/save_format.py) and must keep opening. Rebuilding them now writes the current format;
+add files beside them rather than replacing them. tests/saves/test_game_samples.py proves they
+open and play on the same.
 """
 
 from __future__ import annotations
