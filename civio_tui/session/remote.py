@@ -31,7 +31,7 @@ from civio_tui.session.session import Session
 from civio_tui.session.tables import civio_moment, turn_moment
 from civio_tui.tables import ops
 from civio_tui.tables.live import LiveTable
-from civio_tui.tables.store import Notice, TableStore
+from civio_tui.tables.store import Notice, StoreUnavailable, TableStore
 
 HEARTBEAT = 5.0
 """Seconds between a tab's "I am here" writes (well inside a table's `absent_after`)."""
@@ -70,6 +70,9 @@ class TableTab:
         self.owner = owner or f"{self.name}@{os.getpid()}"
         self.drove = 0
         """Computer moves this tab has played (as the lease holder)."""
+        self.problem: str | None = None
+        """Why the table file could not be read at the last poll (locked, say); None when it
+        was. The tab shows it and polls on; nothing of the table is lost."""
         self._beat = float("-inf")
         self._notices_read = len(self.live.notices)
         self._shown = len(self.live.match.engines) - 1
@@ -101,9 +104,12 @@ class TableTab:
     def _play(self, action: Any) -> None:
         if self._current() is not self.live.match.engines[-1]:
             raise ActionRefused("this round is over: go on to the next round first")
-        result = self.live.submit(
-            self.live.match.action_json(action), name=self.name, now=self.clock()
-        )
+        try:
+            result = self.live.submit(
+                self.live.match.action_json(action), name=self.name, now=self.clock()
+            )
+        except StoreUnavailable as exc:
+            raise ActionRefused(str(exc)) from None
         if result.status == "moved":
             raise TableMovedOn(result.message)
         if result.status == "refused":
@@ -117,7 +123,18 @@ class TableTab:
     # -- keeping up ---------------------------------------------------------------------------
 
     def poll(self) -> bool:
-        """Take in what the table did; whether anything changed (the tab redraws then)."""
+        """Take in what the table did; whether anything changed (the tab redraws then,
+        also when the table file became unavailable or available again: see `problem`)."""
+        try:
+            changed = self._poll()
+        except StoreUnavailable as exc:
+            changed, self.problem = self.problem != str(exc), str(exc)
+            return changed
+        changed = changed or self.problem is not None
+        self.problem = None
+        return changed
+
+    def _poll(self) -> bool:
         now = self.clock()
         beat = now - self._beat >= HEARTBEAT and self.live.table.state == ops.PLAYING
         if beat:

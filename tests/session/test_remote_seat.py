@@ -5,6 +5,7 @@ table moved on; a tab draws only its own seat."""
 from __future__ import annotations
 
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from cards.deck import standard_deck
 from civio_tui.session import PERSON, REMOTE, Over, Show
 from civio_tui.session.remote import ActionRefused, TableMovedOn, TableTab
 from civio_tui.tables import ops
-from civio_tui.tables.store import TableStore
+from civio_tui.tables.store import FILE_NAME, TableStore
 
 
 class Clock:
@@ -158,3 +159,24 @@ def test_a_returning_person_gets_their_seat_back_on_opening_the_tab(tmp_path: Pa
     assert ana.live.table.label(0) == "Ana"
     assert [n.text for n in ana.new_notices()][-1] == "Ana is back and plays seat 1 again"
     assert ana.new_notices() == []
+
+
+def test_a_locked_table_file_is_shown_and_the_tab_plays_on_after(tmp_path: Path) -> None:
+    code = seated_table(tmp_path, "concentration", {}, seats=2)
+    clock = Clock()
+    ana = TableTab(
+        TableStore.in_root(tmp_path, timeout=0.1), code, "Ana", owner="Ana-tab", clock=clock
+    )
+    other = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    clock.now = 10.0  # a heartbeat is due: the poll must write
+    assert ana.poll()
+    assert ana.problem is not None and "locked by another program" in ana.problem
+    with pytest.raises(ActionRefused, match="locked by another program"):
+        ana.session.apply(TurnCard(0))
+    other.execute("ROLLBACK")
+    other.close()
+    assert ana.poll()
+    assert ana.problem is None
+    ana.session.apply(TurnCard(0))
+    assert ana.live.log_length == 1
