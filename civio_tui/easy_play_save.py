@@ -7,7 +7,7 @@ the game (`EasyPlayGame.to_json`: target rank, round limit, seed and every round
 loading replays them with checks).
 
 Names follow the campaigns' rules (`store.check_name`) and are unique across both kinds, ignoring
-case, so "Continue NAME" always means one game. Writes are crash-safe (`records.write_safely`).
+case, so "Continue NAME" always means one game. Writes are crash-safe (`safe_files.write_safely`).
 A file that cannot be read (corrupt, foreign, another deck, a newer version) is never
 overwritten: `problem` says why and the game in play is not saved; nor is a file changed behind
 the game's back (another window playing the same game): its bytes are checked before each write.
@@ -45,7 +45,8 @@ from civio_tui.campaigns.store import (
     resolve_save_dir,
     sha256_bytes,
 )
-from civio_tui.records import MAX_BYTES, write_safely
+from civio_tui.records import MAX_BYTES
+from civio_tui.safe_files import write_safely
 from civio_tui.save_format import (
     EasyGameDoc,
     EasyPlayFile,

@@ -3,7 +3,7 @@ be continued.
 
 The file is a model of the one save format (`save_format.GameFileEnvelope`: its kind, schema
 version and deck edition); it does not end in `.civio.json`, so the campaign list never sees it.
-Written after every move, crash-safely (`records.write_safely`). A file that cannot be read
+Written after every move, crash-safely (`safe_files.write_safely`). A file that cannot be read
 (corrupt, foreign, another deck, a newer version, a move that does not replay) is never
 overwritten: `problem` says why ("unreadable: kept as it was") and the game in progress is not
 saved. A subclass says how its game becomes the model and back.
@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from cards.deck import Deck
 from civio_tui.campaigns.store import resolve_save_dir
-from civio_tui.records import MAX_BYTES, write_safely
+from civio_tui.records import MAX_BYTES
+from civio_tui.safe_files import write_safely
 from civio_tui.save_format import (
     GameFileEnvelope,
     UnreadableSave,

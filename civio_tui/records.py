@@ -1,22 +1,20 @@
 """Best scores and puzzle streaks of the other games, kept with the saves.
 
 One small JSON file, `games-records.json`, in the save folder (it does not end in `.civio.json`,
-so the campaign list never sees it). Writes are crash-safe: a temporary file, flushed and
-fsync'ed, then renamed over the old one, so a failed write leaves the previous records whole. A
+so the campaign list never sees it). Writes are crash-safe (`safe_files.write_safely`), so a
+failed write leaves the previous records whole. A
 file that cannot be read (corrupt, foreign, from a newer version) is never overwritten: the
 records then stay in memory for this session and `problem` says why.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import secrets
-from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from civio_tui.campaigns.store import fsync_dir, resolve_save_dir
+from civio_tui.campaigns.store import resolve_save_dir
+from civio_tui.safe_files import write_safely
 from civio_tui.save_format import UnreadableSave, first_error, read_document, unreadable_message
 
 RECORDS_FILE = "games-records.json"
@@ -163,21 +161,3 @@ class RecordsFile:
         except OSError as exc:
             return f"could not save the best scores to {self.path}: {exc.strerror or exc}"
         return None
-
-
-def write_safely(folder: Path, name: str, data: bytes) -> None:
-    """Write `folder/name` crash-safely: a temporary file, flushed and fsync'ed, then renamed
-    over the old one (the rename made durable too), so a failed write leaves the previous file
-    whole (OSError on failure)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    temp = folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    try:
-        with open(temp, "xb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, folder / name)
-        fsync_dir(folder)
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from civio_tui.json_errors import UnreadableJsonError, read_json
+from civio_tui.safe_files import write_safely
 
 # The file's place, read before the first frame without pydantic (start_settings.py).
 from civio_tui.start_settings import CONFIG_ENV as CONFIG_ENV
@@ -129,13 +130,10 @@ class Settings(BaseModel):
         A file that is not JSON at all (a typo while editing it) is first kept beside it as
         settings.json.bad: writing over it would lose every remap in it."""
         target = folder or config_dir()
+        path = target / SETTINGS_FILE
         try:
-            target.mkdir(parents=True, exist_ok=True)
-            path = target / SETTINGS_FILE
             _keep_if_unreadable(path)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(self.model_dump_json(indent=2), encoding="utf-8")
-            tmp.replace(path)
+            write_safely(target, SETTINGS_FILE, self.model_dump_json(indent=2).encode())
         except OSError:
             return None
         return path

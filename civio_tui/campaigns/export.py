@@ -10,8 +10,6 @@ folder's `exports/` (the Campaigns screen's export key).
 
 from __future__ import annotations
 
-import os
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +18,7 @@ from civio_tui.campaigns.model import Campaign, RoundRecord
 from civio_tui.campaigns.playback import NoReplayError, Playback, kept_round
 from civio_tui.campaigns.store import check_name
 from civio_tui.plurals import counted
+from civio_tui.safe_files import write_safely
 
 EXPORTS = "exports"
 """The save folder's subfolder for exports: saves are never in it, so no export replaces one."""
@@ -162,17 +161,6 @@ def write_markdown(campaign: Campaign, deck: Deck, save_dir: Path) -> Path:
     leaves the previous export whole. A later export of the same campaign replaces the earlier one.
     """
     folder = save_dir / EXPORTS
-    folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{check_name(campaign.name)}.md"
-    temp = folder / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    data = markdown(campaign, deck).encode("utf-8")
-    try:
-        with open(temp, "xb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+    write_safely(folder, target.name, markdown(campaign, deck).encode("utf-8"))
     return target

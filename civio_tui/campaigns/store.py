@@ -14,11 +14,9 @@ writes over bytes it is shown (`expected`), and `create` never writes over anyth
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import hashlib
 import os
-import secrets
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,10 +24,18 @@ from pathlib import Path
 
 import platformdirs
 
+from civio_tui.safe_files import (
+    TEMP_SUFFIX,
+    fsync_dir,
+    private_folder,
+    temp_name,
+    unlink_quietly,
+    write_temp,
+)
+
 SAVE_DIR_ENV = "CIVIO_SAVE_DIR"
 SAVE_SUFFIX = ".civio.json"
 BACKUP_SUFFIX = ".civio.bak.json"
-TEMP_SUFFIX = ".tmp"
 EASY_PLAY_SUFFIX = ".easy-play.json"
 NAME_MAX = 40
 # Save files are small; anything far larger is not ours and is not read into memory.
@@ -254,11 +260,11 @@ class SaveFolder:
         taken = self.taken_by(slot.name)
         if taken is not None:
             raise CampaignExistsError(f"{taken} already exists: choose another name")
-        temp = self._write_temp(slot, data)
+        temp = write_temp(self.path, slot.path.name, data)
         try:
             _link_or_fail(temp, slot.path)
         finally:
-            _unlink_quietly(temp)
+            unlink_quietly(temp)
         fsync_dir(self.path)
         return slot
 
@@ -284,12 +290,12 @@ class SaveFolder:
                 f"{slot.path.name} was changed by something else since it was loaded; "
                 "it is left as it is and this game is not saved over it"
             )
-        temp = self._write_temp(slot, data)
+        temp = write_temp(self.path, slot.path.name, data)
         try:
             self._keep_backup(slot)
             os.replace(temp, slot.path)
         except BaseException:
-            _unlink_quietly(temp)
+            unlink_quietly(temp)
             raise
         fsync_dir(self.path)
 
@@ -326,44 +332,26 @@ class SaveFolder:
     def clean_stale_temps(self, slot: SaveSlot) -> None:
         """Remove the temporary files an interrupted save of `slot` left behind."""
         for path in list(self.stale_temps(slot)):
-            _unlink_quietly(path)
+            unlink_quietly(path)
 
     def _ensure_folder(self) -> None:
         try:
-            self.path.mkdir(parents=True, exist_ok=True)
+            private_folder(self.path)
         except OSError as exc:
             raise SaveError(f"cannot create the save folder {self.path}: {_why(exc)}") from None
 
-    def _write_temp(self, slot: SaveSlot, data: bytes) -> Path:
-        temp = self.path / f".{slot.path.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-        except BaseException:
-            _unlink_quietly(temp)
-            raise
-        return temp
-
     def _keep_backup(self, slot: SaveSlot) -> None:
         """Make the backup a copy of the current (verified) save, atomically."""
-        temp = self.path / f".{slot.backup.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+        temp = temp_name(self.path, slot.backup.name)
         try:
             os.link(slot.path, temp)
         except OSError:
             # No hard links here (some network and FAT file systems): copy the bytes instead.
-            data = self.read(slot.path)
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
+            temp = write_temp(self.path, slot.backup.name, self.read(slot.path))
         try:
             os.replace(temp, slot.backup)
         except BaseException:
-            _unlink_quietly(temp)
+            unlink_quietly(temp)
             raise
 
 
@@ -381,27 +369,6 @@ def _link_or_fail(source: Path, target: Path) -> None:
     if os.path.lexists(target):
         raise CampaignExistsError(f"a campaign file {target.name!r} already exists")
     os.replace(source, target)
-
-
-def fsync_dir(path: Path) -> None:
-    """Make a rename in `path` durable (POSIX; elsewhere a no-op)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _unlink_quietly(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        os.unlink(path)
 
 
 def _pid_alive(pid: int) -> bool:

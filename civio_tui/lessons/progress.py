@@ -1,7 +1,7 @@
 """Lesson progress, kept per player in the save folder as `lessons.json`.
 
-Written like the saves: a temporary file in the same folder, flushed and fsynced, then moved over
-the old one, so a crash leaves either the old progress or the new. A file that cannot be read is
+Written like the saves (`safe_files.write_safely`), so a crash leaves either the old progress or
+the new. A file that cannot be read is
 never written over: it is kept beside it as `lessons.bad.json` and the player is told.
 """
 
@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 # Read by the main menu before its first frame, without pydantic (lessons/started.py).
 from civio_tui.lessons.started import PROGRESS_FILE as PROGRESS_FILE
 from civio_tui.lessons.started import any_lesson_done as any_lesson_done
-from civio_tui.records import write_safely
+from civio_tui.safe_files import write_safely
 from civio_tui.save_format import Envelope, Migration, UnreadableSave
 
 BAD_FILE = "lessons.bad.json"

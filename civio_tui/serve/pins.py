@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from civio_tui.safe_files import write_safely
 from civio_tui.serve.players import PlayerFolder, folder_name
 
 PIN_FILE = "pin.json"
@@ -65,16 +66,9 @@ def _hash(pin: str, salt: bytes, params: dict[str, int]) -> bytes:
 
 
 def _write_json(path: Path, document: dict[str, Any]) -> None:
-    """Replace `path` atomically (a crash leaves the old file or the new one)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    # Readable by the server's account only: a hash is no PIN, but nobody else needs it.
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(document, handle)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temp, path)
+    """Replace `path` crash-safely, readable by the server's account only (a hash is no PIN,
+    but nobody else needs it)."""
+    write_safely(path.parent, path.name, json.dumps(document).encode())
 
 
 @dataclass(frozen=True)

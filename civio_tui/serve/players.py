@@ -2,7 +2,7 @@
 
 A served player's folder holds their campaigns (it is the game's ordinary `--save-dir`), their
 settings, `player.json` (the name as typed, for the teacher's list) and `.lock`, which the
-process playing that name holds with `fcntl.flock` for as long as it runs. The kernel releases
+process playing that name holds (`safe_files.FileLock`) for as long as it runs. The kernel releases
 the lock when the process ends however it ends (quit, closed tab, crash, kill -9), so a name
 is never locked out by a dead tab, and two tabs never play the same folder at once.
 
@@ -14,7 +14,6 @@ name inside the save root. The folder is named by the name's case-blind key, so 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from pathlib import Path
 import platformdirs
 
 from civio_tui.campaigns.store import CampaignNameError, check_name, name_key
+from civio_tui.safe_files import PRIVATE_FOLDER, FileLock, private_folder, write_safely
 from civio_tui.settings import MAX_NAME
 
 PLAYER_FILE = "player.json"
@@ -75,10 +75,11 @@ class PlayerFolder:
 
     def create(self) -> None:
         """Make the folder and record the name as typed (first sign-in only)."""
-        self.path.mkdir(parents=True, exist_ok=True)
+        private_folder(self.path)
+        os.chmod(self.path, PRIVATE_FOLDER)  # the player's games are theirs alone
         if not self.exists:
             document = {"name": self.name, "created_at": datetime.now(UTC).isoformat()}
-            (self.path / PLAYER_FILE).write_text(json.dumps(document) + "\n", encoding="utf-8")
+            write_safely(self.path, PLAYER_FILE, (json.dumps(document) + "\n").encode())
 
     def display_name(self) -> str:
         """The name as first typed (the folder's key when player.json is unreadable)."""
@@ -89,43 +90,11 @@ class PlayerFolder:
             return self.path.name
 
 
-class PlayerLock:
+class PlayerLock(FileLock):
     """The lock a process holds while it plays a player's folder (released when it ends)."""
 
     def __init__(self, folder: Path) -> None:
-        self.path = folder / LOCK_FILE
-        self._fd: int | None = None
-
-    def acquire(self) -> bool:
-        """Take the lock; False when another running process holds it."""
-        import fcntl
-
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(fd)
-            return False
-        os.set_inheritable(fd, False)
-        self._fd = fd
-        return True
-
-    def release(self) -> None:
-        if self._fd is not None:
-            with contextlib.suppress(OSError):
-                os.close(self._fd)
-            self._fd = None
-
-    def is_held_elsewhere(self) -> bool:
-        """Whether some process plays this folder now (taking and dropping the lock to see)."""
-        if self._fd is not None:
-            return False
-        if not self.path.exists():
-            return False
-        if self.acquire():
-            self.release()
-            return False
-        return True
+        super().__init__(folder / LOCK_FILE)
 
 
 def player_folders(root: Path) -> list[PlayerFolder]:
