@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,7 +13,7 @@ from typing import Any
 
 from civio_tui.commands.common import UsageError, add_json_option, print_json
 
-ACTIONS = ("list", "open", "join", "start", "leave")
+ACTIONS = ("list", "open", "join", "play", "start", "leave")
 
 
 def add_parser(subparsers: Any) -> None:
@@ -21,9 +22,9 @@ def add_parser(subparsers: Any) -> None:
         help="the networked tables of `civio serve`: list, open, join, start, leave",
         description="The tables where classmates play each other, kept in the class's save "
         "root. `list` shows the open and playing tables; `open GAME` opens one (you take seat "
-        "1 and get its code); `join CODE` takes a seat, or gives you back your own; `start "
-        "CODE` (the host) fills the empty seats with computers and starts; `leave CODE` hands "
-        "your seat to the computer.",
+        "1 and get its code); `join CODE` takes a seat, or gives you back your own, and in a "
+        "terminal plays it; `play CODE` plays your seat; `start CODE` (the host) fills the "
+        "empty seats with computers and starts; `leave CODE` hands your seat to the computer.",
     )
     parser.add_argument("action", choices=ACTIONS, help="what to do")
     parser.add_argument("what", nargs="?", metavar="CODE|GAME", help="the table's code, or a game")
@@ -88,12 +89,24 @@ def run(args: argparse.Namespace) -> int:
             return _said(args, table, f"Table {table.code} is open: read its code to the class.")
         if args.action == "join":
             table, seat = _join_or_return(store, args.what, name, now)
-            return _said(args, table, f"{name} sits at seat {seat + 1} of table {table.code}.")
+            _said(args, table, f"{name} sits at seat {seat + 1} of table {table.code}.")
+            if args.json or not sys.stdin.isatty():
+                return 0
+            return _play(store, table.code, name)
+        if args.action == "play":
+            return _play(store, args.what, name)
         if args.action == "start":
             table = ops.start(store, args.what, name, now=now)
             return _said(args, table, f"Table {table.code} has started.")
         table = ops.leave(store, args.what, name, now=now)
         return _said(args, table, f"{name} left table {table.code}.")
+
+
+def _play(store: Any, code: str, name: str) -> int:
+    from civio_tui.commands.table_play import play
+    from civio_tui.session.remote import TableTab
+
+    return play(TableTab(store, code, name), sys.stdin, sys.stdout)
 
 
 def _join_or_return(store: Any, code: str, name: str, now: float) -> tuple[Any, int]:

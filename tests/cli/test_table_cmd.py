@@ -3,6 +3,7 @@ tables from a terminal; bad input is one line and exit code 2, changing nothing.
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -83,3 +84,46 @@ def test_a_damaged_table_file_is_reported_and_kept(
     assert code == 2
     assert "is not an SQLite database" in err and str(path) in err
     assert path.read_bytes() == b"not a database" * 10
+
+
+def started(root: Path, game: str, options: dict[str, object]) -> str:
+    from civio_tui.tables import ops
+    from civio_tui.tables.store import TableStore
+
+    with TableStore.in_root(root) as store:
+        code = ops.open_table(store, "Ana", game, 2, options, now=0, seed=3).code
+        ops.start(store, code, "Ana", now=0)
+    return code
+
+
+def play_lines(root: Path, code: str, lines: str) -> str:
+    from civio_tui.commands.table_play import play
+    from civio_tui.session.remote import TableTab
+    from civio_tui.tables.store import TableStore
+
+    out = io.StringIO()
+    with TableStore.in_root(root) as store:
+        assert play(TableTab(store, code, "Ana"), io.StringIO(lines), out) == 0
+    return out.getvalue()
+
+
+def test_a_terminal_player_plays_concentration_to_the_end(tmp_path: Path) -> None:
+    code = started(tmp_path, "concentration", {})
+    text = play_lines(tmp_path, code, "A1\nzz\n" + "1\n" * 200)
+    assert text.startswith(f"Table {code}, seat 1 (Ana). Type q to leave the table.\n")
+    assert "Ana turned up" in text and "Computer (easy) turned up" in text
+    assert "Type a number from 1 to 19, or q." in text  # "zz" after A1: a second card is due
+    assert text.rstrip().endswith("The game is over.")
+
+
+def test_a_terminal_player_sees_only_their_cards_and_can_leave(tmp_path: Path) -> None:
+    from civio_tui.tables import ops
+    from civio_tui.tables.store import TableStore
+
+    code = started(tmp_path, "civio", {"rounds": 1})
+    text = play_lines(tmp_path, code, "1\n1\n1\nq\n")
+    assert "Your hidden cards:" in text and "Computer (medium): face up" in text
+    assert "Your turn:" in text
+    assert text.rstrip().endswith("You left the table: a computer plays your seat from now on.")
+    with TableStore.in_root(tmp_path) as store:
+        assert ops.read_table(store, code).label(0) == "Ana (computer: medium, left)"

@@ -1,0 +1,214 @@
+"""Playing one's seat at a networked table in plain lines of text (`civio table join` and
+`civio table play`): what the table did, as this seat may know it, and on this seat's turn its
+cards and the numbered choices. Between lines typed, the table is polled, so the others' moves
+appear as they happen and the seat counts as present.
+
+Everything shown comes from this seat's own view and the events as told to this seat.
+"""
+
+from __future__ import annotations
+
+import select
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from cards.deck import Deck, standard_deck
+from civio_tui.session.remote import POLL_SECONDS, TableTab
+from civio_tui.session.seats import PERSON
+from civio_tui.tables import ops
+
+LEAVE = "q"
+
+
+def play(tab: TableTab, stdin: TextIO, out: TextIO) -> int:
+    """Play until the game ends, the table closes, or the person leaves (`q`)."""
+    deck = standard_deck()
+    shown = _Shown()
+    say = _printer(out)
+    say(f"Table {tab.code}, seat {tab.seat + 1} ({tab.name}). Type {LEAVE} to leave the table.")
+    asked: tuple[int, int] | None = None
+    waiting = False
+    while True:
+        tab.poll()
+        shown.catch_up(tab, deck, say)
+        if tab.problem:
+            say(tab.problem)
+        state = tab.live.table.state
+        if tab.session.engine.is_over and tab.next_round():
+            continue
+        if state == ops.ABANDONED or (state == ops.ENDED and tab.session.engine.is_over):
+            say("The game is over." if state == ops.ENDED else "The table was closed.")
+            return 0
+        if state == ops.OPEN and not waiting:
+            say(f"Waiting for {tab.live.table.row.host} to start the game.")
+        waiting = state == ops.OPEN
+        position = (len(tab.live.match.engines), tab.live.log_length)
+        mine = not waiting and tab.session.to_move() == PERSON
+        if mine and position != asked:
+            _ask(tab, deck, tab.session.decision, say)
+            asked = position
+        line = _read_line(stdin, POLL_SECONDS)
+        if line is None:
+            continue
+        if line == "":  # end of input
+            return 0
+        if line.strip().lower() == LEAVE:
+            tab.leave()
+            say("You left the table: a computer plays your seat from now on.")
+            return 0
+        if not mine or position != asked:
+            say("It is not your turn." if not mine else "The table moved on: look again.")
+            continue
+        if not _answer(tab, tab.session.decision, line, say):
+            asked = None
+
+
+class _Shown:
+    """How far this person has read: the table's notices and each round's events."""
+
+    def __init__(self) -> None:
+        self.round = -1
+        self.events = 0
+
+    def catch_up(self, tab: TableTab, deck: Deck, say: Callable[[str], None]) -> None:
+        for notice in tab.new_notices():
+            if notice.kind != "refused":  # a refusal is told to its sender, not the table
+                say(f"· {notice.text}")
+        engines = tab.live.match.engines
+        shown_round = engines.index(tab.session.engine)
+        if shown_round != self.round:
+            self.round, self.events = shown_round, 0
+            if len(engines) > 1:
+                say(f"Round {shown_round + 1}.")
+        events = tab.session.engine.events
+        names = [s.name for s in tab.session.seats]
+        for event in events[self.events :]:
+            text = _describe(event, deck, tab.seat, names)
+            if text:
+                say(text)
+        self.events = len(events)
+
+
+def _describe(event: Any, deck: Deck, seat: int, names: list[str]) -> str | None:
+    try:
+        text: str | None = event.describe(deck, seat, names)
+    except TypeError:  # Concentration's events are public and take no seat
+        text = event.describe(deck, tuple(names))
+    return text
+
+
+def _ask(tab: TableTab, deck: Deck, decision: Any, say: Callable[[str], None]) -> None:
+    for line in _view_lines(tab.session.view(tab.seat), deck, tab):
+        say(line)
+    say("Your turn:")
+    for k, option in enumerate(decision.options, 1):
+        say(f"  {k}. {_option_text(option, deck)}")
+    places = " or a place such as A1" if isinstance(decision.options[0], int) else ""
+    say(f"Choose 1-{len(decision.options)}{places} (or {LEAVE} to leave the table):")
+
+
+def _answer(tab: TableTab, decision: Any, line: str, say: Callable[[str], None]) -> bool:
+    """Make the chosen move; False when the choices must be shown again."""
+    options = list(decision.options)
+    k = _choice_number(line, options)
+    if k is None:
+        say(f"Type a number from 1 to {len(options)}, or {LEAVE}.")
+        return True
+    try:
+        tab.session.apply(_action(options[k - 1]))
+    except ValueError as exc:  # refused, or the table moved on: ask again from what it is now
+        say(str(exc))
+    return False
+
+
+def _choice_number(line: str, options: list[Any]) -> int | None:
+    """The option's number (1-based) typed, or a Concentration place by name ("C3")."""
+    text = line.strip()
+    if text.isdigit():
+        k = int(text)
+        return k if 1 <= k <= len(options) else None
+    if options and isinstance(options[0], int):
+        from cards.concentration import parse_position
+
+        try:
+            position = parse_position(text)
+        except ValueError:
+            return None
+        return options.index(position) + 1 if position in options else None
+    return None
+
+
+def _action(option: Any) -> Any:
+    """An engine action from a decision's option (Concentration's options are places)."""
+    if isinstance(option, int):
+        from cards.concentration import TurnCard
+
+        return TurnCard(option)
+    return option
+
+
+def _option_text(option: Any, deck: Deck) -> str:
+    if isinstance(option, int):
+        from cards.concentration import position_name
+
+        return f"turn up the card at {position_name(option)}"
+    text: str = option.to_str(deck)
+    return text
+
+
+def _names(deck: Deck, cards: list[int]) -> str:
+    return ", ".join(deck[c].name for c in cards) or "none"
+
+
+def _view_lines(view: Any, deck: Deck, tab: TableTab) -> list[str]:
+    """This seat's cards and what it sees of the table, in a few lines."""
+    seats = tab.session.seats
+    if hasattr(view, "hidden_count") or hasattr(view, "players"):
+        lines = [f"Your face-up cards: {_names(deck, view.face_up)}"]
+        lines.append(f"Your hidden cards: {_names(deck, view.hidden)}")
+        for p in view.opponents():
+            lines.append(
+                f"{seats[p.seat].name}: face up {_names(deck, p.face_up)}; {p.hidden_count} hidden"
+            )
+        top = _names(deck, view.discard_pile[-1:])
+        lines.append(f"Discard pile: {top} on top; supply: {view.supply_count} cards")
+        return lines
+    if hasattr(view, "hand_counts"):
+        lines = [f"Your hand: {_names(deck, view.hand)}"]
+        for s, count in enumerate(view.hand_counts):
+            if s != view.seat:
+                pairs = len(view.laid[s])
+                lines.append(f"{seats[s].name}: {count} cards in hand, {pairs} pairs laid")
+        top = _names(deck, view.discard_pile[-1:])
+        lines.append(f"Discard pile: {top} on top; supply: {view.supply_count} cards")
+        return lines
+    from cards.concentration import CELLS, COLUMNS, position_name
+
+    cells = []
+    for p in range(CELLS):
+        if p in view.captured:
+            cells.append(f"{position_name(p)} --")
+        elif view.first is not None and view.first[0] == p:
+            cells.append(f"{position_name(p)} {deck[view.first[1]].name}")
+        else:
+            cells.append(f"{position_name(p)} ??")
+    rows = [cells[i : i + COLUMNS] for i in range(0, CELLS, COLUMNS)]
+    scores = ", ".join(f"{seats[s].name} {n}" for s, n in enumerate(view.scores))
+    return ["  ".join(row) for row in rows] + [f"Pairs: {scores}"]
+
+
+def _printer(out: TextIO) -> Callable[[str], None]:
+    def say(text: str) -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    return say
+
+
+def _read_line(stdin: TextIO, timeout: float) -> str | None:
+    """A line typed within `timeout` seconds ("" at the end of input), else None."""
+    try:
+        ready, _, _ = select.select([stdin], [], [], timeout)
+    except (OSError, ValueError):  # not a selectable stream: wait for the line itself
+        return stdin.readline()
+    return stdin.readline() if ready else None
