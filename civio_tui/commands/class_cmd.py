@@ -57,9 +57,18 @@ def run(args: argparse.Namespace) -> int:
 
     root = root_from_args(args)
     rows = class_rows(root, deck_from_args(args))
+    tables, problem = class_tables(root)
     if args.json:
-        print_json({"save_root": str(root), "players": [row.to_json() for row in rows]})
+        print_json(
+            {
+                "save_root": str(root),
+                "players": [row.to_json() for row in rows],
+                "tables": [t.to_json() for t in tables],
+                "tables_problem": problem,
+            }
+        )
         return 0
+    _print_tables(tables, problem)
     if not rows:
         print(f"No player has signed in yet (players' folders: {root}).")
         return 0
@@ -124,3 +133,27 @@ def _close_table(args: argparse.Namespace) -> int:
     else:
         print(f"Table {table.code} is closed; its game is recorded as abandoned.")
     return 0
+
+
+def class_tables(root: Path) -> tuple[list[Any], str | None]:
+    """The class's open and playing tables, and why they cannot be read (None when they can);
+    a class with no table file yet has none, and none is created."""
+    from civio_tui.tables import ops
+    from civio_tui.tables.store import FILE_NAME, StoreUnavailable, TableStore
+
+    if not (root / FILE_NAME).exists():
+        return [], None
+    try:
+        with TableStore.in_root(root) as store:
+            return ops.list_tables(store), None
+    except StoreUnavailable as exc:
+        return [], str(exc)
+
+
+def _print_tables(tables: list[Any], problem: str | None) -> None:
+    if problem is not None:
+        print(f"Tables: {problem}")
+    for table in tables:
+        print(f"Table {table.summary()}")
+    if tables or problem:
+        print()

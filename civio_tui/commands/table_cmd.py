@@ -125,15 +125,8 @@ def _said(args: argparse.Namespace, table: Any, sentence: str) -> int:
         print_json(table.to_json())
     else:
         print(sentence)
-        print(_line(table))
+        print(table.summary())
     return 0
-
-
-def _line(table: Any) -> str:
-    from civio_tui.tables.games import table_game
-
-    seats = ", ".join(table.label(s.seat) for s in table.seats)
-    return f"{table.code}  {table_game(table.row.game).title:<13}  {table.state:<8}  {seats}"
 
 
 def _list(args: argparse.Namespace, tables: list[Any]) -> int:
@@ -143,5 +136,5 @@ def _list(args: argparse.Namespace, tables: list[Any]) -> int:
         print("No table is open: `civio table open GAME` opens one.")
     else:
         for table in tables:
-            print(_line(table))
+            print(table.summary())
     return 0

@@ -63,6 +63,11 @@ class Table:
             "actions": self.log_length,
         }
 
+    def summary(self) -> str:
+        """One line: code, game, state and who sits where."""
+        seats = ", ".join(self.label(s.seat) for s in self.seats)
+        return f"{self.code}  {table_game(self.row.game).title:<13}  {self.state:<8}  {seats}"
+
     def seat_of(self, name: str) -> int | None:
         key = name.casefold()
         for s in self.seats:

@@ -127,3 +127,22 @@ def test_a_terminal_player_sees_only_their_cards_and_can_leave(tmp_path: Path) -
     assert text.rstrip().endswith("You left the table: a computer plays your seat from now on.")
     with TableStore.in_root(tmp_path) as store:
         assert ops.read_table(store, code).label(0) == "Ana (computer: medium, left)"
+
+
+def test_the_class_list_shows_the_tables_and_survives_a_damaged_table_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert table_json(capsys, tmp_path, "class")["tables"] == []
+    assert not (tmp_path / FILE_NAME).exists()  # listing creates no table file
+    code = started(tmp_path, "easy-play", {"rounds": 1})
+    document = table_json(capsys, tmp_path, "class")
+    assert document["tables"] == [
+        {"code": code, "game": "easy-play", "state": "playing", "host": "Ana",
+         "seats": ["Ana", "Computer (medium)"], "actions": 0}
+    ]  # fmt: skip
+    _, out, _ = civio(capsys, tmp_path, "class")
+    assert f"Table {code}  Easy Play      playing   Ana, Computer (medium)" in out
+    (tmp_path / FILE_NAME).write_bytes(b"junk" * 100)
+    document = table_json(capsys, tmp_path, "class")
+    assert document["tables"] == []
+    assert "is not an SQLite database" in str(document["tables_problem"])
