@@ -56,6 +56,7 @@ class GameBackend(Protocol):
     def ai_choice(self) -> PendingChoice: ...
     @property
     def ui_state(self) -> dict[str, Any]: ...
+    def note_ui_state(self, state: dict[str, Any]) -> None: ...
     def set_ui_state(self, state: dict[str, Any]) -> None: ...
     def save(self) -> None: ...
     def take_back(self, seat: int) -> bool: ...
@@ -107,6 +108,9 @@ class MemoryBackend:
     @property
     def ui_state(self) -> dict[str, Any]:
         return dict(self._ui)
+
+    def note_ui_state(self, state: dict[str, Any]) -> None:
+        self._ui = dict(state)
 
     def set_ui_state(self, state: dict[str, Any]) -> None:
         self._ui = dict(state)
@@ -208,6 +212,10 @@ class CampaignBackend:
     @property
     def ui_state(self) -> dict[str, Any]:
         return self.session.ui_state
+
+    def note_ui_state(self, state: dict[str, Any]) -> None:
+        if self.session.in_round:
+            self.session.note_ui_state(state)
 
     def set_ui_state(self, state: dict[str, Any]) -> None:
         if self.session.in_round:

@@ -278,6 +278,12 @@ class TableController:
         """The table screen's own state kept with the round in progress ({} for a new round)."""
         return self.backend.ui_state
 
+    def note_table_state(self, state: dict[str, Any]) -> None:
+        """Keep the table screen's state with the round in progress in memory only (a redraw
+        calls this): the next save writes it, so drawing never writes to disk."""
+        if self.in_round:
+            self.backend.note_ui_state(state)
+
     def keep_table_state(self, state: dict[str, Any]) -> None:
         """Keep the table screen's state with the round in progress (saved when it changed), so
         Continue shows the table exactly as it was left."""

@@ -88,6 +88,8 @@ class CampaignSession:
         self._round = rnd
         current = save.campaign.current
         self._ui: dict[str, Any] = dict(current.ui) if current is not None else {}
+        self._ui_unsaved = False
+        """The table's state changed since the last save (`note_ui_state`)."""
         self._disk_sha256 = disk_sha256
         self._saved_at_marker = self._marker()
         self._players: dict[tuple[int, str], ai.Player] = {}
@@ -221,14 +223,22 @@ class CampaignSession:
         """The table screen's own state for the round in progress, as last set (a copy)."""
         return json.loads(json.dumps(self._ui))
 
-    def set_ui_state(self, state: dict[str, Any]) -> None:
+    def note_ui_state(self, state: dict[str, Any]) -> None:
         """Keep the table screen's state (JSON-able: e.g. how the player arranged their cards)
-        with the round in progress, saving it now if it changed. It is dropped with the round."""
+        with the round in progress, in memory only: the next save writes it (after a move, or
+        `set_ui_state`/`save` when the player leaves). A redraw calls this, so drawing the
+        table never writes to disk. It is dropped with the round."""
         if not self.in_round:
             raise ValueError("no round in progress to keep the table's state with")
         snapshot = json.loads(json.dumps(state))  # a copy, and a TypeError if not JSON-able
         if snapshot != self._ui:
             self._ui = snapshot
+            self._ui_unsaved = True
+
+    def set_ui_state(self, state: dict[str, Any]) -> None:
+        """`note_ui_state`, then save now if the state changed since the last save."""
+        self.note_ui_state(state)
+        if self._ui_unsaved:
             self._write()
 
     def _live(self) -> Round:
@@ -292,6 +302,7 @@ class CampaignSession:
         self.folder.replace(self.slot, data, expected=self._disk_sha256)
         self._disk_sha256 = sha256_bytes(data)
         self.save_file = save
+        self._ui_unsaved = False
         self._saved_at_marker = self._marker()
         if self.on_save is not None:
             self.on_save(self)

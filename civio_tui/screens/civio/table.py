@@ -323,18 +323,21 @@ class TableScreen(CivioScreen[None]):
             if hand.display:
                 hand.focus()
 
-    def keep_table_state(self) -> None:
+    def keep_table_state(self, *, save: bool = True) -> None:
         """Keep how the table looks (your arrangement, the cursor in it, the pane in focus)
-        with the round in progress; it is saved when it changed. At a hot-seat table each
-        human's is kept apart ({"viewer": seat, "seats": {seat: state}})."""
+        with the round in progress. With `save` (leaving, quitting, a handover) it is saved
+        now if it changed; without (a redraw) it is kept in memory and goes to disk with the
+        next move's save, so drawing the table never writes. At a hot-seat table each human's
+        is kept apart ({"viewer": seat, "seats": {seat: state}})."""
         ctl = self.controller
+        keep = ctl.keep_table_state if save else ctl.note_table_state
         if ctl.hot_seat:
             if self.shown_viewer == ctl.viewer:
                 self._seat_states[ctl.viewer] = self._table_state()
             seats = {str(seat): state for seat, state in sorted(self._seat_states.items())}
-            ctl.keep_table_state({"viewer": ctl.viewer, "seats": seats})
+            keep({"viewer": ctl.viewer, "seats": seats})
             return
-        ctl.keep_table_state(self._table_state())
+        keep(self._table_state())
 
     def _table_state(self) -> dict[str, Any]:
         """The state of the table as the viewer left it (see keep_table_state)."""
@@ -534,7 +537,7 @@ class TableScreen(CivioScreen[None]):
             table=_table_cards(view),
         )
         self.query_one(HandPane).show(self.arrangement, status, state)
-        self.keep_table_state()
+        self.keep_table_state(save=False)
         totals = ctl.totals()
         from cards.ranks import rank_for
 
