@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from cards.concentration import Concentration, TurnCard
 from cards.deck import standard_deck
+from civio_tui import game_file
 from civio_tui.card_games_save import (
     CONCENTRATION_FILE,
     SOLITAIRE_FILE,
     ConcentrationSaves,
     SavedConcentration,
+    SolitaireSaves,
 )
 from civio_tui.screens.concentration.screen import ConcentrationMenuScreen, ConcentrationScreen
 from civio_tui.screens.confirm import ConfirmScreen
@@ -112,6 +115,35 @@ async def test_an_unreadable_solitaire_save_is_left_alone(isolated: Path) -> Non
         await wait_for_screen(pilot, ConfirmScreen)
         assert "not be kept" in str(pilot.app.screen.query_one("#confirm-message").render())
     assert (saves / SOLITAIRE_FILE).read_text() == '{"format": "something else"}'
+
+
+@async_test
+async def test_leaving_a_solitaire_deal_that_could_not_be_saved_says_so(
+    isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_games(pilot)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, SolitaireScreen)
+        screen = pilot.app.screen
+        assert isinstance(screen, SolitaireScreen)
+        await pilot.press("t")
+        await pilot.pause()
+        monkeypatch.setattr(game_file, "write_safely", full_disk)
+        await pilot.press("t")
+        await pilot.pause()
+        assert any("Not saved" in n.message for n in pilot.app._notifications)
+        await pilot.press("escape")
+        await wait_for_screen(pilot, ConfirmScreen)
+        message = str(pilot.app.screen.query_one("#confirm-message").render())
+        assert "It is saved" not in message
+        assert "could not be saved" in message and "No space left" in message
+    kept = SolitaireSaves(isolated / "saves", standard_deck()).saved
+    assert kept is not None and len(kept.game.turned) == 1  # the deal as last saved
 
 
 @async_test

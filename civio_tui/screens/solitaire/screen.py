@@ -490,17 +490,24 @@ class SolitaireScreen(CivioScreen[None]):
         if self.game.is_over or not self.game.turned:
             then()
             return
-        kept = self.saves is not None and self.saves.problem is None
+        # Kept only when the save folder is usable and the last save went through: after a
+        # failed save (a full disk) the file on disk is an earlier moment of the deal, or none.
+        kept = self.saves is not None and self.saves.problem is None and self.unsaved is None
+        failed = self.saves is not None and self.saves.problem is None and not kept
         if another:
             title, what = "Start another deal?", "This deal is not finished; "
             what += "the new deal takes its place in your save." if kept else "it is not kept."
         else:
             title = "Leave this deal?"
-            what = (
-                "It is saved: More games offers to continue it."
-                if kept
-                else "This game is not finished; it will not be kept."
-            )
+            if kept:
+                what = "It is saved: More games offers to continue it."
+            elif failed:
+                what = (
+                    f"It could not be saved ({self.unsaved}): leaving loses the moves since "
+                    "its last save."
+                )
+            else:
+                what = "This game is not finished; it will not be kept."
         self.app.push_screen(
             ConfirmScreen(title, what, yes="Start it" if another else "Leave", no="Keep playing"),
             answer,
