@@ -14,8 +14,9 @@ def add_parser(subparsers: Any) -> None:
         "class",
         help="the players of `civio serve`: rank, points, rounds, last played; reset a PIN",
         description="List every player who has signed in to `civio serve` with their latest "
-        "game: rank, points, rounds played, when they last played, whether they have a PIN "
-        "and whether their name is locked after wrong PINs. Changes nothing. "
+        "game: rank, points, rounds played, when they last played, whether they have a PIN, "
+        "how many wrong PINs were typed for their name and how long a computer they never "
+        "signed in from must wait for the next try. Changes nothing. "
         "`civio class reset-pin NAME` removes a forgotten PIN: the next visit chooses a new one.",
     )
     parser.add_argument(
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     if args.name is not None:
         raise UsageError(f"unexpected {args.name!r} (did you mean `civio class reset-pin NAME`?)")
     from civio_tui.commands.common import deck_from_args
+    from civio_tui.plurals import counted
     from civio_tui.serve.roster import class_rows
 
     root = root_from_args(args)
@@ -78,8 +80,10 @@ def run(args: argparse.Namespace) -> int:
     for row in rows:
         when = row.last_played.astimezone().strftime("%Y-%m-%d %H:%M") if row.last_played else "-"
         notes = []
+        if row.wrong_pins:
+            notes.append(counted(row.wrong_pins, "wrong PIN"))
         if row.locked_seconds:
-            notes.append(f"locked {row.locked_seconds} s after wrong PINs")
+            notes.append(f"new computers wait {row.locked_seconds} s")
         if row.playing_now:
             notes.append("playing now")
         if row.unreadable:

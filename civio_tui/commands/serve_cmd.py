@@ -45,6 +45,20 @@ def add_parser(subparsers: Any) -> None:
         help="a tab with no key pressed for M minutes ends, its game saved (default 30)",
     )
     parser.add_argument(
+        "--max-signing-in",
+        type=int,
+        default=10,
+        metavar="N",
+        help="tabs at the sign-in screen at once, apart from the games (default 10)",
+    )
+    parser.add_argument(
+        "--sign-in-minutes",
+        type=float,
+        default=2.0,
+        metavar="M",
+        help="a tab at the sign-in screen with no key pressed for M minutes ends (default 2)",
+    )
+    parser.add_argument(
         "--rules",
         choices=["booklet", "summary"],
         default=None,
@@ -70,7 +84,8 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from cards.ranks import parse_rank
-    from civio_tui.serve.child import (
+    from civio_tui.safe_files import private_folder
+    from civio_tui.serve.env import (
         CARDS_ENV,
         ROOT_ENV,
         ROUNDS_ENV,
@@ -85,14 +100,20 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--port {args.port}: a port is a number from 0 to 65535")
     if args.max_sessions < 1:
         raise UsageError(f"--max-sessions {args.max_sessions}: at least 1 game must fit")
-    if not args.idle_minutes > 0:
-        raise UsageError(f"--idle-minutes {args.idle_minutes}: give a number of minutes above 0")
+    if args.max_signing_in < 1:
+        raise UsageError(f"--max-signing-in {args.max_signing_in}: at least 1 tab must fit")
+    for option, minutes in (
+        ("--idle-minutes", args.idle_minutes),
+        ("--sign-in-minutes", args.sign_in_minutes),
+    ):
+        if not 0 < minutes <= 24 * 60:
+            raise UsageError(f"{option} {minutes}: give a number of minutes above 0, at most a day")
     if args.rounds is not None and args.rounds < 1:
         raise UsageError(f"--rounds {args.rounds}: a game has at least 1 round")
     target = parse_rank(args.target) if args.target else None  # ValueError: one line, exit 2
     root = Path(args.save_root).expanduser() if args.save_root else default_save_root()
     try:
-        root.mkdir(parents=True, exist_ok=True)
+        private_folder(root)
     except OSError as exc:
         raise UsageError(f"--save-root {root}: cannot create it ({exc.strerror})") from None
     environment = {ROOT_ENV: str(root.resolve())}
@@ -114,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         max_sessions=args.max_sessions,
         idle_seconds=args.idle_minutes * 60,
+        max_signing_in=args.max_signing_in,
+        sign_in_idle_seconds=args.sign_in_minutes * 60,
     )
 
     def announce(url: str) -> None:

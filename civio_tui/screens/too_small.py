@@ -31,13 +31,16 @@ class TooSmallScreen(Screen[None]):
         self.refresh_message()
 
     def refresh_message(self) -> None:
+        """Say the size now; before the screen has composed its message there is nothing to
+        say it in yet, and mounting says it (two quick resizes can ask first)."""
         from civio_tui.app import MIN_HEIGHT, MIN_WIDTH
 
         width, height = self.app.size
-        self.query_one("#too-small-message", Static).update(
-            "Terminal too small\n\n"
-            f"CIVIO needs at least {MIN_WIDTH} columns × {MIN_HEIGHT} rows.\n"
-            f"This terminal is {width} × {height}.\n\n"
-            "Make the window larger: the game carries on where it was.\n"
-            f"({keymap.key_label('app.quit', self.app.settings.keymap)} quits.)"
-        )
+        for message in self.query("#too-small-message").results(Static):
+            message.update(
+                "Terminal too small\n\n"
+                f"CIVIO needs at least {MIN_WIDTH} columns × {MIN_HEIGHT} rows.\n"
+                f"This terminal is {width} × {height}.\n\n"
+                "Make the window larger: the game carries on where it was.\n"
+                f"({keymap.key_label('app.quit', self.app.settings.keymap)} quits.)"
+            )

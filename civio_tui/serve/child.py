@@ -10,12 +10,22 @@ FOLDER` would; nothing in the game knows it is served.
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
 from civio_tui import app as civio_app_module
 from civio_tui.app import CivioApp, _main_menu
+from civio_tui.serve.env import (
+    CARDS_ENV,
+    CLIENT_ENV,
+    ROOT_ENV,
+    ROUNDS_ENV,
+    RULES_ENV,
+    SIGNED_IN_META,
+    TARGET_ENV,
+)
 from civio_tui.serve.pins import PinDesk
 from civio_tui.serve.players import (
     PlayerFolder,
@@ -24,13 +34,12 @@ from civio_tui.serve.players import (
     check_player_name,
     default_save_root,
 )
+from civio_tui.serve.tries import LOCAL
 from civio_tui.settings import Settings
 
-ROOT_ENV = "CIVIO_SERVE_ROOT"
-RULES_ENV = "CIVIO_SERVE_RULES"
-TARGET_ENV = "CIVIO_SERVE_TARGET"
-ROUNDS_ENV = "CIVIO_SERVE_ROUNDS"
-CARDS_ENV = "CIVIO_SERVE_CARDS"
+MEMORY_LIMIT_BYTES = 2**30
+"""A tab's address space: far above a game's needs, far below what one tab could take from a
+class (a flood of input or a huge screen ends that tab with a MemoryError, not the machine)."""
 
 IN_USE = (
     "This name is playing in another tab or on another computer. Close the game there "
@@ -60,12 +69,13 @@ class ServedApp(CivioApp):
         target: str | None = None,
         rounds: int | None = None,
         pins: PinDesk | None = None,
+        client: str = LOCAL,
         **kwargs: Any,
     ) -> None:
         # Settings are the player's, read at sign-in; until then the defaults, saved nowhere.
         super().__init__(settings=Settings(), config_dir=root / ".unsigned", **kwargs)
         self.root = root
-        self.pins = pins or PinDesk(root)
+        self.pins = pins or PinDesk(root, client=client)
         self.rules = rules
         self.target = target
         self.rounds = rounds
@@ -84,6 +94,8 @@ class ServedApp(CivioApp):
             verdict = self.pins.check(name, pin, again)
         except OSError as exc:
             return f"Cannot check the PIN: {exc.strerror or exc}"
+        except sqlite3.Error as exc:  # the count of tries cannot be read: nobody gets in
+            return f"Cannot check the PIN: {exc}"
         if not verdict.ok:
             return verdict.message
         player = PlayerFolder(self.root, name)
@@ -99,7 +111,14 @@ class ServedApp(CivioApp):
         self._lock = lock
         self.player = player
         self._open_game(player, first_visit)
+        self._tell_server(SIGNED_IN_META)
         return None
+
+    def _tell_server(self, kind: str) -> None:
+        from textual.drivers.web_driver import WebDriver
+
+        if isinstance(self._driver, WebDriver):
+            self._driver.write_meta({"type": kind})
 
     def _open_game(self, player: PlayerFolder, first_visit: bool) -> None:
         self.save_dir = str(player.path)
@@ -165,10 +184,23 @@ def app_from_environment(environ: Mapping[str, str]) -> ServedApp:
         rules=environ.get(RULES_ENV) or None,
         target=environ.get(TARGET_ENV) or None,
         rounds=int(rounds) if rounds.isdigit() and int(rounds) > 0 else None,
+        client=environ.get(CLIENT_ENV) or LOCAL,
         deck=deck,
         cards_path=cards_path,
     )
 
 
+def confine() -> None:
+    """What this tab's process may do to the machine: every file it makes is private to the
+    server's account (saves 0600, folders 0700), and its memory is bounded."""
+    import resource
+
+    os.umask(0o077)
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = MEMORY_LIMIT_BYTES if hard == resource.RLIM_INFINITY else min(hard, MEMORY_LIMIT_BYTES)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
 def main() -> int:
+    confine()
     return int(app_from_environment(os.environ).run() or 0)

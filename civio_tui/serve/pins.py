@@ -3,19 +3,19 @@
 - A PIN is 4 to 8 digits, chosen the first time a name is used (typed twice). It is stored only
   as `hashlib.scrypt` of the PIN with a random per-player salt, in `pin.json` in the player's
   folder: never the PIN itself, never in a log or on screen.
-- Five wrong tries for a name lock it for one minute. The count and the lock live in a file
-  under the save root (`.attempts/NAME.json`), so a reload or a new tab does not reset them, and
-  they are kept the same way for names that have no player: every answer to a wrong try is the
-  same sentence whether the name exists or not.
-- The teacher's `civio class reset-pin NAME` removes the PIN (and the lock); the next visit
-  chooses a new one.
+- Wrong tries are counted for every tab in one place, per client and per name
+  (`civio_tui.serve.tries`): a try is counted before its PIN is checked, and past the limits the
+  answer is how long to wait. Names that have no player are counted and answered the same way,
+  and a wrong PIN for them costs the same scrypt work, so neither the words nor the time of an
+  answer tell which names exist.
+- The teacher's `civio class reset-pin NAME` removes the PIN (and the count of wrong tries);
+  the next visit chooses a new one.
 
 `PinDesk.check` is the whole decision; the clock is injected so tests never sleep.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import hmac
 import json
@@ -29,12 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from civio_tui.safe_files import write_safely
-from civio_tui.serve.players import PlayerFolder, folder_name
+from civio_tui.serve.players import PlayerFolder, folder_name, lookalike_of
+from civio_tui.serve.tries import LOCAL, TriesStore
 
 PIN_FILE = "pin.json"
-ATTEMPTS_DIR = ".attempts"
-MAX_TRIES = 5
-LOCK_SECONDS = 60.0
 PIN_MIN, PIN_MAX = 4, 8
 # scrypt's cost: about 16 MB and some tens of milliseconds a try, slow for a guesser.
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
@@ -44,6 +42,13 @@ NO_MATCH = (
     "Choose a PIN and type it in both PIN boxes."
 )
 DIFFERENT = "The two PIN boxes are not the same: type the same PIN in both."
+LOOKALIKE = (
+    "Name {name!r} looks like the name of another player here ({other!r}). "
+    "If that is you, type your name as you did before; otherwise add to it (an initial)."
+)
+# What a wrong PIN for a name without a PIN is checked against: the same scrypt work as a name
+# that has one, so the time of the answer does not tell them apart.
+_NOBODY_SALT = bytes(16)
 
 
 def bad_format(pin: str) -> str | None:
@@ -53,10 +58,11 @@ def bad_format(pin: str) -> str | None:
     return None
 
 
-def locked_message(seconds: float) -> str:
+def locked_message(seconds: float, for_name: bool = True) -> str:
     wait = max(1, math.ceil(seconds))
     unit = "second" if wait == 1 else "seconds"
-    return f"Too many wrong PINs for this name. Wait {wait} {unit}, then try again."
+    where = "for this name" if for_name else "from this computer"
+    return f"Too many wrong PINs {where}. Wait {wait} {unit}, then try again."
 
 
 def _hash(pin: str, salt: bytes, params: dict[str, int]) -> bytes:
@@ -81,85 +87,70 @@ class Verdict:
 
 
 class PinDesk:
-    """PINs and wrong-try locks for the players under one save root."""
+    """PINs and wrong-try limits for the players under one save root; `client` is the
+    computer the tabs connect from (`civio serve` tells each tab)."""
 
     def __init__(
         self,
         root: Path,
         clock: Callable[[], float] = time.time,
         cost: dict[str, int] | None = None,
+        client: str = LOCAL,
     ) -> None:
         self.root = root
         self.clock = clock
         self.cost = cost or SCRYPT  # tests pass a cheaper one; each file records its own
+        self.client = client
+        self.tries = TriesStore(root, clock)
 
     # -- files ----------------------------------------------------------------------------
 
     def pin_path(self, name: str) -> Path:
         return PlayerFolder(self.root, name).path / PIN_FILE
 
-    def attempts_path(self, name: str) -> Path:
-        return self.root / ATTEMPTS_DIR / f"{folder_name(name)}.json"
-
     def has_pin(self, name: str) -> bool:
         return self.pin_path(name).is_file()
 
-    def _attempts(self, name: str) -> dict[str, float]:
-        try:
-            document = json.loads(self.attempts_path(name).read_text(encoding="utf-8"))
-            return {
-                "failures": float(document.get("failures", 0)),
-                "locked_until": float(document.get("locked_until", 0)),
-            }
-        except (OSError, ValueError, TypeError, AttributeError):
-            return {"failures": 0.0, "locked_until": 0.0}
-
     def locked_for(self, name: str) -> float:
-        """Seconds this name must still wait (0: not locked)."""
-        return max(0.0, self._attempts(name)["locked_until"] - self.clock())
+        """Seconds a computer this name never signed in from must wait (0: it may try)."""
+        return self.tries.state(folder_name(name)).wait
 
-    def _failed(self, name: str) -> Verdict:
-        attempts = self._attempts(name)
-        failures = attempts["failures"] + 1
-        if failures >= MAX_TRIES:
-            until = self.clock() + LOCK_SECONDS
-            _write_json(self.attempts_path(name), {"failures": 0, "locked_until": until})
-            return Verdict(False, locked_message(LOCK_SECONDS))
-        _write_json(self.attempts_path(name), {"failures": failures, "locked_until": 0})
-        return Verdict(False, NO_MATCH)
-
-    def _clear_attempts(self, name: str) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.attempts_path(name))
+    def wrong_tries(self, name: str) -> int:
+        """Wrong PINs typed for this name since its PIN was last reset."""
+        return self.tries.state(folder_name(name)).wrong
 
     # -- the decision ---------------------------------------------------------------------
 
     def check(self, name: str, pin: str, again: str = "") -> Verdict:
         """Sign `name` in with `pin`; `again` is the second PIN box (first use: the same PIN).
 
-        Every answer that depends on the name (whether it exists, has a PIN, is locked)
-        is the same for a name that has no player, so the answers tell nobody who plays."""
+        Every answer that depends on the name (whether it exists, has a PIN, must wait) is the
+        same for a name that has no player, so the answers tell nobody who plays."""
         for text in (pin, again) if again else (pin,):
             problem = bad_format(text)
             if problem:
                 return Verdict(False, problem)
         if again and again != pin:
             return Verdict(False, DIFFERENT)
-        wait = self.locked_for(name)
-        if wait > 0:
-            return Verdict(False, locked_message(wait))
+        key = folder_name(name)
+        reservation = self.tries.reserve(key, self.client)
+        if reservation.wait > 0:
+            return Verdict(False, locked_message(reservation.wait, reservation.for_name))
         stored = self._stored(name)
-        if stored is None:
-            if not again:
-                return self._failed(name)
+        if stored is None and again:
+            other = lookalike_of(self.root, name)
+            if other is not None:
+                return Verdict(False, LOOKALIKE.format(name=name, other=other))
             self.set_pin(name, pin)
-            self._clear_attempts(name)
+            self.tries.signed_in(key, self.client, reservation, created=True)
             return Verdict(True, created=True)
-        salt, digest, params = stored
-        if hmac.compare_digest(_hash(pin, salt, params), digest):
-            self._clear_attempts(name)
+        salt, digest, params = stored or (_NOBODY_SALT, b"", self.cost)
+        matches = hmac.compare_digest(_hash(pin, salt, params), digest)  # hashed either way
+        if matches and stored is not None:
+            self.tries.signed_in(key, self.client, reservation, created=False)
             return Verdict(True)
-        return self._failed(name)
+        self.tries.wrong(key)
+        return Verdict(False, NO_MATCH)
 
     def _stored(self, name: str) -> tuple[bytes, bytes, dict[str, int]] | None:
         try:
@@ -171,7 +162,7 @@ class PinDesk:
         except (OSError, ValueError, KeyError, TypeError):
             # A damaged PIN file must not open the name to anyone: no PIN matches it, and the
             # teacher's reset-pin clears it.
-            return b"", b"", dict(SCRYPT)
+            return _NOBODY_SALT, b"", dict(SCRYPT)
 
     def set_pin(self, name: str, pin: str) -> None:
         if bad_format(pin):
@@ -183,17 +174,14 @@ class PinDesk:
             "salt": salt.hex(),
             "hash": _hash(pin, salt, self.cost).hex(),
         }
-        folder = PlayerFolder(self.root, name).path
-        folder.mkdir(parents=True, exist_ok=True)
-        _write_json(folder / PIN_FILE, document)
+        _write_json(PlayerFolder(self.root, name).path / PIN_FILE, document)
 
     def reset(self, name: str) -> bool:
-        """Remove the name's PIN and any lock; False when it had neither."""
-        removed = False
-        for path in (self.pin_path(name), self.attempts_path(name)):
-            try:
-                os.unlink(path)
-                removed = True
-            except FileNotFoundError:
-                pass
+        """Remove the name's PIN and its count of wrong tries; False when it had neither."""
+        removed = self.tries.forget(folder_name(name))
+        try:
+            os.unlink(self.pin_path(name))
+            removed = True
+        except FileNotFoundError:
+            pass
         return removed

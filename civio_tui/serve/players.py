@@ -6,16 +6,25 @@ process playing that name holds (`safe_files.FileLock`) for as long as it runs. 
 the lock when the process ends however it ends (quit, closed tab, crash, kill -9), so a name
 is never locked out by a dead tab, and two tabs never play the same folder at once.
 
-Names are checked exactly as campaign names are (`check_name`: letters, digits, spaces, `-`,
-`_`, `.`; no separators, no `..`, no control characters), so a folder is always one plain
-name inside the save root. The folder is named by the name's case-blind key, so "Ana" and
-"ana" are one player.
+Names are checked as campaign names are (`check_name`: letters, digits, spaces, `-`, `_`, `.`;
+no separators, no `..`, no control characters), so a folder is always one plain name inside the
+save root. A name must also be written as it reads: wide or styled letters ("ＡＮＡ", which
+NFKC makes "ANA") and letters of two alphabets in one name ("Аna" with a Cyrillic А) are
+refused, and a new name that looks like a player's name already here (the same Unicode
+confusable skeleton, UTS #39, from the `confusable-homoglyphs` data) is refused by the sign-in.
+The folder is named by the name's case-blind key, so "Ana" and "ana" are one player; the key
+keeps what case-folding adds ("İlker" folds to "i̇lker", a combining dot above).
+
+Folders are made private to the server's account (0700): other accounts on the machine cannot
+read a student's games.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,12 +59,104 @@ def check_player_name(text: str) -> str:
         raise PlayerNameError(message[0].upper() + message[1:]) from None
     if len(name) > MAX_NAME:
         raise PlayerNameError(f"A name has at most {MAX_NAME} characters")
+    plain = unicodedata.normalize("NFKC", name)
+    if plain != name:
+        raise PlayerNameError(
+            f"Name {name!r} uses wide or styled letters: type it in plain ones ({plain!r})"
+        )
+    alphabets = _alphabets(name)
+    if len(alphabets) > 1:
+        raise PlayerNameError(
+            f"Name {name!r} mixes letters of different alphabets "
+            f"({' and '.join(sorted(a.title() for a in alphabets))}): type it in one"
+        )
     return name
 
 
+# Scripts that are written together in one name (Japanese mixes kanji and kana, Korean may mix
+# hanja and hangul): they count as one alphabet. Common and inherited characters (digits,
+# spaces, combining marks) belong to every alphabet.
+_WRITTEN_TOGETHER = ({"HAN", "HIRAGANA", "KATAKANA"}, {"HAN", "HANGUL"})
+_ANY_ALPHABET = {"COMMON", "INHERITED"}
+
+
+def _alphabets(name: str) -> set[str]:
+    from confusable_homoglyphs.categories import unique_aliases
+
+    scripts = set(unique_aliases(name)) - _ANY_ALPHABET
+    if any(scripts <= together for together in _WRITTEN_TOGETHER):
+        return {"CJK"} if scripts else set()
+    return scripts
+
+
 def folder_name(name: str) -> str:
-    """The folder of a (checked) player name: its case-blind key, itself a valid name."""
-    return check_name(name_key(check_player_name(name)))
+    """The folder of a (checked) player name: its case-blind key.
+
+    Case-folding a checked name gives letters, digits, the allowed punctuation and combining
+    marks (never first), so the key is one plain folder name too."""
+    return name_key(check_player_name(name))
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like, for telling look-alikes apart: case and compatibility forms
+    folded, then every character replaced by the prototype of its confusable set (UTS #39's
+    skeleton; "Ana", "ANA", "ＡＮＡ" and "Аna" with a Cyrillic А share one)."""
+    text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name).casefold())
+    prototypes = _prototypes()
+    shown = "".join(prototypes.get(char, char) for char in text)
+    return unicodedata.normalize("NFD", shown).casefold()
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character's prototype, from the Unicode confusables table as the
+    `confusable-homoglyphs` package ships it. The table links every character to its prototype
+    both ways, so a character with one link is mapped to the other end, unless that end has
+    only this link too (a pair: the smaller one stands for both)."""
+    from confusable_homoglyphs.confusables import confusables_data
+
+    def plain(text: str) -> str:
+        return text.replace("\u200e", "")  # the table wraps right-to-left letters in marks
+
+    links: dict[str, set[str]] = {}
+    for char, entries in confusables_data.items():
+        links.setdefault(plain(char), set()).update(plain(entry["c"]) for entry in entries)
+    prototypes = {}
+    for char, others in links.items():
+        if len(char) != 1 or len(others) != 1:
+            continue
+        (other,) = others
+        if len(links.get(other, ())) > 1 or other < char:
+            prototypes[char] = other
+    return prototypes
+
+
+def lookalike_of(root: Path, name: str) -> str | None:
+    """The player already under `root` (any folder a sign-in made, with or without its
+    `player.json` yet) whose name looks like `name` (the same skeleton) but who is another
+    player, or None."""
+    key, shape = folder_name(name), skeleton(name)
+    for entry in _folders(root):
+        if entry.name != key and skeleton(entry.name) == shape:
+            return _recorded_name(Path(entry.path)) or entry.name
+    return None
+
+
+def _folders(root: Path) -> list[os.DirEntry[str]]:
+    try:
+        entries = sorted(os.scandir(root), key=lambda e: e.name)
+    except FileNotFoundError:
+        return []
+    return [e for e in entries if e.is_dir(follow_symlinks=False) and not e.name.startswith(".")]
+
+
+def _recorded_name(folder: Path) -> str | None:
+    """The name as first typed, from the folder's `player.json` (None when unreadable)."""
+    try:
+        document = json.loads((folder / PLAYER_FILE).read_text(encoding="utf-8"))
+        return check_player_name(str(document["name"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 @dataclass(frozen=True)
@@ -83,11 +184,7 @@ class PlayerFolder:
 
     def display_name(self) -> str:
         """The name as first typed (the folder's key when player.json is unreadable)."""
-        try:
-            document = json.loads((self.path / PLAYER_FILE).read_text(encoding="utf-8"))
-            return check_player_name(str(document["name"]))
-        except (OSError, ValueError, KeyError, TypeError):
-            return self.path.name
+        return _recorded_name(self.path) or self.path.name
 
 
 class PlayerLock(FileLock):
@@ -98,23 +195,18 @@ class PlayerLock(FileLock):
 
 
 def player_folders(root: Path) -> list[PlayerFolder]:
-    """Every player folder under the save root, by name (case-blind)."""
-    try:
-        entries = sorted(os.scandir(root), key=lambda e: e.name)
-    except FileNotFoundError:
-        return []
+    """Every player folder under the save root, by name (case-blind): a folder with a
+    `player.json` whose name is its folder's key (or, unreadable, a key itself)."""
     players = []
-    for entry in entries:
-        if not entry.is_dir(follow_symlinks=False) or entry.name.startswith("."):
-            continue
+    for entry in _folders(root):
         if not (Path(entry.path) / PLAYER_FILE).is_file():
             continue
-        try:
-            key = folder_name(entry.name)
-        except ValueError:
-            continue  # not a folder `civio serve` made
-        if key != entry.name:
-            continue
-        name = PlayerFolder(root, key).display_name()
-        players.append(PlayerFolder(root, name if folder_name(name) == key else key))
+        name = _recorded_name(Path(entry.path))
+        if name is None or folder_name(name) != entry.name:
+            try:
+                name = check_player_name(entry.name)
+            except PlayerNameError:
+                continue  # not a folder `civio serve` made
+        if folder_name(name) == entry.name:
+            players.append(PlayerFolder(root, name))
     return sorted(players, key=lambda p: name_key(p.name))

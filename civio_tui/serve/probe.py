@@ -17,6 +17,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -154,13 +155,28 @@ class Tab:
 class ServedProcess:
     """`civio serve` on a free 127.0.0.1 port, as a child process (a context manager)."""
 
-    def __init__(self, save_root: Path, extra: Sequence[str] = (), cwd: Path | None = None) -> None:
+    def __init__(
+        self,
+        save_root: Path,
+        extra: Sequence[str] = (),
+        cwd: Path | None = None,
+        open_files: int | None = None,
+    ) -> None:
         self.save_root = save_root
         self.cwd = cwd
         self.extra = list(extra)
+        self.open_files = open_files
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.output: list[str] = []
+        """Everything the server printed (read all along, so it never waits on a full pipe)."""
+
+    def _limit_open_files(self) -> None:
+        """In the child before it runs: a machine whose open-file limit is `open_files`."""
+        import resource
+
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def __enter__(self) -> ServedProcess:
         command = [sys.executable, "-m", "civio_tui.cli", "serve", "--port", "0"]
@@ -173,6 +189,7 @@ class ServedProcess:
             text=True,
             cwd=self.cwd,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            preexec_fn=self._limit_open_files if self.open_files else None,
         )
         assert self.process.stdout is not None
         deadline = time.monotonic() + 60
@@ -184,6 +201,7 @@ class ServedProcess:
             found = re.search(r"http://[\d.]+:\d+/", line)
             if found:
                 self.url = found.group(0)
+                threading.Thread(target=self._read_output, daemon=True).start()
                 return self
         self.stop()
         raise RuntimeError("civio serve did not start: " + "".join(self.output))
@@ -195,6 +213,11 @@ class ServedProcess:
         traceback: TracebackType | None,
     ) -> None:
         self.stop()
+
+    def _read_output(self) -> None:
+        assert self.process is not None and self.process.stdout is not None
+        for line in self.process.stdout:
+            self.output.append(line)
 
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from cards.deck import Deck
 from civio_tui.serve.pins import PinDesk
-from civio_tui.serve.players import PlayerFolder, PlayerLock, player_folders
+from civio_tui.serve.players import PlayerFolder, PlayerLock, folder_name, player_folders
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class ClassRow:
     playing_now: bool
     unreadable: int
     has_pin: bool
+    wrong_pins: int
     locked_seconds: int
 
     def to_json(self) -> dict[str, Any]:
@@ -43,6 +44,7 @@ class ClassRow:
             "playing_now": self.playing_now,
             "unreadable": self.unreadable,
             "has_pin": self.has_pin,
+            "wrong_pins": self.wrong_pins,
             "locked_seconds": self.locked_seconds,
         }
 
@@ -51,7 +53,8 @@ def class_rows(
     root: Path, deck: Deck | None = None, clock: Callable[[], float] = time.time
 ) -> list[ClassRow]:
     """Every player under the save root, by name; nothing is written. PINs are never read
-    out: only whether a name has one and how long it is locked after wrong tries."""
+    out: only whether a name has one, how many wrong PINs were typed for it and how long a
+    computer it never signed in from must wait for the next try."""
     pins = PinDesk(root, clock)
     return [_row(player, deck, pins) for player in player_folders(root)]
 
@@ -63,6 +66,7 @@ def _row(player: PlayerFolder, deck: Deck | None, pins: PinDesk) -> ClassRow:
     readable = [s for s in summaries if s.campaign is not None]
     latest = max(readable, key=lambda s: s.saved_at.timestamp() if s.saved_at else 0, default=None)
     standing = latest.to_json() if latest else {}
+    tries = pins.tries.state(folder_name(player.name))
     return ClassRow(
         name=player.name,
         games=len(readable),
@@ -74,5 +78,6 @@ def _row(player: PlayerFolder, deck: Deck | None, pins: PinDesk) -> ClassRow:
         playing_now=PlayerLock(player.path).is_held_elsewhere(),
         unreadable=len(summaries) - len(readable),
         has_pin=pins.has_pin(player.name),
-        locked_seconds=math.ceil(pins.locked_for(player.name)),
+        wrong_pins=tries.wrong,
+        locked_seconds=math.ceil(tries.wait),
     )

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.serve.child import IN_USE, ServedApp
 from civio_tui.serve.pins import NO_MATCH
+from civio_tui.serve.players import player_folders
 from civio_tui.serve.sign_in import SignInScreen
 
 
@@ -64,6 +65,30 @@ def test_the_teachers_settings_reach_every_tab_by_environment(save_root: Path) -
     assert (app.root, app.rules, app.target, app.rounds) == (save_root, "summary", "Judge", 5)
     plain = app_from_environment({ROOT_ENV: str(save_root), ROUNDS_ENV: "0"})
     assert (plain.rules, plain.target, plain.rounds) == (None, None, None)
+
+
+@async_test
+async def test_a_name_with_a_turkish_dotted_capital_i_signs_in(save_root: Path) -> None:
+    app = ServedApp(save_root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sign_in(pilot, "İlker", "4821", "4821")
+        await wait_until(pilot, lambda: menu_ready(app))
+        assert app.settings.new_game.player_name == "İlker"
+    assert [p.name for p in player_folders(save_root)] == ["İlker"]
+
+
+@async_test
+async def test_a_look_alike_of_a_player_here_is_told_so(save_root: Path) -> None:
+    app = ServedApp(save_root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sign_in(pilot, "Bob", "4821", "4821")
+        await wait_until(pilot, lambda: menu_ready(app))
+    app = ServedApp(save_root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sign_in(pilot, "B0b", "1234", "1234")
+        assert isinstance(app.screen, SignInScreen)
+        assert "looks like the name of another player here ('Bob')" in problem(app)
+    assert [p.name for p in player_folders(save_root)] == ["Bob"]
 
 
 @async_test

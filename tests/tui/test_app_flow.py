@@ -546,3 +546,18 @@ async def test_ctrl_q_quits_from_a_dialog_too() -> None:
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+@async_test
+async def test_two_quick_too_small_resizes_cover_the_screen_without_a_crash() -> None:
+    from textual.geometry import Size
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await main_menu(pilot)
+        app._size = Size(60, 20)  # the size two quick resizes leave, as Textual records it
+        app.check_size()  # the first resize covers the screen...
+        app.check_size()  # ...and the second comes before the cover has composed
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "60 × 20" in str(app.screen.query_one("#too-small-message").render())

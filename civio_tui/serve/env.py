@@ -1,0 +1,14 @@
+"""What `civio serve` tells each tab's process: the teacher's settings and the tab's client
+travel in these environment variables (never on a command line), and the one message a tab
+sends the server besides its screen."""
+
+ROOT_ENV = "CIVIO_SERVE_ROOT"
+RULES_ENV = "CIVIO_SERVE_RULES"
+TARGET_ENV = "CIVIO_SERVE_TARGET"
+ROUNDS_ENV = "CIVIO_SERVE_ROUNDS"
+CARDS_ENV = "CIVIO_SERVE_CARDS"
+CLIENT_ENV = "CIVIO_SERVE_CLIENT"
+"""The address the tab connects from: wrong PINs are limited per client."""
+
+SIGNED_IN_META = "civio-signed-in"
+"""The meta message a tab sends once its player is in: the game's limits apply from then."""
