@@ -215,7 +215,7 @@ async def test_a_new_tab_signs_in_past_1100_half_open_connections(save_root: Pat
 async def test_tabs_left_at_the_sign_in_screen_never_take_a_players_place(
     save_root: Path,
 ) -> None:
-    extra = ["--max-sessions", "2", "--max-signing-in", "1", "--sign-in-minutes", "0.05"]
+    extra = ["--max-sessions", "2", "--max-signing-in", "1", "--sign-in-minutes", "0.15"]
     with ServedProcess(save_root, extra) as server:
         async with aiohttp.ClientSession() as http:
             idle = Tab(http, server.url, 80, 24)
@@ -223,7 +223,7 @@ async def test_tabs_left_at_the_sign_in_screen_never_take_a_players_place(
             await idle.wait_for(SIGN_IN)
             async with http.get(server.url) as page:  # the sign-in screens are full...
                 assert page.status == 503 and "signing in" in await page.text()
-            await asyncio.wait_for(idle.closed.wait(), 30)  # ...until the idle one ends (3 s)
+            await asyncio.wait_for(idle.closed.wait(), 30)  # ...until the idle one ends (9 s)
             await until(lambda: server.game_pids() == [])
             for name in ("Ana", "Ben"):  # the games are not full: both play
                 tab = Tab(http, server.url, 80, 24)
