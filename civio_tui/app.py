@@ -7,6 +7,7 @@ the deck, the engine and every screen but the menu are imported when first neede
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -174,6 +175,12 @@ def _main_menu() -> Screen[Any]:
     return MainMenuScreen()
 
 
+CRASHED = (
+    "civio: the game stopped on an unexpected error (reported above); your games are kept as "
+    "they were last saved."
+)
+
+
 class CivioApp(App[int]):
     """CIVIO in the terminal: a main menu, a table, and the screens around them."""
 
@@ -283,6 +290,20 @@ class CivioApp(App[int]):
     def on_mount(self) -> None:
         self.check_size()
         self.call_after_refresh(self._read_settings)
+
+    def _fatal_error(self) -> None:
+        """As Textual's, without the local variables: a crash report must never carry what a
+        player typed (a PIN, in the classroom, where the report goes to the server's log)."""
+        import rich
+        from rich.segment import Segments
+        from rich.traceback import Traceback
+
+        self.bell()
+        traceback = Traceback(show_locals=False, width=None, suppress=[rich])
+        self._exit_renderables.append(
+            Segments(self.console.render(traceback, self.console.options))
+        )
+        self._close_messages_no_wait()
 
     def check_size(self) -> None:
         """Cover everything with a clear message below 80x24, and take it away on resize."""
@@ -410,4 +431,7 @@ def run_app(args: argparse.Namespace) -> int:
         deck = load_deck(cards_path)
     app = CivioApp(deck=deck, cards_path=cards_path, save_dir=getattr(args, "save_dir", None))
     result = app.run()
+    if app.return_code:  # an unhandled exception ended the app (its report is printed above)
+        print(CRASHED, file=sys.stderr)
+        return 1
     return int(result or 0)

@@ -147,20 +147,6 @@ class ServedApp(CivioApp):
                     screen.keep_table_state()
         await super()._on_exit_app()
 
-    def _fatal_error(self) -> None:
-        """As Textual's, without the local variables: a crash report must never carry a PIN
-        (textual-serve passes a game's error output on to the server's log)."""
-        import rich
-        from rich.segment import Segments
-        from rich.traceback import Traceback
-
-        self.bell()
-        traceback = Traceback(show_locals=False, width=None, suppress=[rich])
-        self._exit_renderables.append(
-            Segments(self.console.render(traceback, self.console.options))
-        )
-        self._close_messages_no_wait()
-
     def on_unmount(self) -> None:
         # The process ends soon after and the kernel would free the lock; free it now anyway
         # (in tests several apps run, one after another, in one process).
