@@ -1,14 +1,15 @@
 """Write the sample files of every game and record kind the game keeps (besides campaigns,
-which tests/campaigns/make_samples.py writes) into saves/samples/games/ and
-saves/samples/games-over/, each written by the game's own code, with the figures the tests
-expect after opening and playing them on (`expected.json`).
+which tests/campaigns/make_samples.py writes) into saves/samples/games-NAME/ and
+saves/samples/games-NAME-over/, each written by the game's own code as it is now, with the
+figures the tests expect after opening and playing them on (`expected.json`).
 
-    .venv/bin/python tests/saves/make_game_samples.py
+    .venv/bin/python tests/saves/make_game_samples.py NAME
 
-The committed files are what players have on disk: they were written before the one save format
-(civio_tui/save_format.py) and must keep opening. Rebuilding them now writes the current format;
-add files beside them rather than replacing them. tests/saves/test_game_samples.py proves they
-open and play on the same.
+The committed folders are what players have on disk and must keep opening: `games` and
+`games-over` were written before the one save format (civio_tui/save_format.py), `games-envelope`
+and `games-envelope-over` in it. When a format changes, add a folder under a new NAME (the script
+never writes over one); tests/saves/test_game_samples.py proves every folder opens and plays on
+the same.
 """
 
 from __future__ import annotations
@@ -53,8 +54,6 @@ from sample_play import (  # noqa: E402
 )
 
 SAMPLES = ROOT / "saves" / "samples"
-GAMES = SAMPLES / "games"
-OVER = SAMPLES / "games-over"
 WHEN = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
 
 
@@ -196,10 +195,10 @@ def _expected(folder: Path) -> dict[str, Any]:
     return out
 
 
-def main() -> None:
-    for target in (GAMES, OVER):
-        shutil.rmtree(target, ignore_errors=True)
-        target.mkdir(parents=True)
+def main(name: str) -> None:
+    games_folder, over_folder = SAMPLES / f"games-{name}", SAMPLES / f"games-{name}-over"
+    for target in (games_folder, over_folder):
+        target.mkdir(parents=True)  # FileExistsError: samples are added, never rebuilt
     with tempfile.TemporaryDirectory() as tmp:
         games = Path(tmp) / "games"
         games.mkdir()
@@ -241,7 +240,7 @@ def main() -> None:
         _settings(over)
         _older_records(over)
 
-        for source, target in ((games, GAMES), (over, OVER)):
+        for source, target in ((games, games_folder), (over, over_folder)):
             for path in sorted(source.iterdir()):
                 shutil.copyfile(path, target / path.name)
                 print(f"wrote {(target / path.name).relative_to(ROOT)}")
@@ -260,4 +259,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1])

@@ -1,6 +1,6 @@
-"""Every game and record file a player may have on disk (saves/samples/games and games-over,
-written by tests/saves/make_game_samples.py) still opens, and plays on exactly as it did when it
-was written: the same moves, the same scores (expected.json)."""
+"""Every game and record file a player may have on disk (saves/samples/games*, written by
+tests/saves/make_game_samples.py) still opens, and plays on exactly as it did when it was
+written: the same moves, the same scores (expected.json)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ from civio_tui.seating import Seat
 from civio_tui.settings import Settings
 
 SAMPLES = Path(__file__).resolve().parents[2] / "saves" / "samples"
-FOLDERS = ("games", "games-over")
+FOLDERS = ("games", "games-over", "games-envelope", "games-envelope-over")
+"""Before the one save format, and in it; games in progress, and finished ones (`-over`)."""
 
 
 @pytest.fixture(params=FOLDERS)
@@ -66,12 +67,11 @@ def test_every_easy_play_sample_opens_and_plays_on_the_same(folder: Path) -> Non
         assert easy_play_outcome(store.saved.game, deck) == outcome, filename
 
 
-def test_easy_play_samples_keep_their_players(tmp_path: Path) -> None:
-    shutil.copytree(SAMPLES / "games", tmp_path / "games")
+@pytest.mark.parametrize("name", ["games", "games-envelope"])
+def test_easy_play_samples_keep_their_players(name: str, tmp_path: Path) -> None:
+    shutil.copytree(SAMPLES / name, tmp_path / name)
     deck = standard_deck()
-    players = {
-        s.name: s.saved.players for s in list_easy_games(tmp_path / "games", deck) if s.saved
-    }
+    players = {s.name: s.saved.players for s in list_easy_games(tmp_path / name, deck) if s.saved}
     assert players == {
         "Easy Play": [Seat("You", "human"), Seat("Medium", "medium")],
         "Hot seat": [Seat("Ana", "human"), Seat("Ben", "human"), Seat("Easy", "easy")],
@@ -85,7 +85,7 @@ def test_the_solitaire_sample_opens_and_plays_on_the_same(folder: Path) -> None:
     saves = SolitaireSaves(folder, deck)
     assert saves.problem is None and saves.saved is not None
     assert _files(folder) == before
-    if folder.name == "games":
+    if not folder.name.endswith("over"):
         assert saves.saved.picked == [[12, 0], [30]]
     outcome = solitaire_outcome(saves.saved.game, deck)
     assert outcome == _expected(folder)["solitaire.json"]
@@ -97,11 +97,9 @@ def test_the_concentration_sample_opens_and_plays_on_the_same(folder: Path) -> N
     saves = ConcentrationSaves(folder, deck)
     assert saves.problem is None and saves.saved is not None
     assert _files(folder) == before
-    seats = {
-        "games": [Seat("You", "human"), Seat("Hard", "hard")],
-        "games-over": [Seat("You", "human")],
-    }
-    assert saves.saved.seats == seats[folder.name]
+    over = folder.name.endswith("over")
+    seats = [Seat("You", "human")] if over else [Seat("You", "human"), Seat("Hard", "hard")]
+    assert saves.saved.seats == seats
     outcome = concentration_outcome(saves.saved.game, deck)
     assert outcome == _expected(folder)["concentration.json"]
 
@@ -135,15 +133,16 @@ def test_the_records_samples_open_with_every_figure(folder: Path) -> None:
     assert (you.solved, you.tried, you.streak, you.best_streak) == (2, 2, 0, 1)
     assert you.by_kind == {"precedent": 1, "links": 1}
     # Files from before `first_try` counted only first-answer solves as solved.
-    assert you.first_try == (1 if folder.name == "games" else 2)
+    assert you.first_try == (2 if folder.name.endswith("over") else 1)
     assert (ana.solved, ana.first_try, ana.streak) == (1, 1, 1)
     assert r.record_solitaire(20261125, 15)
     assert records.save() is None
     assert RecordsFile(folder).records.solitaire.best["20261125"] == 15
 
 
-def test_the_lesson_progress_sample_opens() -> None:
-    progress, problem = ProgressFile(SAMPLES / "games").load()
+@pytest.mark.parametrize("name", ["games", "games-envelope"])
+def test_the_lesson_progress_samples_open(name: str) -> None:
+    progress, problem = ProgressFile(SAMPLES / name).load()
     assert problem is None
     assert progress.last == "more-cards"
     assert [(i, r.done, r.stars) for i, r in progress.lessons.items()] == [
