@@ -9,6 +9,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from ai.easy_play import get_easy_player
@@ -432,3 +433,26 @@ async def test_a_continued_game_plays_on_as_the_uninterrupted_one_would(isolated
         await play_decisions(pilot, screen, 3)
         assert screen.game is not None
         assert screen.game.events == expected
+
+
+@async_test
+async def test_leaving_an_easy_play_game_that_could_not_be_saved_asks_first(
+    isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from civio_tui import easy_play_save
+    from civio_tui.screens.confirm import ConfirmScreen
+
+    def full_disk(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    store = make_store(isolated / "saves", [Seat("Ada"), Seat("Computer", "medium")])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_store(pilot, store)
+        await until_my_turn(pilot, screen)
+        monkeypatch.setattr(easy_play_save, "write_safely", full_disk)
+        await pilot.press("s")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, ConfirmScreen)
+        message = str(pilot.app.screen.query_one("#confirm-message").render())
+        assert "It is saved" not in message and "will not be kept" in message

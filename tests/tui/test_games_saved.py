@@ -147,6 +147,25 @@ async def test_leaving_a_solitaire_deal_that_could_not_be_saved_says_so(
 
 
 @async_test
+async def test_leaving_a_concentration_game_that_could_not_be_saved_does_not_say_it_is(
+    isolated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_concentration(pilot, 3)  # two players at this keyboard
+        monkeypatch.setattr(game_file, "write_safely", full_disk)
+        await type_place(pilot, 0)
+        assert screen.unsaved is not None
+        await pilot.press("escape")
+        await wait_for_screen(pilot, ConfirmScreen)
+        message = str(pilot.app.screen.query_one("#confirm-message").render())
+        assert "It is saved" not in message and "will not be kept" in message
+
+
+@async_test
 async def test_a_concentration_game_is_continued_where_it_was_left(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

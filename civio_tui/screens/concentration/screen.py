@@ -589,6 +589,8 @@ class ConcentrationScreen(GameScreen):
         from civio_tui.screens.confirm import leave_unfinished
 
         game = self.game
-        saved = self.saves is not None and self.saves.problem is None
+        # Kept only when the last save went through (after a failed one, a full disk, the
+        # file holds an earlier moment of the game, or nothing).
+        saved = self.saves is not None and self.saves.problem is None and self.unsaved is None
         kept = "Concentration's menu offers to continue it." if saved else None
         leave_unfinished(self, game is not None and not game.is_over and bool(game.events), kept)

@@ -710,5 +710,5 @@ class EasyPlayScreen(GameScreen):
         # The game is saved after every move (Continue picks it up); ask only when it is not.
         self.save()
         game = self.game
-        unsaved = self.store.problem is not None
+        unsaved = self.store.problem is not None or self.session.save_problem is not None
         leave_unfinished(self, unsaved and game is not None and not game.is_over)
