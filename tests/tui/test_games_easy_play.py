@@ -25,7 +25,14 @@ from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.pass_device import PassScreen
 from civio_tui.seating import Seat
 from civio_tui.widgets.lists import NavList
-from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import (
+    async_test,
+    choose_entry,
+    full_disk,
+    main_menu,
+    make_app,
+    wait_for_screen,
+)
 
 
 async def open_easy_play(pilot: Pilot[int], seed: int = 3) -> EasyPlayScreen:
@@ -441,9 +448,6 @@ async def test_leaving_an_easy_play_game_that_could_not_be_saved_asks_first(
 ) -> None:
     from civio_tui import easy_play_save
     from civio_tui.screens.confirm import ConfirmScreen
-
-    def full_disk(*args: object) -> None:
-        raise OSError(28, "No space left on device")
 
     store = make_store(isolated / "saves", [Seat("Ada"), Seat("Computer", "medium")])
     app = make_app()

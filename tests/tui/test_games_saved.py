@@ -25,7 +25,14 @@ from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.solitaire.screen import SolitaireScreen
 from civio_tui.seating import Seat
 from civio_tui.widgets.lists import NavList
-from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import (
+    async_test,
+    choose_entry,
+    full_disk,
+    main_menu,
+    make_app,
+    wait_for_screen,
+)
 from tests.tui.test_games_concentration import open_concentration, type_place
 
 
@@ -121,9 +128,6 @@ async def test_an_unreadable_solitaire_save_is_left_alone(isolated: Path) -> Non
 async def test_leaving_a_solitaire_deal_that_could_not_be_saved_says_so(
     isolated: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def full_disk(*args: object) -> None:
-        raise OSError(28, "No space left on device")
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_games(pilot)
@@ -150,9 +154,6 @@ async def test_leaving_a_solitaire_deal_that_could_not_be_saved_says_so(
 async def test_leaving_a_concentration_game_that_could_not_be_saved_does_not_say_it_is(
     isolated: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def full_disk(*args: object) -> None:
-        raise OSError(28, "No space left on device")
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_concentration(pilot, 3)  # two players at this keyboard
