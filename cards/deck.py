@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cards.models import Card, CardType, DeckFile
+from cards.user_files import UserFileError, read_user_text, shown_path
 
 STANDARD_COUNTS: dict[CardType, int] = {
     CardType.CASE: 49,
@@ -33,6 +34,10 @@ STANDARD_COUNTS: dict[CardType, int] = {
     CardType.WILD: 1,
 }
 STANDARD_SIZE = sum(STANDARD_COUNTS.values())
+MAX_DECK_CARDS = 200
+"""The most cards a deck may hold, the standard deck's 78 included. The AI's search grows with
+the deck: a round between Hard players takes about 4 times as long at 200 cards as at 78, and
+a deck of 500 cards made two rounds last over two minutes and 750 MB."""
 VALID_AMENDMENTS = frozenset({1, 4, 5, 6, 8, 9, 14, 15})
 
 
@@ -203,10 +208,14 @@ def parse_deck_text(text: str, source: str) -> DeckFile:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DeckError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise DeckError(f"{source}: not valid TOML: arrays or tables nested too deeply") from None
     lines = _card_lines(text)
     raw_cards = raw.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise DeckError(f"{source}: no [[cards]] entries")
+    if len(raw_cards) > MAX_DECK_CARDS:
+        raise _too_many(source, len(raw_cards))
     try:
         return DeckFile.model_validate(raw)
     except ValidationError as exc:
@@ -219,8 +228,17 @@ def parse_deck_text(text: str, source: str) -> DeckFile:
         raise DeckError(f"{where}, field {field!r}: {err['msg']}{more}") from None
 
 
+def _too_many(source: str, count: int) -> DeckError:
+    return DeckError(
+        f"{source}: {count} cards; a deck may hold at most {MAX_DECK_CARDS} "
+        "(the standard deck's 78 included when a pack extends it)"
+    )
+
+
 def check_cards(cards: Sequence[Card], source: str, *, custom: bool, lines: list[int]) -> None:
     """Every check of docs/DECK.md beyond the shape of one card."""
+    if len(cards) > MAX_DECK_CARDS:
+        raise _too_many(source, len(cards))
 
     def fail(index: int, field: str, problem: str) -> DeckError:
         where = _where(source, lines, index, {"name": cards[index].name})
@@ -300,20 +318,17 @@ def deck_from_text(text: str, source: str, base: Deck | None = None) -> Deck:
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
-    """The standard deck, or the deck/pack in `path` (the `--cards FILE` option)."""
+    """The standard deck, or the deck/pack in `path` (the `--cards FILE` option), read through
+    `cards.user_files` (a regular file of at most 1 MB)."""
     if path is None:
         return standard_deck()
     if not str(path).strip():
         raise DeckError("--cards: no file name given")
-    path = Path(path)
     try:
-        # utf-8-sig: a byte-order mark (as some Windows editors write) is not a TOML error.
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise DeckError(f"{path}: cannot read card file: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise DeckError(f"{path}: not a UTF-8 text file") from None
-    return deck_from_text(text, str(path))
+        text = read_user_text(path)
+    except UserFileError as exc:
+        raise DeckError(f"card file {exc}") from None
+    return deck_from_text(text, shown_path(path))
 
 
 @cache

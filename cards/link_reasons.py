@@ -9,7 +9,10 @@ shortest precedent that proves it. Every positive answer comes with such a witne
 which `check_precedent` accepts; every negative sentence is `check_precedent`'s own reason for the
 pair, except the one an Amendment gets when no precedent can support it (said in those words).
 
-Pure functions over a deck; the full table of pairs is built once per deck and cached on it.
+Pure functions over a deck. A pair's link is found when first asked for and remembered on the
+deck; the searches read tables built once per deck (each Case's possible predecessors, and how
+far each card stands from the Cases that strengthen an Amendment), so listing one card's links
+takes time in proportion to the deck, not to its square.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from cards.links import (
     WILD,
     LinkTables,
     ids_of,
+    reverse,
     tables,
 )
 from cards.models import Card, CardType
@@ -53,7 +57,16 @@ class Link:
 
 def link(deck: Deck, a: int, b: int) -> Link | None:
     """The link that lets card `b` stand right after card `a`, or None when no precedent can."""
-    return _all_links(deck).get((a, b))
+    found: dict[tuple[int, int], Link | None] = deck.cached("cards.link_reasons", _new_memo)
+    key = (a, b)
+    if key not in found:
+        why = _find(deck, tables(deck), a, b) if a != b else None
+        found[key] = Link(a, b, why[0], why[1]) if why is not None else None
+    return found[key]
+
+
+def _new_memo(deck: Deck) -> dict[tuple[int, int], Link | None]:
+    return {}
 
 
 def link_reason(deck: Deck, a: int, b: int) -> str | None:
@@ -109,14 +122,12 @@ def pair_sentence(deck: Deck, a: int, b: int) -> str:
 
 def can_follow(deck: Deck, card: int) -> list[Link]:
     """Every card `card` may stand right after (its possible predecessors), in deck order."""
-    links = _all_links(deck)
-    return [links[(a, card)] for a in deck.ids if (a, card) in links]
+    return [x for a in deck.ids if (x := link(deck, a, card)) is not None]
 
 
 def can_precede(deck: Deck, card: int) -> list[Link]:
     """Every card that may stand right after `card`, in deck order."""
-    links = _all_links(deck)
-    return [links[(card, b)] for b in deck.ids if (card, b) in links]
+    return [x for b in deck.ids if (x := link(deck, card, b)) is not None]
 
 
 def _some_names(deck: Deck, mask: int, most: int = 3) -> str:
@@ -129,24 +140,12 @@ def _some_names(deck: Deck, mask: int, most: int = 3) -> str:
     return ", ".join(names[:-1]) + " or " + names[-1]
 
 
-# ------------------------------------------------------------------------------ the table
+# ------------------------------------------------------------------------------ the search
 
 
-def _all_links(deck: Deck) -> dict[tuple[int, int], Link]:
-    result: dict[tuple[int, int], Link] = deck.cached("cards.link_reasons", _build)
-    return result
-
-
-def _build(deck: Deck) -> dict[tuple[int, int], Link]:
-    t = tables(deck)
-    out: dict[tuple[int, int], Link] = {}
-    for a in deck.ids:
-        for b in deck.ids:
-            if a != b:
-                found = _find(deck, t, a, b)
-                if found is not None:
-                    out[(a, b)] = Link(a, b, found[0], found[1])
-    return out
+def _lowest(mask: int) -> int:
+    """The lowest card id in a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
 
 
 def _find(deck: Deck, t: LinkTables, a: int, b: int) -> tuple[str, tuple[int, ...]] | None:
@@ -212,8 +211,8 @@ def _wild_link(deck: Deck, t: LinkTables, a: int, b: int) -> tuple[str, tuple[in
 def _shortest_holding(deck: Deck, t: LinkTables, card: int) -> tuple[int, ...] | None:
     """The shortest valid precedent that holds `card`."""
     if t.kind[card] == ISSUE:
-        nxt = ids_of(t.issue_next[card])
-        return (card, nxt[0]) if nxt else None
+        nxt = t.issue_next[card]
+        return (card, _lowest(nxt)) if nxt else None
     return _shortest_ending(deck, t, card)
 
 
@@ -228,8 +227,9 @@ def _shortest_ending(
         return (card,)
     if k in (FREEDOM, AMENDMENT):
         mask = t.freedom_after[card] if k == FREEDOM else t.strengthened_by[card]
-        before = ids_of(mask & ~(1 << avoid)) if avoid >= 0 else ids_of(mask)
-        return (before[0], card) if before else None
+        if avoid >= 0:
+            mask &= ~(1 << avoid)
+        return (_lowest(mask), card) if mask else None
     return None
 
 
@@ -243,16 +243,16 @@ def _amendment_link(
         return f"{deck[a].name} strengthens {label}", (a, b)
     ends: list[tuple[int, ...]] = []
     if t.kind[a] in (CASE, LAW, CRA):
-        path = _path_back(t, [a], t.strengthened_by[b])
+        path = _path_back(deck, [a], t.strengthened_by[b])
         if path is not None:
             ends.append(path)
     if t.kind[a] in (FREEDOM, CRA):
         listing = ids_of(t.freedom_after[a])
-        path = _path_back(t, listing, t.strengthened_by[b])
+        path = _path_back(deck, listing, t.strengthened_by[b])
         if path is not None:
             ends.append((*path, a))
     if t.kind[a] == AMENDMENT:
-        path = _path_through(t, t.strengthened_by[a], t.strengthened_by[b])
+        path = _path_through(deck, t.strengthened_by[a], t.strengthened_by[b])
         if path is not None:
             ends.append((*path, a))
     if not ends:
@@ -272,23 +272,53 @@ def _amendment_link(
     return why, witness
 
 
-def _predecessors(t: LinkTables) -> list[int]:
+def _predecessors(deck: Deck) -> list[int]:
     """For each Case or Law: the Cases and Laws it may follow (the `follows` table reversed)."""
-    back = [0] * len(t.kind)
-    for p, mask in enumerate(t.follows):
-        for c in ids_of(mask):
-            back[c] |= 1 << p
+    back: list[int] = deck.cached("cards.link_reasons.back", lambda d: reverse(tables(d).follows))
     return back
 
 
-def _path_back(t: LinkTables, ends: Iterable[int], goal: int) -> tuple[int, ...] | None:
+def _distances(deck: Deck, goal: int) -> dict[int, int]:
+    """For each Case or Law a chain of links leads to from a card of `goal`: the fewest links
+    in such a chain (0 for the cards of `goal`). One search forward from `goal`, kept per deck
+    and goal, answers every question about chains ending anywhere."""
+    memo: dict[int, dict[int, int]] = deck.cached("cards.link_reasons.distances", _new_dict)
+    found = memo.get(goal)
+    if found is None:
+        follows = tables(deck).follows
+        found = dict.fromkeys(ids_of(goal), 0)
+        queue = deque(found)
+        while queue:
+            node = queue.popleft()
+            for nxt in ids_of(follows[node]):
+                if nxt not in found:
+                    found[nxt] = found[node] + 1
+                    queue.append(nxt)
+        memo[goal] = found
+    return found
+
+
+def _new_dict(deck: Deck) -> dict[int, dict[int, int]]:
+    return {}
+
+
+def _path_back(deck: Deck, ends: Iterable[int], goal: int) -> tuple[int, ...] | None:
     """The shortest chain of linked Cases and Laws from a card in `goal` (a Case that
-    strengthens the Amendment) to one of `ends`, found by a search backwards from the ends."""
-    back = _predecessors(t)
+    strengthens the Amendment) to one of `ends`: a search backwards from the ends, in id order,
+    that stops at the first card of `goal` it meets. It visits only cards on shortest chains
+    (their distance from `goal` falls by one a step), which leaves the order of the search, and
+    so the chain it finds, as a search of every card would."""
+    distance = _distances(deck, goal)
+    ends = list(dict.fromkeys(ends))
+    reach = [distance[e] for e in ends if e in distance]
+    if not reach:
+        return None
+    steps = min(reach)
+    back = _predecessors(deck)
     parent: dict[int, int] = {}
     queue: deque[int] = deque()
     for e in ends:
-        if e not in parent:
+        if distance.get(e) == steps:
             parent[e] = -1
             queue.append(e)
     while queue:
@@ -299,22 +329,26 @@ def _path_back(t: LinkTables, ends: Iterable[int], goal: int) -> tuple[int, ...]
                 path.append(parent[path[-1]])
             return tuple(path)
         for p in ids_of(back[node]):
-            if p not in parent:
+            if p not in parent and distance.get(p) == distance[node] - 1:
                 parent[p] = node
                 queue.append(p)
-    return None
+    raise AssertionError("a card at a finite distance from the goal has a chain to it")
 
 
-def _path_through(t: LinkTables, first: int, second: int) -> tuple[int, ...] | None:
+def _path_through(deck: Deck, first: int, second: int) -> tuple[int, ...] | None:
     """The shortest chain of linked Cases and Laws that holds a card of `first` and a card of
-    `second` (either order): one Amendment's supporter and the other's."""
+    `second` (either order): one Amendment's supporter and the other's. Of equally short
+    chains, the first found starting from `first`'s cards in id order, then `second`'s."""
     both = first & second
     if both:
-        return (ids_of(both)[0],)
-    best: tuple[int, ...] | None = None
+        return (_lowest(both),)
+    best: tuple[int, int, int] | None = None  # (links, start card, goal)
     for start, goal in ((first, second), (second, first)):
+        distance = _distances(deck, goal)
         for s in ids_of(start):
-            path = _path_back(t, [s], goal)
-            if path is not None and (best is None or len(path) < len(best)):
-                best = path
-    return best
+            d = distance.get(s)
+            if d is not None and (best is None or d < best[0]):
+                best = (d, s, goal)
+    if best is None:
+        return None
+    return _path_back(deck, [best[1]], best[2])

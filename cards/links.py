@@ -8,6 +8,7 @@ and in `freedom_after` in its Equality role.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -91,16 +92,47 @@ def _mask_of(pred: Sequence[bool]) -> int:
     return m
 
 
+def _ids_by_name(cards: Sequence[Card]) -> dict[str, int]:
+    return {card.name: i for i, card in enumerate(cards)}
+
+
 def _follows(cards: Sequence[Card], is_body: Sequence[bool]) -> list[int]:
-    """follows[a]: the body cards (Case, Law, CRA) that may follow body card a."""
+    """follows[a]: the body cards (Case, Law, CRA) that may follow body card a, as
+    `may_follow_in_body` says, found through what each card lists rather than by trying every
+    pair, so the work grows with the links, not with the square of the deck."""
     n = len(cards)
+    by_name = _ids_by_name(cards)
+    listed_by: list[list[int]] = [[] for _ in range(n)]  # the Cases that list each card
+    lawlikes: dict[str, list[tuple[int, int]]] = {}  # issue -> (year, id) of its Laws and CRA
+    for i, card in enumerate(cards):
+        if card.type is CardType.CASE:
+            for entry in card.links:
+                target = by_name.get(entry)
+                if target is not None and target != i:
+                    listed_by[target].append(i)
+        elif is_body[i]:
+            for issue in set(card.issues):
+                lawlikes.setdefault(issue, []).append((_year(card), i))
+    for entries in lawlikes.values():
+        entries.sort()
     follows = [0] * n
-    for a in range(n):
+    for a, card in enumerate(cards):
         if not is_body[a]:
             continue
-        for b in range(n):
-            if b != a and is_body[b] and may_follow_in_body(cards[a], cards[b]):
-                follows[a] |= 1 << b
+        mask = 0
+        for b in listed_by[a]:  # a Case that lists `a` may follow it (a Case, Law or CRA)
+            mask |= 1 << b
+        if card.type is CardType.CASE:
+            for entry in card.links:
+                listed = by_name.get(entry)
+                if listed is not None and listed != a and cards[listed].type is CardType.CASE:
+                    mask |= 1 << listed
+            year = _year(card)
+            for issue in set(card.issues):
+                entries = lawlikes.get(issue, [])
+                for _, b in entries[bisect_left(entries, (year, -1)) :]:
+                    mask |= 1 << b
+        follows[a] = mask
     return follows
 
 
@@ -108,27 +140,45 @@ def _type_links(
     cards: Sequence[Card], kind: Sequence[int], is_body: Sequence[bool]
 ) -> tuple[list[int], list[int], list[int]]:
     """The links by card type: what may follow each Issue, which Cases each Freedom (or the
-    CRA as Equality) may follow, which Cases strengthen each Amendment."""
+    CRA as Equality) may follow, which Cases strengthen each Amendment; indexed by what each
+    card lists."""
     n = len(cards)
+    listing_issue: dict[str, int] = {}  # issue name -> body cards that list it
+    plus_of: dict[str, int] = {}  # name -> Cases whose plus column lists it
+    strengthening: dict[int, int] = {}  # amendment number -> Cases that strengthen it
+    for j, card in enumerate(cards):
+        bit = 1 << j
+        if is_body[j]:
+            for issue in card.issues:
+                listing_issue[issue] = listing_issue.get(issue, 0) | bit
+        if kind[j] == CASE:
+            for entry in card.plus:
+                plus_of[entry] = plus_of.get(entry, 0) | bit
+            for number in card.amendments:
+                strengthening[number] = strengthening.get(number, 0) | bit
     issue_next = [0] * n
     freedom_after = [0] * n
     strengthened_by = [0] * n
     for i, card in enumerate(cards):
         if kind[i] == ISSUE:
-            issue_next[i] = _mask_of(
-                [is_body[j] and card.name in c.issues for j, c in enumerate(cards)]
-            )
+            issue_next[i] = listing_issue.get(card.name, 0)
         elif kind[i] in (FREEDOM, CRA):
-            name = card.name if kind[i] == FREEDOM else EQUALITY
-            freedom_after[i] = _mask_of(
-                [kind[j] == CASE and name in c.plus for j, c in enumerate(cards)]
-            )
-        elif kind[i] == AMENDMENT:
-            number = card.amendments[0] if card.amendments else None
-            strengthened_by[i] = _mask_of(
-                [kind[j] == CASE and number in c.amendments for j, c in enumerate(cards)]
-            )
+            freedom_after[i] = plus_of.get(card.name if kind[i] == FREEDOM else EQUALITY, 0)
+        elif kind[i] == AMENDMENT and card.amendments:
+            strengthened_by[i] = strengthening.get(card.amendments[0], 0)
     return issue_next, freedom_after, strengthened_by
+
+
+def reverse(table: Sequence[int]) -> list[int]:
+    """The table read the other way: bit j of result[i] is set when bit i of table[j] is."""
+    back = [0] * len(table)
+    for j, mask in enumerate(table):
+        bit = 1 << j
+        while mask:
+            low = mask & -mask
+            back[low.bit_length() - 1] |= bit
+            mask ^= low
+    return back
 
 
 def _related(kind: Sequence[int], follows: list[int], *links: list[int]) -> list[int]:
@@ -139,16 +189,10 @@ def _related(kind: Sequence[int], follows: list[int], *links: list[int]) -> list
         m = follows[i]
         for table in links:
             m |= table[i]
-        for j in range(n):
-            if follows[j] >> i & 1:
-                m |= 1 << j
+        related[i] = m
+    # Make the relation symmetric: whatever i depends on also depends on i.
+    for i, m in enumerate(reverse(related)):
         related[i] |= m
-        # Make the relation symmetric: whatever i depends on also depends on i.
-        rest = m
-        while rest:
-            low = rest & -rest
-            related[low.bit_length() - 1] |= 1 << i
-            rest ^= low
     everything = (1 << n) - 1
     for i in range(n):
         related[i] &= ~(1 << i)

@@ -6,7 +6,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 # Each subcommand lives in civio_tui/commands/<module>.py with `add_parser(subparsers)` and
 # `run(args) -> int`; modules are imported on demand so `civio` itself starts fast.
@@ -43,10 +43,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    from civio_tui.commands.common import CARDS_OPTION, SAVE_DIR_OPTION
+
+    game_options: list[Any] = [CARDS_OPTION, SAVE_DIR_OPTION]
     parser = _Parser(
         prog="civio",
         description="CIVIO, the civil-rights strategy card game, in your terminal.",
         epilog="Run `civio` with no command to play.",
+        parents=game_options,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
@@ -54,15 +58,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             sub.add_parser(name, help=argparse.SUPPRESS, add_help=False)
             continue
         _load(name).add_parser(sub)
-    play = sub.add_parser("play", help="start the game (the default)")
-    _add_game_options(play)
-    _add_game_options(parser)
+    sub.add_parser("play", help="start the game (the default)", parents=game_options)
     return parser
-
-
-def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--cards", metavar="FILE", help="play with a custom card pack")
-    parser.add_argument("--save-dir", metavar="DIR", help="where campaigns are saved")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -89,13 +86,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = _load(args.command)
         return int(module.run(args))
     except (UsageError, DeckError, UnknownCardError, ValueError) as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("civio: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _one_line(exc: Exception) -> str:
+    """An input error as one line: pydantic's report (a line per problem and a link) becomes
+    its first problem and where it is."""
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        return f"{where}: {first['msg']}" if where else str(first["msg"])
+    return "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
 
 
 def _play(args: argparse.Namespace) -> int:

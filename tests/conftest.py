@@ -27,3 +27,66 @@ def mini() -> Deck:
 @pytest.fixture(scope="session")
 def mini_pack_path() -> Path:
     return MINI_PACK
+
+
+def extended_pack_text(extra: int, seed: int = 1) -> str:
+    """A pack that extends the standard deck with `extra` cards: mostly Cases (listing earlier
+    Cases, Laws and Freedoms, strengthening Amendments), and Laws sharing the standard Issues,
+    some in the same year as a Case, so every kind of link the rules read occurs."""
+    import random
+
+    deck = standard_deck()
+    rng = random.Random(seed)
+    by_type: dict[str, list[str]] = {}
+    for card in deck.cards:
+        by_type.setdefault(card.type.value, []).append(card.name)
+    listable = by_type["case"] + by_type["law"]
+    lines = ['name = "extended pack"', "custom = true", 'extends = "standard"', ""]
+    for i in range(extra):
+        year = 1900 + rng.randrange(120)
+        issue = rng.choice(by_type["issue"])
+        if i % 10 == 9:
+            name = f"Extra Law {i}"
+            lines += [
+                "[[cards]]",
+                f'name = "{name}"',
+                'type = "law"',
+                f"year = {year}",
+                f'issues = ["{issue}"]',
+                'action = { kind = "attack", what = "lose_turn" }',
+                "",
+            ]
+            listable.append(name)
+            continue
+        name = f"Extra Case {i}"
+        plus = rng.sample(listable, 2)
+        if rng.random() < 0.3:
+            plus.append(rng.choice(by_type["freedom"]))
+        minus = [rng.choice(listable)] if rng.random() < 0.3 else []
+        minus = [m for m in minus if m not in plus]
+        amendments = rng.sample([1, 4, 5, 6, 8, 14], rng.randrange(3))
+        lines += [
+            "[[cards]]",
+            f'name = "{name}"',
+            'type = "case"',
+            f"year = {year}",
+            f'issues = ["{issue}"]',
+            "plus = [" + ", ".join(f'"{p}"' for p in plus) + "]",
+            "minus = [" + ", ".join(f'"{m}"' for m in minus) + "]",
+            f"amendments = {amendments}",
+            "",
+        ]
+        listable.append(name)
+    return "\n".join(lines)
+
+
+@pytest.fixture
+def extended_pack(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """`extended_pack(extra)`: the path of a pack of the standard deck and `extra` more cards."""
+
+    def write(extra: int, seed: int = 1) -> Path:
+        path = tmp_path / f"extended-{extra}-{seed}.toml"
+        path.write_text(extended_pack_text(extra, seed), encoding="utf-8")
+        return path
+
+    return write

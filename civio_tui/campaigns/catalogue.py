@@ -18,6 +18,7 @@ from cards.round import Round, check_table
 from cards.ruleset import RuleSet
 from civio_tui.campaigns.model import (
     HUMAN,
+    MAX_PLAYER_NAME,
     Campaign,
     DeckIdentity,
     Player,
@@ -258,6 +259,10 @@ def _one_human(opponents: Sequence[str], deck: Deck, player_name: str) -> list[P
             raise ValueError(f"unknown opponent level {level!r}: choose from {', '.join(offered)}")
     check_table(deck, len(levels) + 1)  # refused now, not when the first round is dealt
     player_name = " ".join(player_name.split()) or "You"
+    if len(player_name) > MAX_PLAYER_NAME:
+        raise ValueError(
+            f"the player's name has {len(player_name)} characters: the limit is {MAX_PLAYER_NAME}"
+        )
     names = opponent_names(levels)
     if player_name.casefold() in {n.casefold() for n in names}:
         raise ValueError(f"the player's name {player_name!r} is also an opponent's name")

@@ -49,10 +49,14 @@ DeckIdentity = DeckEdition
 """Which deck a campaign is played with (the save format's deck edition)."""
 
 
+MAX_PLAYER_NAME = 40
+"""The longest player name, in characters."""
+
+
 class Player(_Strict):
     """A seat: its name and who plays it (`human`, or an AI level such as `medium`)."""
 
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=MAX_PLAYER_NAME)
     level: str = Field(min_length=1)
 
 

@@ -6,14 +6,20 @@ import argparse
 import sys
 
 from civio_tui.commands.common import (
+    CARDS_OPTION,
+    JSON_OPTION,
+    RULES_OPTION,
     UsageError,
-    add_cards_option,
-    add_json_option,
-    add_rules_option,
     deck_from_args,
     print_json,
     rules_from_args,
 )
+
+MAX_ROUNDS = 100_000
+"""The most rounds one run plays: some minutes between random players, a day between Hard ones."""
+MAX_JOBS = 64
+MAX_TURNS = 10_000
+"""The longest round allowed by --max-turns (the rule sets end a round after 300 turns)."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -24,6 +30,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "Play AI opponents against each other for N rounds and report, per seat, wins with "
             "a 95% Wilson interval, mean points, flushes and decision latency."
         ),
+        parents=[JSON_OPTION, RULES_OPTION, CARDS_OPTION],
     )
     parser.add_argument(
         "--players",
@@ -31,7 +38,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         metavar="A,B[,C,D]",
         help="2-4 comma-separated AI levels, one per seat (e.g. random,random,random)",
     )
-    parser.add_argument("--rounds", type=int, default=100, help="rounds to play (default 100)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=100,
+        help=f"rounds to play, 1 to {MAX_ROUNDS:,} (default 100)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed for the whole run (default 0)")
     parser.add_argument(
         "--max-turns",
@@ -55,9 +67,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="which game the AIs play: civio (default) or easy-play (its own AI levels: "
         "random, easy, medium)",
     )
-    add_rules_option(parser)
-    add_cards_option(parser)
-    add_json_option(parser)
 
 
 def _players(text: str, game: str = "civio") -> list[str]:
@@ -87,12 +96,12 @@ def run(args: argparse.Namespace) -> int:
     from civio_tui.arena import format_table, run_arena
 
     players = _players(args.players, args.game)
-    if args.rounds < 1:
-        raise UsageError("--rounds must be at least 1")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-    if args.max_turns is not None and args.max_turns < 1:
-        raise UsageError("--max-turns must be at least 1")
+    if not 1 <= args.rounds <= MAX_ROUNDS:
+        raise UsageError(f"--rounds must be at least 1 and at most {MAX_ROUNDS:,}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be at least 1 and at most {MAX_JOBS}")
+    if args.max_turns is not None and not 1 <= args.max_turns <= MAX_TURNS:
+        raise UsageError(f"--max-turns must be at least 1 and at most {MAX_TURNS:,}")
     rules = rules_from_args(args)
     if args.max_turns is not None:
         rules = rules.model_copy(update={"max_turns": args.max_turns})

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from civio_tui.bench import run_sections
-from civio_tui.commands.common import add_json_option, print_json
+from civio_tui.commands.common import JSON_OPTION, print_json
 
 
 def add_parser(subparsers: Any) -> None:
@@ -15,6 +15,7 @@ def add_parser(subparsers: Any) -> None:
         help="measure the go-out finder, the engine and start-up time",
         description="Measure speed figures with fixed seeds: the go-out check against brute "
         "force, the go-out rate of random hands, and (when present) engine and start-up times.",
+        parents=[JSON_OPTION],
     )
     parser.add_argument(
         "part",
@@ -44,7 +45,6 @@ def add_parser(subparsers: Any) -> None:
         metavar="N",
         help="with `tables`: how long the seats play (default 20)",
     )
-    add_json_option(parser)
 
 
 def _lines(document: dict[str, Any], prefix: str = "") -> list[str]:

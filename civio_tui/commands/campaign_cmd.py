@@ -8,7 +8,15 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from civio_tui.commands.common import UsageError, add_json_option, print_json
+from civio_tui.commands.common import (
+    CARDS_OPTION,
+    JSON_OPTION,
+    RULES_OPTION,
+    SAVE_DIR_OPTION,
+    UsageError,
+    check_game_rounds,
+    print_json,
+)
 from civio_tui.plurals import counted
 
 if TYPE_CHECKING:
@@ -17,6 +25,10 @@ if TYPE_CHECKING:
     from civio_tui.campaigns.model import Campaign
     from civio_tui.campaigns.session import CampaignSession
     from civio_tui.easy_play_save import EasySummary
+
+
+MAX_AUTOPLAY_ROUNDS = 10_000
+"""The most rounds one `campaign autoplay` plays (hard AIs play a round in about a second)."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -30,20 +42,15 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     sub = parser.add_subparsers(dest="campaign_command", metavar="ACTION")
+    shared = [JSON_OPTION, SAVE_DIR_OPTION, CARDS_OPTION]
 
-    new = sub.add_parser("new", help="start a new campaign")
+    new = sub.add_parser("new", help="start a new campaign", parents=[*shared, RULES_OPTION])
     new.add_argument("name", metavar="NAME", help="letters, digits, spaces, - _ . (max 40)")
     new.add_argument(
         "--opponents",
         required=True,
         metavar="LEVEL[,LEVEL...]",
         help="1-3 comma-separated AI levels, e.g. medium,hard",
-    )
-    new.add_argument(
-        "--rules",
-        choices=["booklet", "summary"],
-        default="booklet",
-        help="rule reading: booklet (default) or summary (house rules)",
     )
     new.add_argument("--target", metavar="RANK", help="rank that ends it (default Chief Justice)")
     new.add_argument(
@@ -60,7 +67,7 @@ def add_parser(subparsers: Any) -> None:
         help="a practice game: at the table, u takes back your last move",
     )
 
-    listing = sub.add_parser(
+    sub.add_parser(
         "list",
         help="list the saved campaigns and Easy Play games, readable or not",
         description=(
@@ -70,44 +77,36 @@ def add_parser(subparsers: Any) -> None:
             "game's campaigns: Easy Play games are continued or deleted from the game (More "
             "games, Easy Play; or Campaigns)."
         ),
+        parents=shared,
     )
-    show = sub.add_parser("show", help="a campaign's standings, history and stats")
+    show = sub.add_parser("show", help="a campaign's standings, history and stats", parents=shared)
     show.add_argument("name", metavar="NAME")
 
     auto = sub.add_parser(
         "autoplay",
         help="play a campaign's rounds with an AI in your seat, saving after every turn",
+        parents=shared,
     )
     auto.add_argument("name", metavar="NAME")
     auto.add_argument("--rounds", type=int, required=True, metavar="N", help="rounds to play")
     auto.add_argument("--as", dest="as_level", required=True, metavar="LEVEL", help="AI level")
     auto.add_argument("--progress", action="store_true", help=argparse.SUPPRESS)
 
-    delete = sub.add_parser("delete", help="delete a campaign and its backup")
+    delete = sub.add_parser("delete", help="delete a campaign and its backup", parents=shared)
     delete.add_argument("name", metavar="NAME")
     delete.add_argument("--yes", action="store_true", help="do not ask")
 
     recover = sub.add_parser(
-        "recover", help="copy the backup of a damaged campaign to a new campaign"
+        "recover",
+        help="copy the backup of a damaged campaign to a new campaign",
+        parents=shared,
     )
     recover.add_argument("name", metavar="NAME")
     recover.add_argument("--to", metavar="NEW", help='the new name (default "NAME recovered")')
 
     from civio_tui.commands.campaign_lookback import add_parsers as add_lookback
 
-    looking_back = add_lookback(sub)
-    for each in (new, listing, show, auto, delete, recover, *looking_back):
-        add_json_option(each)
-        # SUPPRESS keeps a value given before the subcommand (`civio --save-dir D campaign ...`).
-        each.add_argument(
-            "--save-dir", metavar="DIR", default=argparse.SUPPRESS, help="the save folder"
-        )
-        each.add_argument(
-            "--cards",
-            metavar="FILE",
-            default=argparse.SUPPRESS,
-            help="the custom card pack the campaign is played with",
-        )
+    add_lookback(sub, shared)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -163,8 +162,8 @@ def _new(args: argparse.Namespace) -> int:
     kwargs: dict[str, Any] = {}
     if args.target is not None:
         kwargs["target"] = args.target
-    if args.rounds is not None and args.rounds < 1:
-        raise UsageError(f"--rounds {args.rounds}: a game has at least 1 round")
+    if args.rounds is not None:
+        check_game_rounds(args.rounds)
     session = new_campaign(
         args.name,
         opponents,
@@ -281,8 +280,8 @@ def _autoplay(args: argparse.Namespace) -> int:
     from civio_tui.campaigns.autoplay import autoplay
     from civio_tui.campaigns.catalogue import open_campaign
 
-    if args.rounds < 1:
-        raise UsageError("--rounds must be at least 1")
+    if not 1 <= args.rounds <= MAX_AUTOPLAY_ROUNDS:
+        raise UsageError(f"--rounds must be at least 1 and at most {MAX_AUTOPLAY_ROUNDS:,}")
     level = args.as_level.strip().lower()
     if level not in player_names():  # the levels a player meets, not the measuring instruments
         raise UsageError(f"--as: unknown level {level!r}: choose from {', '.join(player_names())}")

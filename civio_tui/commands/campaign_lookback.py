@@ -15,9 +15,11 @@ if TYPE_CHECKING:
     from civio_tui.campaigns.playback import Playback
 
 
-def add_parsers(sub: Any) -> list[argparse.ArgumentParser]:
-    """The three actions' parsers (campaign_cmd adds --json, --save-dir and --cards)."""
-    replay = sub.add_parser("replay", help="a finished round move by move, as a player saw it")
+def add_parsers(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
+    """The three actions' parsers, each with the options every campaign action has."""
+    replay = sub.add_parser(
+        "replay", help="a finished round move by move, as a player saw it", parents=parents
+    )
     replay.add_argument("name", metavar="NAME")
     replay.add_argument("--round", type=int, required=True, metavar="N", help="the round (1-…)")
     replay.add_argument(
@@ -30,7 +32,7 @@ def add_parsers(sub: Any) -> list[argparse.ArgumentParser]:
         "--open", action="store_true", help="tell everything: every hand and every card drawn"
     )
     review = sub.add_parser(
-        "review", help="each decision of a round judged against the strongest AI"
+        "review", help="each decision of a round judged against the strongest AI", parents=parents
     )
     review.add_argument("name", metavar="NAME")
     review.add_argument("--round", type=int, required=True, metavar="N", help="the round (1-…)")
@@ -41,14 +43,15 @@ def add_parsers(sub: Any) -> list[argparse.ArgumentParser]:
         "friends shared the keyboard)",
     )
     export = sub.add_parser(
-        "export", help="a readable record of the campaign or one round (Markdown or JSON)"
+        "export",
+        help="a readable record of the campaign or one round (Markdown or JSON)",
+        parents=parents,
     )
     export.add_argument("name", metavar="NAME")
     export.add_argument("--round", type=int, metavar="N", help="only this round")
     export.add_argument(
         "--format", choices=["md", "json"], default="md", help="md (default) or json"
     )
-    return [replay, review, export]
 
 
 def _campaign(args: argparse.Namespace, deck: Deck) -> Campaign:

@@ -7,9 +7,9 @@ from typing import Any
 
 from cards.models import Card, CardType
 from civio_tui.commands.common import (
+    CARDS_OPTION,
+    JSON_OPTION,
     UsageError,
-    add_cards_option,
-    add_json_option,
     deck_from_args,
     print_json,
 )
@@ -35,6 +35,7 @@ def add_parser(subparsers: Any) -> None:
         help="list the deck: every card with its links and points",
         description="List every card of the deck (or of a custom pack) with the facts the rules "
         "read: type, year, issues, plus and minus columns, amendments, action and points.",
+        parents=[JSON_OPTION, CARDS_OPTION],
     )
     parser.add_argument(
         "--type",
@@ -43,8 +44,6 @@ def add_parser(subparsers: Any) -> None:
         + ", ".join(t.value for t in CardType)
         + " (plurals accepted)",
     )
-    add_json_option(parser)
-    add_cards_option(parser)
 
 
 def parse_type(text: str) -> CardType:

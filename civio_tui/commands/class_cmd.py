@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from civio_tui.commands.common import UsageError, add_json_option, print_json
+from cards.user_files import shown_path
+from civio_tui.commands.common import JSON_OPTION, SAVE_ROOT_OPTION, UsageError, print_json
 
 
 def add_parser(subparsers: Any) -> None:
@@ -18,6 +19,7 @@ def add_parser(subparsers: Any) -> None:
         "how many wrong PINs were typed for their name and how long a computer they never "
         "signed in from must wait for the next try. Changes nothing. "
         "`civio class reset-pin NAME` removes a forgotten PIN: the next visit chooses a new one.",
+        parents=[JSON_OPTION, SAVE_ROOT_OPTION],
     )
     parser.add_argument(
         "action",
@@ -32,12 +34,6 @@ def add_parser(subparsers: Any) -> None:
         metavar="NAME|CODE",
         help="the player (reset-pin), the table's code (close-table)",
     )
-    parser.add_argument(
-        "--save-root",
-        metavar="DIR",
-        help="the server's --save-root (default: the 'served' folder in the user data folder)",
-    )
-    add_json_option(parser)
 
 
 def root_from_args(args: argparse.Namespace) -> Path:
@@ -58,8 +54,12 @@ def run(args: argparse.Namespace) -> int:
     from civio_tui.serve.roster import class_rows
 
     root = root_from_args(args)
-    rows = class_rows(root, deck_from_args(args))
-    tables, problem = class_tables(root)
+    deck = deck_from_args(args)
+    try:
+        rows = class_rows(root, deck)
+        tables, problem = class_tables(root)
+    except OSError as exc:
+        raise UsageError(f"--save-root {shown_path(root)}: {exc.strerror or exc}") from None
     if args.json:
         print_json(
             {

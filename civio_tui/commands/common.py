@@ -4,39 +4,98 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 from cards.deck import Deck, UnknownCardError, load_deck
 from cards.ruleset import RuleSet
+from cards.user_files import path_problem, shown_path
 
 
 class UsageError(Exception):
     """Bad input from the user: printed as one line on stderr, exit code 2."""
 
 
-def add_cards_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--cards",
-        metavar="FILE",
-        # No default of its own, or it would wipe out `civio --cards FILE COMMAND`'s value.
-        default=argparse.SUPPRESS,
-        help="play with a custom card pack (TOML) instead of the standard deck",
-    )
+def file_argument(text: str) -> str:
+    """An option's file name (argparse `type=`): refused at once when it can name no file, so
+    the error is one line about the option rather than a failure later."""
+    problem = path_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
 
 
-def add_rules_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--rules",
-        choices=["booklet", "summary"],
-        default="booklet",
-        help="rule reading: booklet (default) or summary (house rules)",
-    )
+def folder_argument(what: str) -> Callable[[str], str]:
+    """The argparse `type=` of an option naming a folder (`what`, "the save folder"): as
+    `file_argument`, and a path that exists must be a folder (a missing one is created by
+    whoever writes there)."""
+
+    def check(text: str) -> str:
+        file_argument(text)
+        place = f"{what} {shown_path(text)}"
+        try:
+            mode = os.stat(os.path.expanduser(text)).st_mode
+        except FileNotFoundError:
+            return text
+        except NotADirectoryError:
+            raise argparse.ArgumentTypeError(f"{place}: part of the path is a file") from None
+        except OSError as exc:
+            raise argparse.ArgumentTypeError(f"{place}: {exc.strerror or exc}") from None
+        if not stat.S_ISDIR(mode):
+            raise argparse.ArgumentTypeError(f"{place} is a file, not a folder")
+        return text
+
+    return check
 
 
-def add_json_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+def _parent() -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(add_help=False)
+
+
+# The options many commands share, given to `add_parser(..., parents=[...])`. `--cards` and
+# `--save-dir` have no default of their own (SUPPRESS), or a subcommand's would wipe out the
+# value given before it (`civio --cards FILE COMMAND`); read them with getattr(args, ..., None).
+JSON_OPTION = _parent()
+JSON_OPTION.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+
+CARDS_OPTION = _parent()
+CARDS_OPTION.add_argument(
+    "--cards",
+    metavar="FILE",
+    type=file_argument,
+    default=argparse.SUPPRESS,
+    help="play with a custom card pack (TOML) instead of the standard deck",
+)
+
+RULES_OPTION = _parent()
+RULES_OPTION.add_argument(
+    "--rules",
+    choices=["booklet", "summary"],
+    default="booklet",
+    help="rule reading: booklet (default) or summary (house rules)",
+)
+
+SAVE_DIR_OPTION = _parent()
+SAVE_DIR_OPTION.add_argument(
+    "--save-dir",
+    metavar="DIR",
+    type=folder_argument("the save folder"),
+    default=argparse.SUPPRESS,
+    help="the save folder (default: $CIVIO_SAVE_DIR, else your user data folder)",
+)
+
+SAVE_ROOT_OPTION = _parent()
+SAVE_ROOT_OPTION.add_argument(
+    "--save-root",
+    metavar="DIR",
+    type=folder_argument("the players' folders"),
+    help="where `civio serve` keeps the players' folders (default: a 'served' folder in the "
+    "user data folder)",
+)
 
 
 def add_card_list_parser(
@@ -45,13 +104,23 @@ def add_card_list_parser(
     """A subcommand that checks the cards named on the command line: CARD... with --json,
     --rules and --cards."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        name, help=help, description=description
+        name,
+        help=help,
+        description=description,
+        parents=[JSON_OPTION, RULES_OPTION, CARDS_OPTION],
     )
     parser.add_argument("card", nargs="+", metavar="CARD", help=card_help)
-    add_json_option(parser)
-    add_rules_option(parser)
-    add_cards_option(parser)
     return parser
+
+
+MAX_GAME_ROUNDS = 1000
+"""The most rounds a command lets a game last (`--rounds` of a campaign or a served class)."""
+
+
+def check_game_rounds(rounds: int, option: str = "--rounds") -> None:
+    """A game length given on the command line: 1 to MAX_GAME_ROUNDS rounds."""
+    if not 1 <= rounds <= MAX_GAME_ROUNDS:
+        raise UsageError(f"{option} {rounds}: give 1 to {MAX_GAME_ROUNDS:,} rounds")
 
 
 def deck_from_args(args: argparse.Namespace) -> Deck:

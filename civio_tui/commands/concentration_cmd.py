@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from cards.concentration import pair_link, pairs
-from civio_tui.commands.common import add_cards_option, add_json_option, deck_from_args, print_json
+from civio_tui.commands.common import CARDS_OPTION, JSON_OPTION, deck_from_args, print_json
 
 
 def add_parser(subparsers: Any) -> None:
@@ -17,11 +17,12 @@ def add_parser(subparsers: Any) -> None:
         "face down in 4 rows of 5; turn up two cards; a listed pair is captured.",
     )
     sub = parser.add_subparsers(dest="concentration_command", metavar="ACTION", required=True)
-    pairs_parser = sub.add_parser(
-        "pairs", help="the 10 pairs", description="The publisher's 10 pairs, and their links."
+    sub.add_parser(
+        "pairs",
+        help="the 10 pairs",
+        description="The publisher's 10 pairs, and their links.",
+        parents=[JSON_OPTION, CARDS_OPTION],
     )
-    add_json_option(pairs_parser)
-    add_cards_option(pairs_parser)
 
 
 def run(args: argparse.Namespace) -> int:

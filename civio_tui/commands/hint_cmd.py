@@ -12,11 +12,13 @@ import argparse
 import sys
 from typing import Any
 
+from cards.user_files import UserFileError, read_stream_text, read_user_text, shown_path
 from civio_tui.commands.common import (
+    CARDS_OPTION,
+    JSON_OPTION,
     UsageError,
-    add_cards_option,
-    add_json_option,
     deck_from_args,
+    file_argument,
     print_json,
 )
 from civio_tui.json_errors import UnreadableJsonError, read_json
@@ -31,15 +33,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             'serialises them: {"view": ..., "decision": ...}) and print the move the strongest '
             "AI level would make, with one sentence why."
         ),
+        parents=[JSON_OPTION, CARDS_OPTION],
     )
-    parser.add_argument("file", metavar="FILE", help="the position as JSON; - reads stdin")
-    add_cards_option(parser)
-    add_json_option(parser)
+    parser.add_argument(
+        "file", metavar="FILE", type=file_argument, help="the position as JSON; - reads stdin"
+    )
 
 
 def _place(path: str) -> str:
     """How messages name the FILE argument."""
-    return "standard input" if path == "-" else path
+    return "standard input" if path == "-" else shown_path(path)
 
 
 def _read(path: str) -> Any:
@@ -48,17 +51,17 @@ def _read(path: str) -> Any:
         if path == "-":
             if sys.stdin is None:
                 raise UsageError("no standard input to read the position from")
-            text = sys.stdin.read()
+            text = read_stream_text(sys.stdin, place)
         else:
-            # utf-8-sig: a byte-order mark (as some Windows editors write) is not an error.
-            with open(path, encoding="utf-8-sig") as f:
-                text = f.read()
+            text = read_user_text(path)
+    except UserFileError as exc:
+        raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"cannot read {place}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise UsageError(f"{place}: not a UTF-8 text file") from None
     try:
-        return read_json(text.removeprefix("\ufeff"))
+        return read_json(text)
     except UnreadableJsonError as exc:
         raise UsageError(f"{place}: not valid JSON: {exc}") from None
 

@@ -8,9 +8,9 @@ from typing import Any
 from cards.deck import Deck, UnknownCardError
 from cards.link_reasons import Link, can_follow, can_precede
 from civio_tui.commands.common import (
+    CARDS_OPTION,
+    JSON_OPTION,
     UsageError,
-    add_cards_option,
-    add_json_option,
     deck_from_args,
     print_json,
 )
@@ -23,10 +23,9 @@ def add_parser(subparsers: Any) -> None:
         description="List every card of the deck that the given card may stand right after "
         "(can follow) or right before (can precede) in some valid precedent, each with the "
         "rule's sentence. Quote names with spaces: civio links 'Brown v Board'.",
+        parents=[JSON_OPTION, CARDS_OPTION],
     )
     parser.add_argument("card", metavar="CARD", help="a card name (loose matching)")
-    add_json_option(parser)
-    add_cards_option(parser)
 
 
 def links_document(deck: Deck, card: int) -> dict[str, Any]:

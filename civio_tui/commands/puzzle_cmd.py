@@ -17,8 +17,8 @@ from cards.puzzles import (
 )
 from civio_tui.card_words import FIRST_DIFFICULTY, kind_label
 from civio_tui.commands.common import (
-    add_cards_option,
-    add_json_option,
+    CARDS_OPTION,
+    JSON_OPTION,
     deck_from_args,
     parse_day,
     print_json,
@@ -32,6 +32,7 @@ def add_parser(subparsers: Any) -> None:
         description="Print one puzzle generated from the deck, with its answer: the same "
         "kind, difficulty and seed always give the same puzzle. With no --seed, the puzzle "
         "of the day (today, or --date).",
+        parents=[JSON_OPTION, CARDS_OPTION],
     )
     parser.add_argument("--kind", choices=KINDS, help="the kind of puzzle (default: by seed)")
     # The game's Puzzles menu starts at easy: the same default makes `civio puzzle` the very
@@ -45,8 +46,6 @@ def add_parser(subparsers: Any) -> None:
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--seed", type=int, help="the puzzle's seed (any whole number)")
     which.add_argument("--date", metavar="YYYY-MM-DD", help="the puzzle of that day")
-    add_json_option(parser)
-    add_cards_option(parser)
 
 
 def puzzle_from_args(deck: Deck, args: argparse.Namespace) -> Puzzle:

@@ -7,7 +7,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from civio_tui.commands.common import UsageError, add_cards_option
+from civio_tui.commands.common import (
+    CARDS_OPTION,
+    SAVE_ROOT_OPTION,
+    UsageError,
+    check_game_rounds,
+)
+
+MAX_SESSIONS = 500
+"""The most games one server runs at once (each is a process of its own)."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -17,6 +25,7 @@ def add_parser(subparsers: Any) -> None:
         description="Serve CIVIO to web browsers (textual-serve). Each tab asks for the "
         "player's name and plays from that player's own save folder under --save-root. "
         "Only this computer can connect unless --host says otherwise.",
+        parents=[CARDS_OPTION, SAVE_ROOT_OPTION],
     )
     parser.add_argument(
         "--host",
@@ -25,11 +34,6 @@ def add_parser(subparsers: Any) -> None:
         "who can reach this computer)",
     )
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any)")
-    parser.add_argument(
-        "--save-root",
-        metavar="DIR",
-        help="where the players' folders go (default: a 'served' folder in the user data folder)",
-    )
     parser.add_argument(
         "--max-sessions",
         type=int,
@@ -79,7 +83,6 @@ def add_parser(subparsers: Any) -> None:
         help="a short game for a lesson, for every New game form: it ends after N rounds, "
         "the higher total winning (players can change it)",
     )
-    add_cards_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -98,8 +101,10 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: a port is a number from 0 to 65535")
-    if args.max_sessions < 1:
-        raise UsageError(f"--max-sessions {args.max_sessions}: at least 1 game must fit")
+    if not 1 <= args.max_sessions <= MAX_SESSIONS:
+        raise UsageError(
+            f"--max-sessions {args.max_sessions}: give 1 to {MAX_SESSIONS} games at once"
+        )
     if args.max_signing_in < 1:
         raise UsageError(f"--max-signing-in {args.max_signing_in}: at least 1 tab must fit")
     for option, minutes in (
@@ -108,9 +113,14 @@ def run(args: argparse.Namespace) -> int:
     ):
         if not 0 < minutes <= 24 * 60:
             raise UsageError(f"{option} {minutes}: give a number of minutes above 0, at most a day")
-    if args.rounds is not None and args.rounds < 1:
-        raise UsageError(f"--rounds {args.rounds}: a game has at least 1 round")
-    target = parse_rank(args.target) if args.target else None  # ValueError: one line, exit 2
+    if args.rounds is not None:
+        check_game_rounds(args.rounds)
+    target = None
+    if args.target is not None:
+        try:
+            target = parse_rank(args.target)
+        except ValueError as exc:
+            raise UsageError(f"--target: {exc}") from None
     root = Path(args.save_root).expanduser() if args.save_root else default_save_root()
     try:
         private_folder(root)
@@ -118,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--save-root {root}: cannot create it ({exc.strerror})") from None
     environment = {ROOT_ENV: str(root.resolve())}
     cards = getattr(args, "cards", None)
-    if cards:
+    if cards is not None:
         from cards.deck import load_deck
 
         load_deck(cards)  # a bad pack is one clear line now, not a broken game in every tab

@@ -7,8 +7,8 @@ from typing import Any
 
 from cards.solitaire import DEAL_SIZE, deal_cards, par, seed_of_day
 from civio_tui.commands.common import (
-    add_cards_option,
-    add_json_option,
+    CARDS_OPTION,
+    JSON_OPTION,
     deck_from_args,
     parse_day,
     print_chain,
@@ -31,12 +31,11 @@ def add_parser(subparsers: Any) -> None:
         help="the best score any player could have had on deal SEED",
         description="Par = the best, over k, of the points of the best CIVIO among the "
         "first k cards plus the 21 - k cards still face down.",
+        parents=[JSON_OPTION, CARDS_OPTION],
     )
     which = par_parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--seed", type=int, help="the deal's seed (any whole number)")
     which.add_argument("--date", metavar="YYYY-MM-DD", help="the deal of the day for this date")
-    add_json_option(par_parser)
-    add_cards_option(par_parser)
 
 
 def seed_from_args(args: argparse.Namespace) -> int:

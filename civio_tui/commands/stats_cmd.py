@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from civio_tui.commands.common import add_cards_option, add_json_option, print_json
+from civio_tui.commands.common import CARDS_OPTION, JSON_OPTION, SAVE_DIR_OPTION, print_json
 
 
 def add_parser(subparsers: Any) -> None:
@@ -18,11 +18,7 @@ def add_parser(subparsers: Any) -> None:
         "suffered, and each campaign's points after each round. With friends at one "
         "keyboard, --player NAME gives that person's own (without it, each campaign's first "
         "person's).",
-    )
-    add_json_option(parser)
-    add_cards_option(parser)
-    parser.add_argument(
-        "--save-dir", metavar="DIR", default=argparse.SUPPRESS, help="the save folder"
+        parents=[JSON_OPTION, CARDS_OPTION, SAVE_DIR_OPTION],
     )
     parser.add_argument(
         "--player",
@@ -34,11 +30,16 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from civio_tui.campaigns.catalogue import folder_for, list_campaigns
     from civio_tui.campaigns.stats import human_names, possessive, statistics, summary_lines
+    from civio_tui.campaigns.store import SaveError
     from civio_tui.commands.common import UsageError, deck_from_args
 
     deck = deck_from_args(args)
-    folder = folder_for(getattr(args, "save_dir", None))
-    campaigns = [s.campaign for s in list_campaigns(folder, deck) if s.campaign is not None]
+    try:
+        folder = folder_for(getattr(args, "save_dir", None))
+        summaries = list_campaigns(folder, deck)
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    campaigns = [s.campaign for s in summaries if s.campaign is not None]
     people = human_names(campaigns)
     player = args.player.strip() if args.player is not None else None
     if player is not None and player.casefold() not in {p.casefold() for p in people}:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from civio_tui.commands.common import UsageError, add_json_option, print_json
+from civio_tui.commands.common import JSON_OPTION, SAVE_ROOT_OPTION, UsageError, print_json
 
 ACTIONS = ("list", "open", "join", "play", "start", "leave")
 
@@ -25,6 +25,7 @@ def add_parser(subparsers: Any) -> None:
         "1 and get its code); `join CODE` takes a seat, or gives you back your own, and in a "
         "terminal plays it; `play CODE` plays your seat; `start CODE` (the host) fills the "
         "empty seats with computers and starts; `leave CODE` hands your seat to the computer.",
+        parents=[JSON_OPTION, SAVE_ROOT_OPTION],
     )
     parser.add_argument("action", choices=ACTIONS, help="what to do")
     parser.add_argument("what", nargs="?", metavar="CODE|GAME", help="the table's code, or a game")
@@ -36,12 +37,6 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--target", help="with open: the rank that ends the game")
     parser.add_argument("--rounds", type=int, help="with open: the number of rounds instead")
     parser.add_argument("--computer", help="with open: the level of computers in empty seats")
-    parser.add_argument(
-        "--save-root",
-        metavar="DIR",
-        help="the server's --save-root (default: the 'served' folder in the user data folder)",
-    )
-    add_json_option(parser)
 
 
 @contextmanager

@@ -162,7 +162,7 @@ def test_custom_pack_still_gets_every_other_check(tmp_path: Path) -> None:
 
 def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
     message = load_error(tmp_path / "missing.toml")
-    assert "cannot read card file" in message
+    assert "card file" in message and "cannot read it" in message
     bad = tmp_path / "bad.toml"
     bad.write_text("[[cards]\nname = ", encoding="utf-8")
     message = load_error(bad)

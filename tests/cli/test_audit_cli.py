@@ -133,7 +133,7 @@ def test_unreadable_pack_file(
         path.write_bytes(b'name = "\xff\xfe"\n')
     line = one_line_error(capsys, "precedent", "School", "--cards", str(path))
     assert str(path) in line
-    assert {"missing": "No such file", "directory": "directory", "not UTF-8": "UTF-8"}[what] in line
+    assert {"missing": "No such file", "directory": "folder", "not UTF-8": "UTF-8"}[what] in line
 
 
 def test_pack_saved_with_a_byte_order_mark_loads(

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+from typing import Any
+
 import pytest
 
-from cards.deck import standard_deck
+from cards import link_reasons
+from cards.deck import load_deck, standard_deck
+from cards.link_reasons import can_follow, can_precede
 from cards.precedent import check_precedent
 from tests.cli.conftest import one_line_error, run, run_json
+
+SNAPSHOT = Path(__file__).resolve().parent / "snapshots" / "links_standard_sha256.txt"
 
 
 def test_links_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
@@ -50,3 +58,41 @@ def test_links_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     line = one_line_error(capsys, "links", "tinkr")
     assert "unknown card" in line and "Tinker v Des Moines School District" in line
     assert "required" in one_line_error(capsys, "links")
+
+
+def test_links_output_on_the_standard_deck_is_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    """`civio links CARD --json` for every card of the standard deck, as a SHA-256 per card
+    of what it printed before the links were found one card at a time."""
+    recorded = {}
+    for line in SNAPSHOT.read_text(encoding="utf-8").splitlines():
+        digest, name = line.split("  ", 1)
+        recorded[name] = digest
+    deck = standard_deck()
+    assert sorted(recorded) == sorted(card.name for card in deck.cards)
+    changed = []
+    for name, digest in recorded.items():
+        code, out, _ = run(capsys, "links", name, "--json")
+        assert code == 0
+        if hashlib.sha256(out.encode()).hexdigest() != digest:
+            changed.append(name)
+    assert changed == [], f"civio links --json now prints otherwise for {changed}"
+
+
+def test_one_cards_links_take_work_in_proportion_to_the_deck(
+    monkeypatch: pytest.MonkeyPatch, extended_pack: Any
+) -> None:
+    deck = load_deck(extended_pack(100))  # a deck of its own: nothing is remembered yet
+    calls = 0
+    find = link_reasons._find
+
+    def counting(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return find(*args)
+
+    monkeypatch.setattr(link_reasons, "_find", counting)
+    for name in ("14th Amendment", "Marbury v Madison", "Tinker v Des Moines School District"):
+        calls = 0
+        card = deck.lookup(name)
+        assert can_follow(deck, card) and can_precede(deck, card)
+        assert calls <= 2 * len(deck), (name, calls)

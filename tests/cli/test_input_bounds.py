@@ -1,0 +1,197 @@
+"""Hostile and careless input to the commands: every refusal is one stderr line and exit 2, and
+no input makes a command wait forever, fill memory or run without end."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cards.deck import MAX_DECK_CARDS, STANDARD_SIZE
+from cards.user_files import MAX_FILE_BYTES
+from tests.cli.conftest import one_line_error, run
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def never(*_: Any, **__: Any) -> Any:
+    raise AssertionError("the command went ahead with input it should have refused")
+
+
+def civio_process(*argv: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    """`civio ARGV...` in a process of its own, for input that could block the caller."""
+    return subprocess.run(
+        [sys.executable, "-m", "civio_tui.cli", *argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+
+
+def test_an_empty_cards_option_never_starts_the_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("civio_tui.cli._play", never)
+    assert "--cards: no file name given" in one_line_error(capsys, "--cards", "")
+    assert "no file name given" in one_line_error(capsys, "play", "--cards", " ")
+    assert "no file name given" in one_line_error(capsys, "--save-dir", "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--target", ""], "--target: unknown rank ''"),
+        (["--save-root", ""], "--save-root: no file name given"),
+        (["--cards", ""], "--cards: no file name given"),
+        (["--rounds", "1000001"], "give 1 to 1,000 rounds"),
+        (["--max-sessions", "100000"], "--max-sessions 100000"),
+        (["--idle-minutes", "inf"], "--idle-minutes inf"),
+    ],
+)
+def test_serve_refuses_bad_settings_before_serving(
+    argv: list[str],
+    expected: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    monkeypatch.setattr("civio_tui.serve.server.run", never)
+    root = [] if "--save-root" in argv else ["--save-root", str(tmp_path)]
+    assert expected in one_line_error(capsys, "serve", *root, *argv)
+
+
+def test_a_deeply_nested_pack_is_a_clean_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pack = tmp_path / "deep.toml"
+    pack.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    line = one_line_error(capsys, "cards", "--cards", str(pack))
+    assert str(pack) in line and "nested too deeply" in line
+
+
+def test_a_pack_over_the_size_limit_is_refused_unread(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, mini_pack_path: Path
+) -> None:
+    pack = tmp_path / "padded.toml"
+    padding = "# " + "x" * 98 + "\n"
+    pack.write_text(
+        mini_pack_path.read_text(encoding="utf-8") + padding * (MAX_FILE_BYTES // 100),
+        encoding="utf-8",
+    )
+    line = one_line_error(capsys, "cards", "--cards", str(pack))
+    assert str(pack) in line and f"{MAX_FILE_BYTES:,} bytes" in line
+
+
+def test_a_pack_may_hold_up_to_the_card_limit(
+    capsys: pytest.CaptureFixture[str], extended_pack: Any
+) -> None:
+    fits = extended_pack(MAX_DECK_CARDS - STANDARD_SIZE)
+    code, out, _ = run(capsys, "cards", "--cards", str(fits))
+    assert code == 0 and out.rstrip().endswith(f"{MAX_DECK_CARDS} cards")
+    too_many = extended_pack(MAX_DECK_CARDS - STANDARD_SIZE + 1)
+    line = one_line_error(capsys, "links", "Tinker", "--cards", str(too_many))
+    assert str(too_many) in line
+    assert f"{MAX_DECK_CARDS + 1} cards" in line and f"at most {MAX_DECK_CARDS}" in line
+
+
+@pytest.mark.parametrize("command", [["cards", "--cards"], ["hint"]])
+def test_devices_and_fifos_are_refused_without_reading(command: list[str], tmp_path: Path) -> None:
+    fifo = tmp_path / "pack.fifo"
+    os.mkfifo(fifo)
+    for path in (str(fifo), "/dev/zero"):
+        done = civio_process(*command, path)
+        assert done.returncode == 2 and done.stdout == ""
+        assert len(done.stderr.splitlines()) == 1, done.stderr
+        assert path in done.stderr and "not a file that can be read" in done.stderr
+
+
+def test_hint_reads_a_bounded_standard_input() -> None:
+    with open("/dev/zero", "rb") as zeros:
+        done = subprocess.run(
+            [sys.executable, "-m", "civio_tui.cli", "hint", "-"],
+            cwd=ROOT,
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 2 and "standard input: larger than the limit" in done.stderr
+
+
+def test_save_folders_that_are_files_or_too_long(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    a_file = tmp_path / "passwd"
+    a_file.write_text("root:x:0:0\n", encoding="utf-8")
+    line = one_line_error(capsys, "stats", "--save-dir", str(a_file))
+    assert "the save folder" in line and str(a_file) in line and "is a file" in line
+    line = one_line_error(capsys, "class", "--save-root", str(a_file))
+    assert str(a_file) in line and "is a file" in line
+    line = one_line_error(capsys, "class", "--save-root", str(a_file / "inside"))
+    assert "part of the path is a file" in line
+    long_path = "a/" * 50_000
+    line = one_line_error(capsys, "stats", "--save-dir", long_path)
+    assert "100,000 characters" in line and len(line) < 500
+
+
+def test_a_save_folder_from_the_environment_that_is_a_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a_file = tmp_path / "saves"
+    a_file.write_text("", encoding="utf-8")
+    monkeypatch.setenv("CIVIO_SAVE_DIR", str(a_file))
+    assert "save folder" in one_line_error(capsys, "stats")
+
+
+def test_a_long_player_name_names_the_limit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    line = one_line_error(
+        capsys,
+        "campaign",
+        "new",
+        "X",
+        "--opponents",
+        "easy",
+        "--save-dir",
+        str(tmp_path),
+        "--player",
+        "p" * 41,
+    )
+    assert "41 characters" in line and "limit is 40" in line
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["arena", "--players", "random,random", "--rounds", "99999999999999999"], "100,000"),
+        (["arena", "--players", "random,random", "--jobs", "1000"], "--jobs"),
+        (["arena", "--players", "random,random", "--max-turns", "10000000"], "--max-turns"),
+    ],
+)
+def test_arena_work_has_a_stated_bound(
+    argv: list[str],
+    expected: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("civio_tui.arena.run_arena", never)
+    assert expected in one_line_error(capsys, *argv)
+
+
+def test_campaign_lengths_have_a_stated_bound(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    new = ["campaign", "new", "X", "--opponents", "easy", "--save-dir", str(tmp_path)]
+    assert "give 1 to 1,000 rounds" in one_line_error(capsys, *new, "--rounds", "1000000000")
+    assert not any(tmp_path.iterdir())
+    auto = ["campaign", "autoplay", "X", "--as", "easy", "--save-dir", str(tmp_path)]
+    assert "at most 10,000" in one_line_error(capsys, *auto, "--rounds", "99999999999")
