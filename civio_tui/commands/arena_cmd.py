@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import TextIO
 
 from civio_tui.commands.common import (
     CARDS_OPTION,
@@ -92,6 +94,29 @@ def _players(text: str, game: str = "civio") -> list[str]:
     return names
 
 
+def progress_bar(stream: TextIO | None) -> Callable[[int, int], None] | None:
+    """A bar of rounds played, redrawn in place on `stream` when it is a terminal (None when
+    it is not: logs and pipes get no bar). Each redraw is flushed, since a terminal's stderr
+    shows a line only at its end and the bar ends its line only when the run is done."""
+    if stream is None or not stream.isatty():
+        return None
+    shown = -1
+
+    def progress(done: int, total: int) -> None:
+        nonlocal shown
+        step = done * 200 // total  # redraw at most 200 times, whatever the batches
+        if step == shown:
+            return
+        shown = step
+        width = 30
+        filled = width * done // total
+        bar = "#" * filled + "-" * (width - filled)
+        end = "\n" if done == total else ""
+        print(f"\rarena [{bar}] {done}/{total} rounds", end=end, file=stream, flush=True)
+
+    return progress
+
+
 def run(args: argparse.Namespace) -> int:
     from civio_tui.arena import format_table, run_arena
 
@@ -109,20 +134,7 @@ def run(args: argparse.Namespace) -> int:
     if len(deck) < 7 * len(players) + 1:
         raise UsageError(f"the deck has {len(deck)} cards: too few for {len(players)} players")
 
-    progress = None
-    if sys.stderr.isatty():
-        shown = [-1]
-
-        def progress(done: int, total: int) -> None:
-            step = done * 200 // total  # redraw at most 200 times, whatever the batches
-            if step != shown[0]:
-                shown[0] = step
-                width = 30
-                filled = width * done // total
-                bar = "#" * filled + "-" * (width - filled)
-                end = "\n" if done == total else ""
-                print(f"\rarena [{bar}] {done}/{total} rounds", end=end, file=sys.stderr)
-
+    progress = progress_bar(sys.stderr)
     doc = run_arena(
         players, args.rounds, args.seed, rules, deck, progress, jobs=args.jobs, game=args.game
     )

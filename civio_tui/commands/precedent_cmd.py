@@ -6,8 +6,11 @@ import argparse
 from typing import Any
 
 from cards.deck import Deck
+from cards.go_out import HAND_SIZE, Arrangement
 from cards.models import CardType
 from cards.precedent import PrecedentCheck, check_precedent
+from cards.ruleset import RuleSet
+from cards.scoring import winner_score
 from civio_tui.commands.common import (
     add_card_list_parser,
     deck_from_args,
@@ -31,8 +34,16 @@ def add_parser(subparsers: Any) -> None:
     )
 
 
-def precedent_document(deck: Deck, check: PrecedentCheck) -> dict[str, Any]:
-    """The `--json` answer."""
+def flush_score(check: PrecedentCheck, rules: RuleSet) -> int | None:
+    """What the cards score as the winning hand when they are 7 in one valid precedent (a
+    Thurgood Flush), else None: a precedent of any other length is only part of a hand."""
+    if not check.valid or len(check.cards) != HAND_SIZE:
+        return None
+    return winner_score(Arrangement("flush", (tuple(check.cards),), check.points), rules)
+
+
+def precedent_document(deck: Deck, check: PrecedentCheck, rules: RuleSet) -> dict[str, Any]:
+    """The `--json` answer; `winner_score` is the Thurgood Flush's score, or null."""
     failure = None
     if not check.valid:
         assert check.failure_position is not None
@@ -48,16 +59,17 @@ def precedent_document(deck: Deck, check: PrecedentCheck) -> dict[str, Any]:
         "cards": deck.names(check.cards),
         "failure": failure,
         "points": check.points,
+        "winner_score": flush_score(check, rules),
     }
 
 
 def run(args: argparse.Namespace) -> int:
     deck = deck_from_args(args)
-    rules_from_args(args)  # validated for uniformity; the precedent rules do not vary
+    rules = rules_from_args(args)  # the precedent rules do not vary; the flush's score does
     ids = resolve_cards(deck, args.card)
     check = check_precedent(deck, ids)
     if args.json:
-        print_json(precedent_document(deck, check))
+        print_json(precedent_document(deck, check, rules))
         return 0
     if check.valid:
         role = ""
@@ -67,6 +79,12 @@ def run(args: argparse.Namespace) -> int:
         unit = "point" if check.points == 1 else "points"
         print(f"valid: {check.points} {unit}{role}")
         print_chain(deck.names(ids))
+        score = flush_score(check, rules)
+        if score is not None:
+            print(
+                f"a Thurgood Flush: these 7 cards go out as one precedent, worth {score} as the "
+                f"winning hand ({rules.name} rules)"
+            )
     else:
         assert check.failure_position is not None
         position = check.failure_position

@@ -1,4 +1,5 @@
-"""`civio puzzle`: one generated puzzle with its answer (a worksheet a teacher can print)."""
+"""`civio puzzle`: one generated puzzle, and with --answers its answer (a worksheet a teacher
+can print, and its answer key)."""
 
 from __future__ import annotations
 
@@ -28,10 +29,10 @@ from civio_tui.commands.common import (
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "puzzle",
-        help="a generated puzzle and its answer (go-out, complete, best, broken, linked)",
-        description="Print one puzzle generated from the deck, with its answer: the same "
-        "kind, difficulty and seed always give the same puzzle. With no --seed, the puzzle "
-        "of the day (today, or --date).",
+        help="a generated puzzle (go-out, complete, best, broken, linked); --answers: its answer",
+        description="Print one puzzle generated from the deck, and its answer with --answers: "
+        "the same kind, difficulty and seed always give the same puzzle. With no --seed, the "
+        "puzzle of the day (today, or --date).",
         parents=[JSON_OPTION, CARDS_OPTION],
     )
     parser.add_argument("--kind", choices=KINDS, help="the kind of puzzle (default: by seed)")
@@ -42,6 +43,11 @@ def add_parser(subparsers: Any) -> None:
         choices=DIFFICULTIES,
         default=FIRST_DIFFICULTY,
         help=f"default: {FIRST_DIFFICULTY}, as the game's Puzzles menu",
+    )
+    parser.add_argument(
+        "--answers",
+        action="store_true",
+        help="print the answer too, for a worksheet's answer key (--json always has it)",
     )
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--seed", type=int, help="the puzzle's seed (any whole number)")
@@ -101,6 +107,9 @@ def run(args: argparse.Namespace) -> int:
         print("Options:")
         for letter, c in zip("ABCD", puzzle.options, strict=False):
             print(f"  {letter}. {deck[c].name}")
-    print("Answer:")
-    print("\n".join(answer_lines(deck, puzzle)))
+    if args.answers:
+        print("Answer:")
+        print("\n".join(answer_lines(deck, puzzle)))
+    else:
+        print("(The answer: add --answers.)")
     return 0

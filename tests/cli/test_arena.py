@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -164,3 +166,30 @@ def test_easy_play_arena_from_the_command_line(capsys: pytest.CaptureFixture[str
     assert doc["rounds"] == 4 and [s["player"] for s in doc["seats"]] == ["medium", "random"]
     assert main(["arena", "--game", "easy-play", "--players", "hard,random"]) == 2
     assert "unknown Easy Play player 'hard'" in capsys.readouterr().err
+
+
+class Terminal(io.StringIO):
+    """A stderr that says it is a terminal and notes what had been written at each flush."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flushed: list[str] = []
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        self.flushed.append(self.getvalue())
+
+
+def test_progress_shows_on_a_terminal_as_rounds_finish(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    doc = arena_json(capsys, "--players", "random,random", "--rounds", "4", "--seed", "2")
+    assert doc["rounds"] == 4  # stdout is the JSON document alone
+    # Each round's bar reached the terminal when it was drawn, not at the end of the run.
+    bars = [text for text in terminal.flushed if text.endswith("rounds")]
+    assert [bar.rsplit("] ", 1)[1] for bar in bars] == [f"{n}/4 rounds" for n in (1, 2, 3)]
+    assert terminal.getvalue().endswith("] 4/4 rounds\n")

@@ -191,7 +191,8 @@ def test_precedent_failure_position_is_0_based_and_counts_marbury(
 
 def test_precedent_valid_document_types(capsys: pytest.CaptureFixture[str]) -> None:
     doc = run_json(capsys, "precedent", "Jim Crow Laws", "Plessy", "Civil Rights Act")
-    assert set(doc) == {"valid", "cards", "failure", "points"}
+    assert set(doc) == {"valid", "cards", "failure", "points", "winner_score"}
+    assert doc["winner_score"] is None  # 3 cards are not a hand
     assert doc["valid"] is True and doc["failure"] is None
     assert type(doc["points"]) is int and doc["points"] == 1  # the CRA scores in either role
     code, out, _ = run(capsys, "precedent", "Jim Crow Laws", "Plessy", "Civil Rights Act")

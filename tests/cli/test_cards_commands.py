@@ -104,6 +104,7 @@ def test_precedent_valid_json(capsys: pytest.CaptureFixture[str]) -> None:
         ],
         "failure": None,
         "points": 6,
+        "winner_score": 24,  # a Thurgood Flush: (6 + 2) x 3
     }
 
 
@@ -118,12 +119,19 @@ def test_precedent_invalid_json(capsys: pytest.CaptureFixture[str]) -> None:
             "reason": "Korematsu v US cannot follow Engel v Vitale: neither case lists the other",
         },
         "points": 0,
+        "winner_score": None,
     }
 
 
 def test_precedent_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "precedent", *FLUSH, "--rules", "summary")
     assert code == 0 and out.startswith("valid: 6 points")
+    # The summary's reading triples only the card points: 6 x 3 + 2.
+    assert "a Thurgood Flush" in out and "worth 20 as the winning hand (summary rules)" in out
+    code, out, _ = run(capsys, "precedent", *FLUSH)
+    assert "worth 24 as the winning hand (booklet rules)" in out
+    code, out, _ = run(capsys, "precedent", *FLUSH[:4])
+    assert code == 0 and out.startswith("valid:") and "Flush" not in out
     code, out, _ = run(capsys, "precedent", "Engel v Vitale", "Korematsu")
     assert code == 0
     assert out.startswith("invalid at card 2 of 2 (Korematsu v US): Korematsu v US cannot follow")

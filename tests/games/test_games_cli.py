@@ -73,13 +73,17 @@ def test_puzzle_json_follows_the_contract(capsys: pytest.CaptureFixture[str]) ->
         check_document(doc)
 
 
-def test_puzzle_text_shows_question_and_answer(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "puzzle", "--kind", "complete", "--seed", "3")
-    doc = json.loads(run(capsys, "puzzle", "--kind", "complete", "--seed", "3", "--json")[1])
+def test_puzzle_text_shows_the_answer_only_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = ["puzzle", "--kind", "complete", "--seed", "3"]
+    doc = json.loads(run(capsys, *puzzle, "--json")[1])
+    code, out, _ = run(capsys, *puzzle)
     assert code == 0
-    assert "Question:" in out and "Answer:" in out and "Options:" in out
-    answer = out.split("Answer:")[1]
-    assert doc["solution"]["card"] in answer
+    assert "Question:" in out and "Options:" in out and "Answer:" not in out
+    assert "--answers" in out
+    code, with_answers, _ = run(capsys, *puzzle, "--answers")
+    assert code == 0 and with_answers.startswith(out.rsplit("(The answer", 1)[0])
+    assert doc["solution"]["card"] in with_answers.split("Answer:")[1]
+    assert "solution" in json.loads(run(capsys, *puzzle, "--answers", "--json")[1])
 
 
 def test_the_puzzle_of_the_day(capsys: pytest.CaptureFixture[str]) -> None:
