@@ -27,7 +27,13 @@ from ai.base import (
     register,
 )
 
-LEVEL_MODULES = ("ai.random_player", "ai.easy", "ai.medium", "ai.hard", "ai.cheater")
+LEVEL_MODULES = (
+    "ai.civio.random_player",
+    "ai.civio.easy",
+    "ai.civio.medium",
+    "ai.civio.hard",
+    "ai.civio.cheater",
+)
 
 for _module in LEVEL_MODULES:
     importlib.import_module(_module)

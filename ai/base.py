@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from cards.actions import Action, Decision
-    from cards.round import Round
-    from cards.view import PlayerView
+    from cards.games.civio.actions import Action, Decision
+    from cards.games.civio.round import Round
+    from cards.games.civio.view import PlayerView
 
 
 @runtime_checkable

@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from cards.actions import Action
 from cards.deck import Deck, standard_deck
+from cards.games.civio.actions import Action
 from cards.ranks import DEFAULT_TARGET, parse_rank, points_for_rank, rank_for
 from cards.ruleset import RuleSet
 
 if TYPE_CHECKING:
-    from cards.round import Round
+    from cards.games.civio.round import Round
 
 MAX_TIEBREAK_ROUNDS = 5
 """With `tiebreak="tiebreaker"`: extra rounds played at most before the title is shared anyway."""
@@ -127,7 +127,7 @@ class Game:
             raise ValueError("the current round is not over yet")
         if self.is_over:
             raise ValueError("the game is over")
-        from cards.round import Round  # the engine loads only when a round is dealt
+        from cards.games.civio.round import Round  # the engine loads only when a round is dealt
 
         k = len(self.rounds)
         rnd = Round(

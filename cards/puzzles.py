@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from cards.civio_sets import check_call
 from cards.deck import Deck
+from cards.games.solitaire.game import seed_of_day
 from cards.go_out import HAND_SIZE, best_go_out, goes_out, ordering
 from cards.link_reasons import link, link_reason
 from cards.links import tables
@@ -31,7 +32,6 @@ from cards.models import CardType
 from cards.precedent import check_precedent, is_valid
 from cards.ruleset import RuleSet
 from cards.scoring import winner_score
-from cards.solitaire import seed_of_day
 
 KINDS = ("go-out", "complete", "best", "broken", "linked")
 DIFFICULTIES = ("easy", "medium", "hard")

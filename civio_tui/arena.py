@@ -23,7 +23,7 @@ from ai import attach_round, get_player
 from ai.base import Player
 from cards.deck import Deck, standard_deck
 from cards.game import round_seed
-from cards.round import MAX_SEATS, MIN_SEATS, Round
+from cards.games.civio.round import MAX_SEATS, MIN_SEATS, Round
 from cards.ruleset import RuleSet
 
 Z95 = 1.959963984540054
@@ -111,9 +111,10 @@ GAMES = ("civio", "easy-play")
 
 
 def make_players(game: str, players: Sequence[str], deck: Deck) -> list[Any]:
-    """One new AI player per seat: the main game's levels, or Easy Play's (`ai.easy_play`)."""
+    """One new AI player per seat: the main game's levels, or Easy Play's
+    (`ai.easy_play.levels`)."""
     if game == "easy-play":
-        from ai.easy_play import get_easy_player
+        from ai.easy_play.levels import get_easy_player
 
         return [get_easy_player(name, deck) for name in players]
     return [get_player(name) for name in players]
@@ -198,7 +199,8 @@ def run_arena(
     """Play `rounds` rounds among the named AI levels (one per seat) and return the statistics
     document of `civio arena --json`. `progress(done, total)` is called as rounds finish;
     `jobs` > 1 plays them on that many processes (the same document, faster). `game`:
-    "civio" (the main game) or "easy-play" (its levels from `ai.easy_play`; `flushes` is 0)."""
+    "civio" (the main game) or "easy-play" (its levels from `ai.easy_play.levels`; `flushes` is
+    0)."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}: choose {' or '.join(GAMES)}")
     n = len(players)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from cards.concentration import Concentration
-from cards.solitaire import DEAL_SIZE, Solitaire, seed_of_day
+from cards.games.concentration.game import Concentration
+from cards.games.solitaire.game import DEAL_SIZE, Solitaire, seed_of_day
 from civio_tui.game_file import GameFile
 from civio_tui.save_format import (
     ConcentrationFile,

@@ -1,6 +1,6 @@
 """Easy Play rounds for the arena (`civio arena --game easy-play`): one round played by AI
-levels of `ai.easy_play`, measured the way `civio_tui.arena.play_round` measures a CIVIO round
-(the same seeds per round and per seat, the same `RoundOutcome`)."""
+levels of `ai.easy_play.levels`, measured the way `civio_tui.arena.play_round` measures a CIVIO
+round (the same seeds per round and per seat, the same `RoundOutcome`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ai.easy_play import EasyPlayer
+from ai.easy_play.levels import EasyPlayer
 from cards.deck import Deck
-from cards.easy_play import EasyPlay
 from cards.game import round_seed
+from cards.games.easy_play.round import EasyPlay
 from cards.ruleset import RuleSet
 
 

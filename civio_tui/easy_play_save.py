@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cards.deck import Deck
-from cards.easy_play_game import EasyPlayGame
+from cards.games.easy_play.game import EasyPlayGame
 from civio_tui.campaigns.session import decision_rng
 from civio_tui.campaigns.store import (
     EASY_PLAY_SUFFIX,
@@ -61,8 +61,8 @@ from civio_tui.save_format import (
 from civio_tui.seating import HUMAN, Seat, SeatingError, check_seating
 
 if TYPE_CHECKING:
-    from ai.easy_play import EasyPlayer
-    from cards.easy_play import EasyAction
+    from ai.easy_play.levels import EasyPlayer
+    from cards.games.easy_play.round import EasyAction
 
 EASY_SUFFIX = EASY_PLAY_SUFFIX
 LEGACY_FILE = "easy-play.json"
@@ -163,7 +163,7 @@ def easy_path(folder: Path, name: str) -> Path:
 def parse_easy_play(data: bytes, deck: Deck, name: str) -> SavedEasyPlay:
     """The game in a file's bytes (`name`: the file's, for a version 1 file that had none);
     UnreadableSave (a ValueError) with the reason when it cannot be played."""
-    from ai.easy_play import LEVELS
+    from ai.easy_play.levels import LEVELS
 
     doc = EasyPlayFile.parse(data, MAX_BYTES)
     check_edition(doc, deck)
@@ -323,7 +323,7 @@ def new_easy_game(
 
     folder = resolve_save_dir(save_dir)
     name = check_name(name)
-    from ai.easy_play import LEVELS
+    from ai.easy_play.levels import LEVELS
 
     check_seating(players, ai_levels=set(LEVELS))
     taken = name_taken(folder, name)

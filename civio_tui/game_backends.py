@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cards.actions import Action
 from cards.deck import Deck
 from cards.game import Game
-from cards.round import Round
+from cards.games.civio.actions import Action
+from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class MemoryBackend:
     def take_back(self, seat: int) -> bool:
         """Back to `seat`'s latest real choice. The opponents' rngs run on, so a repeated
         move may get other answers here (a saved game replays them exactly)."""
-        from cards.undo import take_back
+        from cards.games.civio.undo import take_back
 
         rnd = self.round
         assert rnd is not None and self.practice

@@ -8,7 +8,8 @@ from typing import Any
 
 from textual.content import Content
 
-from cards.actions import (
+from cards.deck import Deck
+from cards.games.civio.actions import (
     ACCEPT,
     DECLINE,
     DISCARD_PILE,
@@ -18,10 +19,9 @@ from cards.actions import (
     Decision,
     DecisionKind,
 )
-from cards.deck import Deck
-from cards.laws import law_facts
+from cards.games.civio.laws import law_facts
+from cards.games.civio.view import PlayerView
 from cards.models import Effect, effect_label
-from cards.view import PlayerView
 from civio_tui.widgets.cards import card_line, pts
 
 

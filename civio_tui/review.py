@@ -1,19 +1,19 @@
 """A recorded round reviewed: the engine reads back the seat's decisions as it saw them
-(`cards.record.seat_decisions`) and the strongest level judges them (`ai.review`). It lives
-here, above both, as the arena does: no opponent module of `ai/` runs the round engine."""
+(`cards.games.civio.record.seat_decisions`) and the strongest level judges them (`ai.civio.review`).
+It lives here, above both, as the arena does: no opponent module of `ai/` runs the round engine."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from cards.actions import Action
 from cards.deck import Deck, standard_deck
+from cards.games.civio.actions import Action
 from cards.ruleset import RuleSet
 
 if TYPE_CHECKING:
-    from ai.hard import HardSearch
-    from ai.review import Review
+    from ai.civio.hard import HardSearch
+    from ai.civio.review import Review
 
 
 def review_round(
@@ -31,9 +31,9 @@ def review_round(
     search: HardSearch | None = None,
 ) -> Review:
     """Judge every decision of `seat` with more than one option in the round dealt from `seed`
-    by `dealer` and played with `actions` (see `ai.review.review_decisions`)."""
-    from ai.review import review_decisions
-    from cards.record import seat_decisions
+    by `dealer` and played with `actions` (see `ai.civio.review.review_decisions`)."""
+    from ai.civio.review import review_decisions
+    from cards.games.civio.record import seat_decisions
 
     deck = deck if deck is not None else standard_deck()
     decisions = seat_decisions(rules, seats, dealer, seed, actions, seat, deck, scores=scores)

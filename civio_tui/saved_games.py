@@ -108,7 +108,7 @@ def _newest(
 
 def _solitaire(save_dir: str | None, deck: Deck) -> tuple[datetime, SavedGame] | None:
     """The Solitaire deal in progress, with when it was saved (None: none, or unreadable)."""
-    from cards.solitaire import DEAL_SIZE
+    from cards.games.solitaire.game import DEAL_SIZE
     from civio_tui.card_games_save import SolitaireSaves, in_progress
 
     try:

@@ -13,17 +13,17 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cards.actions import (
+from cards.deck import Deck
+from cards.games.civio.actions import (
     CIVIO_PLAY_ON,
     Action,
     Decision,
     DecisionKind,
 )
-from cards.deck import Deck
+from cards.games.civio.round import Round, check_table
+from cards.games.civio.view import PlayerView
 from cards.ranks import DEFAULT_TARGET, rank_for
-from cards.round import Round, check_table
 from cards.ruleset import RuleSet
-from cards.view import PlayerView
 from civio_tui.game_backends import (
     HUMAN,
     HUMAN_SEAT,

@@ -13,12 +13,12 @@ import time
 from typing import Any
 
 from ai import get_player, player_names
-from cards.actions import Decision
 from cards.deck import standard_deck
 from cards.game import round_seed
-from cards.round import Round
+from cards.games.civio.actions import Decision
+from cards.games.civio.round import Round
+from cards.games.civio.view import PlayerView
 from cards.ruleset import RuleSet
-from cards.view import PlayerView
 from civio_tui.arena import percentile
 
 SEED = 20240601

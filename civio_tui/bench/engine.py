@@ -13,7 +13,7 @@ from typing import Any
 
 from cards.deck import Deck, standard_deck
 from cards.game import round_seed
-from cards.round import Round
+from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 
 SEED = 20240601

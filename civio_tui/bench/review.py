@@ -12,10 +12,10 @@ import time
 from typing import Any
 
 from ai import get_player
-from cards.actions import Action
 from cards.deck import standard_deck
 from cards.game import round_seed
-from cards.round import Round
+from cards.games.civio.actions import Action
+from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 from civio_tui.review import review_round
 

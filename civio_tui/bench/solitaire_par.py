@@ -11,8 +11,8 @@ import time
 from typing import Any
 
 from cards.deck import standard_deck
+from cards.games.solitaire.game import deal_cards, par
 from cards.links import tables
-from cards.solitaire import deal_cards, par
 
 DEALS = 100
 FIRST_SEED = 1

@@ -26,7 +26,7 @@ the `--cards` pack so campaigns made with it are readable). Names match ignoring
     # Playing (the session saves after every action; nothing else needs saving):
     if not session.in_round and not session.finished:
         session.next_round()                 # deals round N (and saves)
-    rnd = session.round                      # cards.round.Round: decision, view(seat), events
+    rnd = session.round                      # a Round: decision, view(seat), events
     session.human_seat                       # 0; session.seat_names for event.describe(names=)
     if session.is_human_turn():
         session.apply(action)                # IllegalActionError: nothing changed

@@ -13,8 +13,8 @@ from typing import Any, Literal
 
 import ai
 from cards.deck import Deck, standard_deck
+from cards.games.civio.round import Round, check_table
 from cards.ranks import DEFAULT_TARGET, parse_rank
-from cards.round import Round, check_table
 from cards.ruleset import RuleSet
 from civio_tui.campaigns.model import (
     HUMAN,

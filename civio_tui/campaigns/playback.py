@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cards.actions import Action
 from cards.deck import Deck
-from cards.events import Event
-from cards.round import Round
+from cards.games.civio.actions import Action
+from cards.games.civio.events import Event
+from cards.games.civio.round import Round
 from civio_tui.campaigns.model import Campaign, RoundRecord, SaveFormatError
 from civio_tui.campaigns.replay import campaign_deck, round_check
 from civio_tui.campaigns.store import SaveError

@@ -12,9 +12,9 @@ import hashlib
 import json
 from collections.abc import Sequence
 
-from cards.actions import Action
 from cards.deck import Deck, editions_of
-from cards.round import Round
+from cards.games.civio.actions import Action
+from cards.games.civio.round import Round
 from civio_tui.campaigns.model import (
     Campaign,
     DeckIdentity,

@@ -14,11 +14,11 @@ from importlib import metadata
 from typing import Any, Literal
 
 import ai
-from cards import undo
-from cards.actions import Action
 from cards.deck import Deck
 from cards.game import Game
-from cards.round import Round
+from cards.games.civio import undo
+from cards.games.civio.actions import Action
+from cards.games.civio.round import Round
 from civio_tui.campaigns.model import (
     HUMAN,
     Campaign,

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import ai
-from cards.actions import TARGET
 from cards.deck import Deck
+from cards.games.civio.actions import TARGET
 from civio_tui.arena import wilson
 from civio_tui.campaigns.model import Campaign, Player
 from civio_tui.campaigns.playback import NoReplayError, Playback

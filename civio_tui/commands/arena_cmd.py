@@ -78,7 +78,7 @@ def _players(text: str, game: str = "civio") -> list[str]:
     if not 2 <= len(names) <= 4 or any(not n for n in names):
         raise UsageError(f"--players needs 2-4 comma-separated names, got {text!r}")
     if game == "easy-play":
-        from ai.easy_play import LEVELS
+        from ai.easy_play.levels import LEVELS
 
         for name in names:
             if name not in LEVELS:

@@ -164,7 +164,7 @@ def run_replay(args: argparse.Namespace, deck: Deck) -> int:
 
 
 def run_review(args: argparse.Namespace, deck: Deck) -> int:
-    from cards.actions import Action
+    from cards.games.civio.actions import Action
     from civio_tui.campaigns.playback import NoReplayError, kept_round, scores_before
     from civio_tui.campaigns.replay import campaign_deck
     from civio_tui.review import review_round

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cards.concentration import pair_link, pairs
+from cards.games.concentration.game import pair_link, pairs
 from civio_tui.commands.common import CARDS_OPTION, JSON_OPTION, deck_from_args, print_json
 
 

@@ -67,7 +67,7 @@ def _read(path: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ai.hint import hint
+    from ai.civio.hint import hint
 
     data = _read(args.file)
     deck = deck_from_args(args)
@@ -93,8 +93,8 @@ def _position(data: Any, deck: Any) -> tuple[Any, Any]:
     """The view and decision a position file holds, checked as far as the engine can."""
     from pydantic import ValidationError
 
-    from cards.actions import Decision, InvalidActionError
-    from cards.view import PlayerView
+    from cards.games.civio.actions import Decision, InvalidActionError
+    from cards.games.civio.view import PlayerView
 
     if not isinstance(data, dict):
         raise UsageError('the position must be a JSON object {"view": ..., "decision": ...}')
@@ -137,8 +137,8 @@ def _check_consistent(view: Any, decision: Any, deck: Any) -> None:
     decision must be the one the engine poses in any round that shows this view."""
     import random
 
-    from ai.determinise import sample_world
-    from cards.round import Round
+    from ai.civio.determinise import sample_world
+    from cards.games.civio.round import Round
 
     size = len(deck)
     for action in decision.options:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cards.solitaire import DEAL_SIZE, deal_cards, par, seed_of_day
+from cards.games.solitaire.game import DEAL_SIZE, deal_cards, par, seed_of_day
 from civio_tui.commands.common import (
     CARDS_OPTION,
     JSON_OPTION,

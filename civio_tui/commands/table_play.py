@@ -128,7 +128,7 @@ def _choice_number(line: str, options: list[Any]) -> int | None:
         k = int(text)
         return k if 1 <= k <= len(options) else None
     if options and isinstance(options[0], int):
-        from cards.concentration import parse_position
+        from cards.games.concentration.game import parse_position
 
         try:
             position = parse_position(text)
@@ -141,7 +141,7 @@ def _choice_number(line: str, options: list[Any]) -> int | None:
 def _action(option: Any) -> Any:
     """An engine action from a decision's option (Concentration's options are places)."""
     if isinstance(option, int):
-        from cards.concentration import TurnCard
+        from cards.games.concentration.game import TurnCard
 
         return TurnCard(option)
     return option
@@ -149,7 +149,7 @@ def _action(option: Any) -> Any:
 
 def _option_text(option: Any, deck: Deck) -> str:
     if isinstance(option, int):
-        from cards.concentration import position_name
+        from cards.games.concentration.game import position_name
 
         return f"turn up the card at {position_name(option)}"
     text: str = option.to_str(deck)
@@ -182,7 +182,7 @@ def _view_lines(view: Any, deck: Deck, tab: TableTab) -> list[str]:
         top = _names(deck, view.discard_pile[-1:])
         lines.append(f"Discard pile: {top} on top; supply: {view.supply_count} cards")
         return lines
-    from cards.concentration import CELLS, COLUMNS, position_name
+    from cards.games.concentration.game import CELLS, COLUMNS, position_name
 
     cells = []
     for p in range(CELLS):

@@ -194,8 +194,8 @@ class Move:
 
 @dataclass(frozen=True)
 class TableTurn:
-    """Turns played at the table with the real round engine (cards/round.py) from a fixed deal:
-    the player makes the moves the step teaches, Bot's are played for it."""
+    """Turns played at the table with the real round engine (cards/games/civio/round.py) from a
+    fixed deal: the player makes the moves the step teaches, Bot's are played for it."""
 
     deal: Deal
     moves: tuple[Move, ...]

@@ -1,4 +1,5 @@
-"""A lesson's table step played with the real round engine (cards/round.py), from a fixed deal.
+"""A lesson's table step played with the real round engine (cards/games/civio/round.py), from a
+fixed deal.
 
 The player answers the engine's own decisions, put in the table's words (civio_tui/questions.py);
 the lesson's data says which move it expects. A wrong move is not applied: it gets the lesson's
@@ -11,13 +12,20 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from cards.actions import DISCARD, OVERRULE, TARGET, Action, DecisionKind, IllegalActionError
 from cards.deck import Deck
-from cards.laws import law_facts
+from cards.games.civio.actions import (
+    DISCARD,
+    OVERRULE,
+    TARGET,
+    Action,
+    DecisionKind,
+    IllegalActionError,
+)
+from cards.games.civio.laws import law_facts
+from cards.games.civio.round import Round
 from cards.link_reasons import link_reason
 from cards.links import tables
 from cards.models import CardType
-from cards.round import Round
 from cards.ruleset import RuleSet
 from civio_tui.lessons.model import Deal, Move, TableTurn
 from civio_tui.questions import OptionLabel, ask

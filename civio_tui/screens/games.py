@@ -7,7 +7,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from cards.solitaire import DEAL_SIZE
+from cards.games.solitaire.game import DEAL_SIZE
 from civio_tui.card_games_save import (
     SavedSolitaire,
     SolitaireSaves,
@@ -82,8 +82,8 @@ class GamesScreen(CivioScreen[None]):
         if game == "solitaire" and len(deck) < DEAL_SIZE:
             return f"Solitaire needs {DEAL_SIZE} cards; this card pack has {len(deck)}."
         if game == "concentration":
-            from cards.concentration import pairs
             from cards.deck import UnknownCardError
+            from cards.games.concentration.game import pairs
 
             try:
                 pairs(deck)

@@ -18,8 +18,8 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from cards.actions import DecisionKind
 from cards.deck import Deck
+from cards.games.civio.actions import DecisionKind
 from cards.link_reasons import link_reason
 from cards.models import Card, CardType
 from cards.precedent import check_precedent

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from cards.deck import Deck
-from cards.round import Round
+from cards.games.civio.round import Round
 from civio_tui import keymap
 from civio_tui.plurals import counted
 from civio_tui.screens.base import CivioScreen
@@ -30,7 +30,7 @@ from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.scroll import KeyScroll
 
 if TYPE_CHECKING:
-    from ai.review import Judgement, Review
+    from ai.civio.review import Judgement, Review
     from civio_tui.campaigns.model import Campaign
     from civio_tui.campaigns.playback import Playback
 
@@ -366,7 +366,7 @@ class ReplayScreen(CivioScreen[None]):
 
     @work(thread=True, exclusive=True, group="review")
     def run_review(self) -> None:
-        from cards.actions import Action
+        from cards.games.civio.actions import Action
         from civio_tui.campaigns.playback import scores_before
         from civio_tui.review import review_round
 

@@ -6,18 +6,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cards.actions import DecisionKind
+from cards.games.civio.actions import DecisionKind
 from civio_tui.session.handover import Moment
 from civio_tui.session.seats import SessionSeat
 from civio_tui.session.session import ComputerChoice, Session
 
 if TYPE_CHECKING:
-    from ai.concentration import ConcentrationPlayer
-    from ai.easy_play import EasyPlayer
-    from cards.concentration import Concentration
-    from cards.easy_play import EasyPlay
-    from cards.easy_play_game import EasyPlayGame
-    from cards.round import Round
+    from ai.concentration.levels import ConcentrationPlayer
+    from ai.easy_play.levels import EasyPlayer
+    from cards.games.civio.round import Round
+    from cards.games.concentration.game import Concentration
+    from cards.games.easy_play.game import EasyPlayGame
+    from cards.games.easy_play.round import EasyPlay
     from civio_tui.game_backends import GameBackend
 
 FACE_UP_WHY = "{name} chooses which cards to lay face up, unseen by the others."

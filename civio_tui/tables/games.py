@@ -16,12 +16,12 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from cards.actions import Action
-from cards.concentration import Concentration, TurnCard
 from cards.deck import Deck, standard_deck
-from cards.easy_play import EasyAction
-from cards.easy_play_game import EasyPlayGame
 from cards.game import Game
+from cards.games.civio.actions import Action
+from cards.games.concentration.game import Concentration, TurnCard
+from cards.games.easy_play.game import EasyPlayGame
+from cards.games.easy_play.round import EasyAction
 from cards.ranks import DEFAULT_TARGET, parse_rank
 from cards.ruleset import RULESET_NAMES, RuleSet
 
@@ -128,7 +128,7 @@ def _choose_civio(level: str, deck: Deck, view: Any, decision: Any, rng: random.
 
 
 def _choose_easy(level: str, deck: Deck, view: Any, decision: Any, rng: random.Random) -> Any:
-    from ai.easy_play import get_easy_player
+    from ai.easy_play.levels import get_easy_player
 
     return get_easy_player(level, deck).choose(view, decision, rng)
 
@@ -169,7 +169,7 @@ class _ConcentrationMatch:
         return {"position": action.position}
 
     def computer_action(self, level: str, rng: random.Random) -> dict[str, Any]:
-        from ai.concentration import ConcentrationPlayer
+        from ai.concentration.levels import ConcentrationPlayer
 
         d = self.game.decision
         assert d is not None

@@ -8,9 +8,9 @@ from textual.content import Content
 from textual.widget import Widget
 
 from cards.deck import Deck
+from cards.games.civio.view import PlayerView, SeatView
 from cards.models import Card
 from cards.ranks import rank_for
-from cards.view import PlayerView, SeatView
 from civio_tui.widgets.cards import (
     HIDDEN_MARK,
     card_line,

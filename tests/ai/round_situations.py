@@ -7,8 +7,8 @@ to check that `from_view` gives the same facts, and to sample situations inside 
 
 from __future__ import annotations
 
-from ai.heuristics import Situation, mask_of
-from cards.round import Round
+from ai.civio.heuristics import Situation, mask_of
+from cards.games.civio.round import Round
 
 
 def from_round(rnd: Round, seat: int) -> Situation:

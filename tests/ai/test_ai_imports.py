@@ -1,6 +1,6 @@
 """The opponents see only their view: no module of `ai/` imports the round engine
-(`cards.round`) at run time, except the measuring instruments, which are handed the live round
-through the explicit `Instrument` interface and are never offered.
+(`cards.games.civio.round`) at run time, except the measuring instruments, which are handed the live
+round through the explicit `Instrument` interface and are never offered.
 
 Checked in fresh interpreters, as tests/test_import_hygiene.py does, so nothing the tests
 import leaks in."""
@@ -18,11 +18,11 @@ import pytest
 from ai import Instrument, attach_round, get_player, player_names
 from ai.base import register
 from cards.deck import standard_deck
-from cards.round import Round
+from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
-INSTRUMENTS = {"ai.cheater"}
+INSTRUMENTS = {"ai.civio.cheater"}
 """The modules allowed the live round (today they import it only for type checking)."""
 
 
@@ -35,17 +35,17 @@ package = importlib.import_module("ai")
 names = ["ai", *(info.name for info in pkgutil.walk_packages(package.__path__, "ai."))]
 for name in names:
     importlib.import_module(name)
-    if "cards.round" in sys.modules and not pulled:
+    if "cards.games.civio.round" in sys.modules and not pulled:
         pulled.append(name)
 
 # Run time: each offered level chooses, the hint and the nudge answer, from views and
 # decisions read as JSON.
 from ai import get_player, player_names
-from ai.hint import hint
-from ai.nudge import nudge
-from cards.actions import Decision
+from ai.civio.hint import hint
+from ai.civio.nudge import nudge
+from cards.games.civio.actions import Decision
 from cards.deck import standard_deck
-from cards.view import PlayerView
+from cards.games.civio.view import PlayerView
 
 deck = standard_deck()
 played = 0
@@ -59,7 +59,7 @@ for view_json, decision_json in json.loads(open(sys.argv[1]).read()):
         nudge(view, decision, deck=deck)
     played += 1
 print(json.dumps({"modules": names, "pulled_at_import": pulled, "played": played,
-                  "round_at_run_time": "cards.round" in sys.modules}))
+                  "round_at_run_time": "cards.games.civio.round" in sys.modules}))
 """
 
 
@@ -91,7 +91,9 @@ def test_no_ai_module_but_the_instruments_uses_the_round_engine(tmp_path: Path) 
     )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
-    assert {"ai.hard", "ai.hint", "ai.medium", "ai.cheater"} <= set(report["modules"])
+    assert {"ai.civio.hard", "ai.civio.hint", "ai.civio.medium", "ai.civio.cheater"} <= set(
+        report["modules"]
+    )
     assert set(report["pulled_at_import"]) <= INSTRUMENTS, report["pulled_at_import"]
     assert report["played"] == len(asked) and not report["round_at_run_time"]
 

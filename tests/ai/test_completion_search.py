@@ -1,12 +1,12 @@
-"""hard's completion search (`ai.hard.CompletionSearch`) checked against brute force."""
+"""hard's completion search (`ai.civio.hard.CompletionSearch`) checked against brute force."""
 
 from __future__ import annotations
 
 import random
 from itertools import combinations
 
-from ai.hard import CompletionSearch
-from ai.heuristics import PlanTables, plan_tables
+from ai.civio.hard import CompletionSearch
+from ai.civio.heuristics import PlanTables, plan_tables
 from cards.deck import Deck
 from cards.links import ids_of
 

@@ -1,5 +1,5 @@
-"""Deals of the unseen cards (`ai.determinise.sample_deals`): consistent with the view, and the
-cards a search reads dealt uniformly."""
+"""Deals of the unseen cards (`ai.civio.determinise.sample_deals`): consistent with the view, and
+the cards a search reads dealt uniformly."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import random
 from collections import Counter
 
 from ai import get_player
-from ai.determinise import future_draws, sample_deals
+from ai.civio.determinise import future_draws, sample_deals
 from cards.deck import Deck
-from cards.round import Round
+from cards.games.civio.round import Round
+from cards.games.civio.view import PlayerView
 from cards.ruleset import RuleSet
-from cards.view import PlayerView
 
 
 def _views(deck: Deck) -> list[PlayerView]:

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from ai.easy_play import LEVELS, best_pairs, get_easy_player
+from ai.easy_play.levels import LEVELS, best_pairs, get_easy_player
 from cards.deck import standard_deck
-from cards.easy_play import DRAW_DISCARD, DRAW_SUPPLY, EasyPhase, EasyPlay, is_pair
+from cards.games.easy_play.round import DRAW_DISCARD, DRAW_SUPPLY, EasyPhase, EasyPlay, is_pair
 from civio_tui.arena import run_arena
 
 DECK = standard_deck()

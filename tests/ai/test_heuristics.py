@@ -1,4 +1,4 @@
-"""Hand evaluation (ai/heuristics.py) checked against the rules functions it is built on."""
+"""Hand evaluation (ai/civio/heuristics.py) checked against the rules functions it is built on."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from ai.heuristics import (
+from ai.civio.heuristics import (
     HandEval,
     distance,
     feed_probability,
@@ -17,9 +17,9 @@ from ai.heuristics import (
     plan_tables,
 )
 from cards.deck import Deck
+from cards.games.civio.round import Round
 from cards.go_out import goes_out, ordering
 from cards.links import ids_of
-from cards.round import Round
 from cards.ruleset import RuleSet
 from tests.ai.round_situations import from_round
 
@@ -99,7 +99,7 @@ def test_hand_value_is_the_weighted_count_of_live_plans(
     """Leaving out the far plans it only estimates (a whole precedent, or three cards of the
     4-card one, still to come), the value is the sum over every pair of disjoint plan parts of
     q ** (cards still needed), counting each live way to complete them."""
-    import ai.heuristics as heuristics
+    import ai.civio.heuristics as heuristics
 
     monkeypatch.setattr(heuristics, "FAR", 0.0)
     pt = plan_tables(standard)

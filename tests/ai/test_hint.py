@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 import ai
-from ai.hint import hint
-from cards.actions import Action, Decision, DecisionKind
+from ai.civio.hint import hint
 from cards.deck import Deck
-from cards.round import Round
+from cards.games.civio.actions import Action, Decision, DecisionKind
+from cards.games.civio.round import Round
+from cards.games.civio.view import PlayerView
 from cards.ruleset import RuleSet
-from cards.view import PlayerView
 from civio_tui.cli import main
 
 
@@ -57,8 +57,8 @@ def test_hint_names_the_cards_that_matter(standard: Deck) -> None:
 
 
 def test_hint_is_the_hard_level_choice(standard: Deck) -> None:
-    from ai.hard import HardPlayer
-    from ai.hint import hint_seed
+    from ai.civio.hard import HardPlayer
+    from ai.civio.hint import hint_seed
 
     for view, decision in positions(standard, 23)[:15]:
         want = HardPlayer().choose(view, decision, random.Random(hint_seed(view, decision)))
@@ -106,10 +106,10 @@ def test_cli_rejects_a_missing_file_and_a_broken_decision(
 def test_a_discard_hint_warns_when_the_plans_favourite_would_feed_the_next_player(
     standard: Deck,
 ) -> None:
-    from ai.heuristics import from_view
-    from ai.hint import FEED_WARNING
-    from ai.inference import HiddenHandModel
-    from ai.medium import HeuristicPolicy
+    from ai.civio.heuristics import from_view
+    from ai.civio.hint import FEED_WARNING
+    from ai.civio.inference import HiddenHandModel
+    from ai.civio.medium import HeuristicPolicy
 
     warned = 0
     for seed in range(30, 40):

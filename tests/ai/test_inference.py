@@ -1,5 +1,5 @@
-"""The hidden-hand model (`ai.inference`): its counts agree with brute force, its risks are the
-weighted sum over every deal of the hidden cards, and it predicts medium's feeds far better
+"""The hidden-hand model (`ai.civio.inference`): its counts agree with brute force, its risks are
+the weighted sum over every deal of the hidden cards, and it predicts medium's feeds far better
 than a uniform deal of the unseen cards does."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from itertools import combinations
 import pytest
 
 from ai import get_player
-from ai.heuristics import PlanTables, Situation, feed_probability, plan_tables
-from ai.inference import HiddenHandModel, outs_of_seven, outs_weight, pair_outs
-from cards.actions import DecisionKind
+from ai.civio.heuristics import PlanTables, Situation, feed_probability, plan_tables
+from ai.civio.inference import HiddenHandModel, outs_of_seven, outs_weight, pair_outs
 from cards.deck import Deck
+from cards.games.civio.actions import DecisionKind
+from cards.games.civio.round import Round
 from cards.go_out import goes_out
 from cards.links import ids_of
-from cards.round import Round
 from cards.ruleset import RuleSet
 from tests.ai.round_situations import from_round
 

@@ -10,12 +10,12 @@ import pytest
 
 import ai
 from ai.base import Player
-from ai.cheater import CheaterPlayer, HandsCheaterPlayer
-from ai.determinise import sample_world
-from ai.hard import HardPlayer, SearchBudget
-from cards.actions import Decision, DecisionKind
+from ai.civio.cheater import CheaterPlayer, HandsCheaterPlayer
+from ai.civio.determinise import sample_world
+from ai.civio.hard import HardPlayer, SearchBudget
 from cards.deck import Deck
-from cards.round import Round
+from cards.games.civio.actions import Decision, DecisionKind
+from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 from civio_tui.arena import run_arena
 

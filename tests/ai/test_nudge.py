@@ -1,13 +1,13 @@
-"""Teaching nudges (ai/nudge.py) and the hint's wording: every claim a nudge makes about a card is
-true by the rules, over many seeded positions; a nudge never says the move."""
+"""Teaching nudges (ai/civio/nudge.py) and the hint's wording: every claim a nudge makes about a
+card is true by the rules, over many seeded positions; a nudge never says the move."""
 
 from __future__ import annotations
 
 import re
 
-from ai.hint import hint, nudge, teaching_nudge
-from cards.actions import DecisionKind
+from ai.civio.hint import hint, nudge, teaching_nudge
 from cards.deck import Deck
+from cards.games.civio.actions import DecisionKind
 from cards.joins import joins
 from cards.link_reasons import link
 from tests.ai.test_hint import positions

@@ -9,7 +9,7 @@ import pytest
 import ai
 from ai.base import Player
 from cards.deck import standard_deck
-from cards.round import Round
+from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 
 

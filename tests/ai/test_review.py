@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import ai
-from ai.hard import HardPlayer, HardSearch, SearchBudget
-from ai.review import GOOD, INACCURACY, verdict
-from cards.actions import Action, DecisionKind
+from ai.civio.hard import HardPlayer, HardSearch, SearchBudget
+from ai.civio.review import GOOD, INACCURACY, verdict
 from cards.deck import Deck
+from cards.games.civio.actions import Action, DecisionKind
+from cards.games.civio.round import Round
 from cards.go_out import goes_out
-from cards.round import Round
 from cards.ruleset import RuleSet
 from civio_tui.review import review_round
 
@@ -74,7 +74,7 @@ def test_choices_of_the_strongest_level_are_best(standard: Deck) -> None:
     medium = ai.get_player("medium")
     rnd = Round(RULES, 2, 0, 5, standard)
     rng = random.Random(5)
-    from ai.hint import hint_seed
+    from ai.civio.hint import hint_seed
 
     while not rnd.is_over and len(rnd.actions) < 60:
         d = rnd.decision

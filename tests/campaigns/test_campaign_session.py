@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from ai import get_player
 from cards.deck import load_deck, standard_deck
 from cards.game import Game
-from cards.round import Round
+from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 from civio_tui.campaigns import model
 from civio_tui.campaigns.autoplay import autoplay

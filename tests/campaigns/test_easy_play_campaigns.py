@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from ai.easy_play import get_easy_player
+from ai.easy_play.levels import get_easy_player
 from cards.deck import Deck, standard_deck
-from cards.easy_play_game import EasyPlayGame
+from cards.games.easy_play.game import EasyPlayGame
 from cards.ranks import points_for_rank
 from civio_tui.campaigns.store import CampaignExistsError, NoSuchCampaignError, SaveError
 from civio_tui.easy_play_save import (

@@ -12,7 +12,7 @@ import pytest
 
 from cards.deck import load_deck, standard_deck
 from cards.game import round_seed
-from cards.round import Round
+from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 from civio_tui.arena import ai_seed, run_arena, wilson
 from civio_tui.cli import main

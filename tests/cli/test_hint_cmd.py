@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from ai import get_player
-from cards.actions import Action
-from cards.round import Round
+from cards.games.civio.actions import Action
+from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 from tests.cli.conftest import one_line_error, run_json
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.hard import HardSearch, SearchBudget
+from ai.civio.hard import HardSearch, SearchBudget
 from tests.cli.conftest import run, run_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "saves" / "samples"
@@ -76,7 +76,9 @@ def test_errors_are_one_line_with_exit_code_2(
 def test_review_follows_the_contract(
     samples: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("ai.review.HardSearch", lambda: HardSearch(SearchBudget(iterations=16)))
+    monkeypatch.setattr(
+        "ai.civio.review.HardSearch", lambda: HardSearch(SearchBudget(iterations=16))
+    )
     argv = ("campaign", "review", "Rounds won", "--round", "2", "--save-dir", str(samples))
     doc = run_json(capsys, *argv, "--json")
     assert set(doc) == {"decisions", "summary"}

@@ -9,10 +9,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cards.actions import Action
 from cards.deck import Deck, load_deck
-from cards.phase import Phase
-from cards.round import Round
+from cards.games.civio.actions import Action
+from cards.games.civio.phase import Phase
+from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 
 PACK_PATH = Path(__file__).parent / "fixtures" / "engine_pack.toml"

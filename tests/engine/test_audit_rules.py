@@ -9,12 +9,12 @@ import re
 import pytest
 from engine_helpers import KnowledgeTracker, engine_pack, play, stacked
 
-from cards.actions import Action, DecisionKind, IllegalActionError
 from cards.deck import Deck, standard_deck
 from cards.game import Game
+from cards.games.civio.actions import Action, DecisionKind, IllegalActionError
+from cards.games.civio.round import Round
 from cards.go_out import goes_out
 from cards.models import CardType
-from cards.round import Round
 from cards.ruleset import RuleSet
 
 BOOKLET = RuleSet.named("booklet")

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from cards.actions import (
+from cards.deck import Deck
+from cards.games.civio.actions import (
     ACCEPT_ACTION,
     CIVIO_CALL,
     CIVIO_PLAY_ON,
@@ -16,7 +17,6 @@ from cards.actions import (
     DecisionKind,
     InvalidActionError,
 )
-from cards.deck import Deck
 
 
 def every_kind(deck: Deck) -> list[Action]:
@@ -118,7 +118,7 @@ def test_decision_json_round_trip() -> None:
 def test_an_absurd_card_or_seat_does_not_grow_the_shared_actions() -> None:
     # A hand-edited position may name card 10**9: that must cost one object, not a table of
     # a billion shared actions (civio hint used to run out of memory on it).
-    from cards import actions
+    from cards.games.civio import actions
 
     big = Action.discard(10**6)
     assert big == Action("discard", card=10**6) and big != Action.discard(5)

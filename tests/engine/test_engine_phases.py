@@ -8,11 +8,11 @@ import random
 import pytest
 from engine_helpers import play, stacked
 
-from cards.actions import DRAW, Action, IllegalActionError
 from cards.deck import Deck
-from cards.phase import Phase
-from cards.round import Round
-from cards.round_phases import HANDLERS
+from cards.games.civio.actions import DRAW, Action, IllegalActionError
+from cards.games.civio.phase import Phase
+from cards.games.civio.round import Round
+from cards.games.civio.round_phases import HANDLERS
 from cards.ruleset import RuleSet
 
 

@@ -8,7 +8,8 @@ import random
 import pytest
 from engine_helpers import ids, play, snapshot, stacked
 
-from cards.actions import (
+from cards.deck import Deck
+from cards.games.civio.actions import (
     ACCEPT_ACTION,
     CIVIO_PLAY_ON,
     DECLINE_ACTION,
@@ -16,9 +17,8 @@ from cards.actions import (
     DecisionKind,
     IllegalActionError,
 )
-from cards.deck import Deck
+from cards.games.civio.round import Round
 from cards.go_out import best_go_out, best_non_winner, goes_out
-from cards.round import Round
 from cards.ruleset import RuleSet
 from cards.scoring import winner_score
 

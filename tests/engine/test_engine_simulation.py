@@ -15,13 +15,13 @@ from engine_helpers import (
     snapshot,
 )
 
-from ai.determinise import sample_world
-from cards.actions import DecisionKind
+from ai.civio.determinise import sample_world
 from cards.deck import Deck, standard_deck
+from cards.games.civio.actions import DecisionKind
+from cards.games.civio.round import Round
+from cards.games.civio.view import PlayerView
 from cards.go_out import goes_out
-from cards.round import Round
 from cards.ruleset import RuleSet
-from cards.view import PlayerView
 
 
 def random_round(

@@ -17,15 +17,15 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from cards.actions import (
+from cards.deck import standard_deck
+from cards.games.civio.actions import (
     ACCEPT_ACTION,
     CIVIO_CALL,
     DECLINE_ACTION,
     Action,
     IllegalActionError,
 )
-from cards.deck import standard_deck
-from cards.round import Round
+from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 
 

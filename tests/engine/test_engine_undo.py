@@ -1,4 +1,5 @@
-"""Taking back a move (cards/undo.py): the round as it was at a seat's last real choice."""
+"""Taking back a move (cards/games/civio/undo.py): the round as it was at a seat's last real
+choice."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import pytest
 from engine_helpers import snapshot
 
 from cards.deck import standard_deck
-from cards.round import Round
+from cards.games.civio.round import Round
+from cards.games.civio.undo import take_back
 from cards.ruleset import RuleSet
-from cards.undo import take_back
 
 
 def played(seed: int, seats: int, steps: int) -> Round:

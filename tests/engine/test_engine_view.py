@@ -7,12 +7,12 @@ import random
 import pytest
 from engine_helpers import play, stacked
 
-from ai.determinise import sample_world
-from cards.actions import Action, DecisionKind
+from ai.civio.determinise import sample_world
 from cards.deck import Deck
-from cards.round import Round
+from cards.games.civio.actions import Action, DecisionKind
+from cards.games.civio.round import Round
+from cards.games.civio.world import UnseenCards
 from cards.ruleset import RuleSet
-from cards.world import UnseenCards
 
 
 def mid_round(deck: Deck, seed: int = 8, steps: int = 60) -> Round:

@@ -4,9 +4,9 @@ before."""
 
 from __future__ import annotations
 
-from cards.actions import ACCEPT, Action
 from cards.deck import standard_deck
-from cards.events import (
+from cards.games.civio.actions import ACCEPT, Action
+from cards.games.civio.events import (
     NOTE_FACE_UP_REVEALED,
     NOTE_LOSES_TURN,
     NOTE_ROUND_OVER,

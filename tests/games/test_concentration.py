@@ -10,9 +10,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from ai.concentration import EASY_MEMORY, ConcentrationPlayer
-from cards.actions import IllegalActionError
-from cards.concentration import (
+from ai.concentration.levels import EASY_MEMORY, ConcentrationPlayer
+from cards.deck import standard_deck
+from cards.games.civio.actions import IllegalActionError
+from cards.games.concentration.game import (
     CELLS,
     PUBLISHER_PAIRS,
     Concentration,
@@ -22,7 +23,6 @@ from cards.concentration import (
     parse_position,
     position_name,
 )
-from cards.deck import standard_deck
 
 DECK = standard_deck()
 
@@ -158,7 +158,7 @@ def test_three_or_four_players_take_turns_in_seat_order() -> None:
 
 # "When a pair is captured, show both cards and how they are linked (ours)."
 def test_every_pair_has_a_link_in_words() -> None:
-    from cards.concentration import PUBLISHER_PAIRS, pair_sentences
+    from cards.games.concentration.game import PUBLISHER_PAIRS, pair_sentences
     from cards.link_reasons import link_reason
     from cards.precedent import check_precedent
 
@@ -286,7 +286,7 @@ TestConcentrationMachine = ConcentrationMachine.TestCase
 
 
 def test_the_phases_follow_the_turn() -> None:
-    from cards.concentration import HANDLERS, ConcentrationPhase
+    from cards.games.concentration.game import HANDLERS, ConcentrationPhase
 
     assert set(HANDLERS) == {ConcentrationPhase.FIRST_CARD, ConcentrationPhase.SECOND_CARD}
     game = Concentration(9)

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from cards.actions import IllegalActionError
 from cards.deck import standard_deck
-from cards.easy_play import (
+from cards.games.civio.actions import IllegalActionError
+from cards.games.easy_play.round import (
     CIVIO_CALL,
     DONE_ACTION,
     DRAW_DISCARD,

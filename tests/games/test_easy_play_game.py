@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from ai.easy_play import get_easy_player
+from ai.easy_play.levels import get_easy_player
 from cards.deck import standard_deck
-from cards.easy_play import EasyPlay
-from cards.easy_play_game import EasyPlayGame
 from cards.game import game_winners
+from cards.games.easy_play.game import EasyPlayGame
+from cards.games.easy_play.round import EasyPlay
 from cards.ranks import points_for_rank, rank_for
 
 DECK = standard_deck()

@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from cards.actions import IllegalActionError
 from cards.deck import standard_deck
-from cards.easy_play import (
+from cards.games.civio.actions import IllegalActionError
+from cards.games.easy_play.round import (
     ACTION_KINDS,
     DRAW,
     LAY,

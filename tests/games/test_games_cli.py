@@ -113,7 +113,7 @@ def test_puzzle_bad_input_is_one_line_and_exit_2(
 def test_concentration_pairs_json_is_the_ten_publisher_pairs(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from cards.concentration import PUBLISHER_PAIRS
+    from cards.games.concentration.game import PUBLISHER_PAIRS
 
     code, out, err = run(capsys, "concentration", "pairs", "--json")
     assert code == 0 and err == ""

@@ -8,12 +8,10 @@ from itertools import combinations
 import pytest
 from engine_helpers import engine_pack
 
-from cards.actions import IllegalActionError
 from cards.civio_sets import check_call, precedents_among
 from cards.deck import Deck, standard_deck
-from cards.go_out import ordering
-from cards.precedent import check_precedent
-from cards.solitaire import (
+from cards.games.civio.actions import IllegalActionError
+from cards.games.solitaire.game import (
     CALL,
     DEAL_SIZE,
     END,
@@ -27,6 +25,8 @@ from cards.solitaire import (
     par,
     seed_of_day,
 )
+from cards.go_out import ordering
+from cards.precedent import check_precedent
 
 DECK = standard_deck()
 FLUSH = ["School", "Barnette", "Tinker", "Pico", "Expression", "1st", "14th"]
@@ -246,7 +246,7 @@ def test_par_matches_the_definition_by_brute_force(seed: int) -> None:
 
 
 def test_the_phase_is_play_until_the_game_ends() -> None:
-    from cards.solitaire import HANDLERS, SolitairePhase
+    from cards.games.solitaire.game import HANDLERS, SolitairePhase
 
     assert set(HANDLERS) == {SolitairePhase.PLAY}
     game = turned(Solitaire(5), DEAL_SIZE)
@@ -256,7 +256,7 @@ def test_the_phase_is_play_until_the_game_ends() -> None:
 
 
 def test_a_saved_deal_is_rebuilt_by_replaying_its_actions() -> None:
-    from cards.solitaire import SolitaireAction
+    from cards.games.solitaire.game import SolitaireAction
 
     deck = standard_deck()
     game = Solitaire(31, deck)

@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from cards.actions import IllegalActionError
 from cards.civio_sets import precedents_among
-from cards.solitaire import (
+from cards.games.civio.actions import IllegalActionError
+from cards.games.solitaire.game import (
     CALL,
     DEAL_SIZE,
     END_ACTION,

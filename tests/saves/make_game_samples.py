@@ -26,10 +26,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from cards.concentration import Concentration  # noqa: E402
 from cards.deck import standard_deck  # noqa: E402
-from cards.easy_play_game import EasyPlayGame  # noqa: E402
-from cards.solitaire import TURN_ACTION, Solitaire  # noqa: E402
+from cards.games.concentration.game import Concentration  # noqa: E402
+from cards.games.easy_play.game import EasyPlayGame  # noqa: E402
+from cards.games.solitaire.game import TURN_ACTION, Solitaire  # noqa: E402
 from civio_tui.campaigns.catalogue import open_campaign  # noqa: E402
 from civio_tui.card_games_save import (  # noqa: E402
     ConcentrationSaves,
@@ -108,7 +108,7 @@ def _solitaire(folder: Path, seed: int, turns: int, picked: list[list[int]]) -> 
 
 
 def _concentration(folder: Path, seats: list[Seat], seed: int, turned: int) -> None:
-    from ai.concentration import ConcentrationPlayer
+    from ai.concentration.levels import ConcentrationPlayer
 
     deck = standard_deck()
     game = Concentration(seed, len(seats), deck)

@@ -7,12 +7,19 @@ import json
 import random
 from typing import Any
 
-from ai.concentration import ConcentrationPlayer
-from ai.easy_play import get_easy_player
-from cards.concentration import Concentration
+from ai.concentration.levels import ConcentrationPlayer
+from ai.easy_play.levels import get_easy_player
 from cards.deck import Deck
-from cards.easy_play_game import EasyPlayGame
-from cards.solitaire import END_ACTION, TURN, TURN_ACTION, Solitaire, SolitaireAction, par
+from cards.games.concentration.game import Concentration
+from cards.games.easy_play.game import EasyPlayGame
+from cards.games.solitaire.game import (
+    END_ACTION,
+    TURN,
+    TURN_ACTION,
+    Solitaire,
+    SolitaireAction,
+    par,
+)
 from civio_tui.campaigns.autoplay import autoplay
 from civio_tui.campaigns.session import CampaignSession
 from civio_tui.easy_play_save import computer_choice

@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from ai.concentration import ConcentrationPlayer
-from ai.easy_play import get_easy_player
-from cards.concentration import Concentration, TurnCard
+from ai.concentration.levels import ConcentrationPlayer
+from ai.easy_play.levels import get_easy_player
 from cards.deck import Deck
-from cards.easy_play import EasyPlayView
-from cards.easy_play_game import EasyPlayGame
-from cards.round import Round
+from cards.games.civio.round import Round
+from cards.games.civio.view import PlayerView
+from cards.games.concentration.game import Concentration, TurnCard
+from cards.games.easy_play.game import EasyPlayGame
+from cards.games.easy_play.round import EasyPlayView
 from cards.ruleset import RuleSet
-from cards.view import PlayerView
 from civio_tui.game_backends import HUMAN, MemoryBackend
 from civio_tui.session import (
     COMPUTER,

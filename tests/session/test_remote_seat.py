@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from ai import get_player
-from ai.easy_play import get_easy_player
-from cards.concentration import TurnCard
+from ai.easy_play.levels import get_easy_player
 from cards.deck import standard_deck
+from cards.games.concentration.game import TurnCard
 from civio_tui.session import PERSON, REMOTE, Over, Show
 from civio_tui.session.remote import ActionRefused, TableMovedOn, TableTab
 from civio_tui.tables import ops

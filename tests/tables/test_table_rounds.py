@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from cards.concentration import ConcentrationView
 from cards.deck import Deck, standard_deck
-from cards.easy_play import EasyPlayView
-from cards.view import PlayerView
+from cards.games.civio.view import PlayerView
+from cards.games.concentration.game import ConcentrationView
+from cards.games.easy_play.round import EasyPlayView
 from civio_tui.tables import ops
 from civio_tui.tables.games import computer_rng
 from civio_tui.tables.live import LiveTable

@@ -15,11 +15,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from cards.actions import CIVIO_PLAY_ON, Action, Decision, DecisionKind
 from cards.deck import Deck, standard_deck
-from cards.round import Round
+from cards.games.civio.actions import CIVIO_PLAY_ON, Action, Decision, DecisionKind
+from cards.games.civio.round import Round
+from cards.games.civio.view import PlayerView
 from cards.ruleset import RuleSet
-from cards.view import PlayerView
 from civio_tui.app import CivioApp
 from civio_tui.campaigns import catalogue
 from civio_tui.game_backends import MemoryBackend

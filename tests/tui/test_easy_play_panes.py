@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from ai.easy_play import get_easy_player
+from ai.easy_play.levels import get_easy_player
 from cards.deck import standard_deck
-from cards.easy_play import DRAW, EasyPlay, pair_table
-from cards.easy_play_game import EasyPlayGame
+from cards.games.easy_play.game import EasyPlayGame
+from cards.games.easy_play.round import DRAW, EasyPlay, pair_table
 from civio_tui.easy_play_save import list_easy_games, new_easy_game
 from civio_tui.screens.easy_play.list import easy_summary_line
 from civio_tui.screens.easy_play.panes import (

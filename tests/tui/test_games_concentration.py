@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from cards.concentration import Concentration, pair_link, position_name
+from cards.games.concentration.game import Concentration, pair_link, position_name
 from civio_tui.records import RECORDS_FILE
 from civio_tui.screens.concentration.screen import ConcentrationMenuScreen, ConcentrationScreen
 from civio_tui.screens.games import GamesScreen
@@ -174,7 +174,7 @@ async def test_a_card_pack_without_the_pairs_is_told_not_to_play(isolated: Path)
 
 @async_test
 async def test_a_pair_no_rule_links_says_why_it_belongs_together(isolated: Path) -> None:
-    from cards.concentration import pair_sentences
+    from cards.games.concentration.game import pair_sentences
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -220,7 +220,7 @@ def pairs_shown(pilot: Pilot[int]) -> str:
 
 @async_test
 async def test_captured_cards_look_apart_and_p_lists_the_pairs(isolated: Path) -> None:
-    from cards.concentration import pairs
+    from cards.games.concentration.game import pairs
     from civio_tui.screens.concentration.pairs import CapturedPairsScreen
     from civio_tui.screens.concentration.screen import short_name
 

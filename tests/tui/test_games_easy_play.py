@@ -12,9 +12,17 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from ai.easy_play import get_easy_player
+from ai.easy_play.levels import get_easy_player
 from cards.deck import standard_deck
-from cards.easy_play import DISCARD, DRAW, LAY, EasyAction, EasyPhase, EasyPlay, pair_table
+from cards.games.easy_play.round import (
+    DISCARD,
+    DRAW,
+    LAY,
+    EasyAction,
+    EasyPhase,
+    EasyPlay,
+    pair_table,
+)
 from cards.ranks import rank_for
 from civio_tui.easy_play_save import EASY_SUFFIX, EasyPlayStore, new_easy_game
 from civio_tui.screens.easy_play.panes import brief

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from cards.concentration import Concentration, TurnCard
 from cards.deck import standard_deck
+from cards.games.concentration.game import Concentration, TurnCard
 from civio_tui import game_file
 from civio_tui.card_games_save import (
     CONCENTRATION_FILE,
@@ -230,7 +230,7 @@ async def test_an_unreadable_concentration_save_is_left_alone(isolated: Path) ->
 def test_the_continue_label_names_the_deal_of_the_day() -> None:
     from datetime import date
 
-    from cards.solitaire import TURN_ACTION, Solitaire, seed_of_day
+    from cards.games.solitaire.game import TURN_ACTION, Solitaire, seed_of_day
     from civio_tui.card_games_save import SavedSolitaire, solitaire_label
 
     day = date(2026, 11, 25)

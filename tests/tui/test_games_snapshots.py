@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 from textual.pilot import Pilot
 
-from cards.solitaire import par
+from cards.games.solitaire.game import par
 from tests.tui.conftest import main_menu, make_app, wait_for_screen
 from tests.tui.test_games_concentration import human_turns_pairs, type_place
 from tests.tui.test_games_puzzles import choose, open_puzzle, solve
@@ -134,7 +134,7 @@ def test_solitaire_after_the_game_shows_par(snap_compare: object) -> None:
 
 
 def test_easy_play_after_drawing_and_laying_a_pair(snap_compare: object) -> None:
-    from cards.easy_play import EasyPhase
+    from cards.games.easy_play.round import EasyPhase
     from tests.tui.test_games_easy_play import highlight
 
     async def run_before(pilot: Pilot[int]) -> None:
@@ -175,9 +175,9 @@ def test_easy_play_new_game_form_for_two_friends_and_a_computer(snap_compare: ob
 def test_easy_play_standings_after_a_round(snap_compare: object) -> None:
     import random
 
-    from ai.easy_play import get_easy_player
+    from ai.easy_play.levels import get_easy_player
     from cards.deck import standard_deck
-    from cards.easy_play_game import EasyPlayGame
+    from cards.games.easy_play.game import EasyPlayGame
     from civio_tui.screens.easy_play.standings import EasyStandingsScreen
 
     game = EasyPlayGame(seats=3, seed=3, target="Judge", deck=standard_deck(), first_dealer=2)

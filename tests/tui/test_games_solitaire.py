@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from cards.deck import standard_deck
-from cards.solitaire import deal_cards, par
+from cards.games.solitaire.game import deal_cards, par
 from civio_tui.records import RECORDS_FILE, RecordsFile
 from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.solitaire.screen import SolitaireScreen

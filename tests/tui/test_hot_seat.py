@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.pilot import Pilot
 
-from cards.actions import DecisionKind
 from cards.deck import Deck
+from cards.games.civio.actions import DecisionKind
 from cards.ruleset import RuleSet
 from civio_tui.screens.civio.round_end import RoundEndScreen
 from civio_tui.screens.civio.table import TableScreen

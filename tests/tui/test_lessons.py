@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from cards.actions import Action
 from cards.deck import Deck, standard_deck
+from cards.games.civio.actions import Action
 from cards.precedent import check_precedent
 from civio_tui.campaigns.catalogue import list_campaigns
 from civio_tui.lessons.catalogue import LESSONS

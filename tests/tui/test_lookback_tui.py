@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import ProgressBar, Static
 from textual_plotext import PlotextPlot
 
-from ai.hard import HardSearch, SearchBudget
+from ai.civio.hard import HardSearch, SearchBudget
 from civio_tui.screens.campaigns import CampaignsScreen
 from civio_tui.screens.replay import CampaignRoundsScreen, ReplayScreen
 from civio_tui.screens.statistics import StatisticsScreen
@@ -106,7 +106,9 @@ async def test_the_review_runs_in_a_worker_with_a_progress_bar(
 ) -> None:
     import civio_tui.review
 
-    monkeypatch.setattr("ai.review.HardSearch", lambda: HardSearch(SearchBudget(iterations=16)))
+    monkeypatch.setattr(
+        "ai.civio.review.HardSearch", lambda: HardSearch(SearchBudget(iterations=16))
+    )
     real = civio_tui.review.review_round
     go = threading.Event()
     steps: list[tuple[int, int]] = []

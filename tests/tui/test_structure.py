@@ -37,7 +37,7 @@ def test_starting_the_app_imports_no_engine_ai_or_saves() -> None:
     )
     modules = set(json.loads(result.stdout))
     heavy = {
-        "cards.round",
+        "cards.games.civio.round",
         "cards.go_out",
         "cards.deck",
         "ai",

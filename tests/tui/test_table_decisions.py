@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from cards.actions import Decision, DecisionKind
 from cards.deck import Deck
+from cards.games.civio.actions import Decision, DecisionKind
 from cards.ruleset import RuleSet
 from civio_tui.screens.civio.round_end import RoundEndScreen
 from civio_tui.screens.civio.table import TableScreen
@@ -306,13 +306,13 @@ async def test_an_opponents_civio_offer_shows_nothing(
 async def test_a_hint_runs_in_a_worker_and_highlights_its_option(
     deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`H` asks `ai.hint.hint` in a worker: the table answers keys while it thinks; then the
+    """`H` asks `ai.civio.hint.hint` in a worker: the table answers keys while it thinks; then the
     suggested option is highlighted and the reason shown under the options."""
     import sys
     import threading
     import types
 
-    from cards.view import PlayerView
+    from cards.games.civio.view import PlayerView
 
     release = threading.Event()
     asked: list[tuple[PlayerView, Decision, object, object]] = []
@@ -324,9 +324,9 @@ async def test_a_hint_runs_in_a_worker_and_highlights_its_option(
         release.wait(5)
         return decision.options[0], "The supply may hold a Case that links."
 
-    module = types.ModuleType("ai.hint")
+    module = types.ModuleType("ai.civio.hint")
     module.hint = hint  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "ai.hint", module)
+    monkeypatch.setitem(sys.modules, "ai.civio.hint", module)
     backend = against_bot(deck, PLAIN_BOT, HAND)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -360,7 +360,7 @@ async def test_a_hint_runs_in_a_worker_and_highlights_its_option(
 async def test_no_hint_module_says_so(deck: Deck, monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    monkeypatch.setitem(sys.modules, "ai.hint", None)  # import fails
+    monkeypatch.setitem(sys.modules, "ai.civio.hint", None)  # import fails
     controller = TableController.new_game(deck, ["random"], seed=5, save=False)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:

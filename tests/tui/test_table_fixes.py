@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cards.actions import DecisionKind
 from cards.deck import Deck
+from cards.games.civio.actions import DecisionKind
 from civio_tui.screens.civio.table import TableScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.hand import HandPane

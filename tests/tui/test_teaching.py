@@ -8,8 +8,8 @@ import pytest
 from textual.content import Content
 from textual.widgets import Static
 
-from cards.actions import Decision, DecisionKind
 from cards.deck import Deck
+from cards.games.civio.actions import Decision, DecisionKind
 from civio_tui.screens.card_detail import CardDetailScreen
 from civio_tui.screens.links import LinksScreen
 from civio_tui.table_controller import TableController
@@ -218,9 +218,9 @@ async def test_a_long_hint_leaves_the_answers_in_sight_and_is_whole_in_the_log(
     def hint(view: object, decision: Decision, deck: object = None, seat_names: object = None):  # type: ignore[no-untyped-def]
         return decision.options[0], long_reason
 
-    module = types.ModuleType("ai.hint")
+    module = types.ModuleType("ai.civio.hint")
     module.hint = hint  # type: ignore[attr-defined]  # no nudge: H goes to the move
-    monkeypatch.setitem(sys.modules, "ai.hint", module)
+    monkeypatch.setitem(sys.modules, "ai.civio.hint", module)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_table(pilot, TableController(deck, against_bot(deck, TEACH_HAND)))

@@ -22,9 +22,9 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from cards.actions import Action, Decision, DecisionKind
+from cards.games.civio.actions import Action, Decision, DecisionKind
+from cards.games.civio.view import PlayerView
 from cards.table import FACE_UP_COUNT, HAND_SIZE
-from cards.view import PlayerView
 from civio_tui import keymap
 from civio_tui.arrangement import HandArrangement
 from civio_tui.questions import OptionLabel, Question
@@ -889,7 +889,7 @@ class TableScreen(CivioScreen[None]):
         self.compute_hint(hint, self.controller.view(), question.decision, self.controller.names)
 
     def show_nudge(self, decision: Decision, *, log: bool = True) -> bool:
-        """Show what to look at for `decision` without the move (ai.hint.nudge); False when
+        """Show what to look at for `decision` without the move (ai.civio.hint.nudge); False when
         there is no nudge to give."""
         nudge = _nudge_function()
         if nudge is None:
@@ -1025,11 +1025,11 @@ def _newest_card(decision: Decision) -> int | None:
 
 
 def _hint_function() -> Callable[..., tuple[Action, str]] | None:
-    """`ai.hint.hint(view, decision, deck=None, seat_names=None) -> (option, reason)`, or None
+    """`ai.civio.hint.hint(view, decision, deck=None, seat_names=None) -> (option, reason)`, or None
     when the AI package does not offer it (or it cannot be imported: the game plays on without
     hints)."""
     try:
-        from ai.hint import hint
+        from ai.civio.hint import hint
     except Exception:
         return None
     return hint
@@ -1042,10 +1042,10 @@ def _table_cards(view: PlayerView) -> tuple[int, ...]:
 
 
 def _nudge_function() -> Callable[..., str] | None:
-    """`ai.hint.nudge(view, decision, deck=None, seat_names=None) -> str`, or None when the AI
+    """`ai.civio.hint.nudge(view, decision, deck=None, seat_names=None) -> str`, or None when the AI
     package does not offer it (H then goes straight to the move)."""
     try:
-        from ai.hint import nudge
+        from ai.civio.hint import nudge
     except Exception:
         return None
     return nudge

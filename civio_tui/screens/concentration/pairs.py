@@ -12,7 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer, Static
 
-from cards.concentration import (
+from cards.games.concentration.game import (
     CELLS,
     Concentration,
     captured_in_order,

@@ -15,8 +15,8 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from ai.concentration import ConcentrationPlayer
-from cards.concentration import (
+from ai.concentration.levels import ConcentrationPlayer
+from cards.games.concentration.game import (
     CELLS,
     COLUMN_LETTERS,
     COLUMNS,

@@ -15,8 +15,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from ai.concentration import LEVELS
-from cards.concentration import MAX_PLAYERS
+from ai.concentration.levels import LEVELS
+from cards.games.concentration.game import MAX_PLAYERS
 from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.easy_play.setup import computer_names
 from civio_tui.seating import (

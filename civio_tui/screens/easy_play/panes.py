@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from cards.deck import Deck
-from cards.easy_play import DRAW, EasyPlay, pair_points, pair_table
+from cards.games.easy_play.round import DRAW, EasyPlay, pair_points, pair_table
 from cards.models import Card
 from civio_tui.plurals import counted
 from civio_tui.widgets.cards import pts, short_name, tiny_name, type_tag

@@ -20,9 +20,10 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from ai.easy_play import EasyPlayer, get_easy_player
-from cards.actions import IllegalActionError
-from cards.easy_play import (
+from ai.easy_play.levels import EasyPlayer, get_easy_player
+from cards.games.civio.actions import IllegalActionError
+from cards.games.easy_play.game import EasyPlayGame
+from cards.games.easy_play.round import (
     CIVIO_CALL,
     DONE_ACTION,
     DRAW_DISCARD,
@@ -34,7 +35,6 @@ from cards.easy_play import (
     pair_points,
     pair_table,
 )
-from cards.easy_play_game import EasyPlayGame
 from cards.models import Card
 from cards.ranks import rank_for
 from civio_tui import keymap

@@ -63,7 +63,7 @@ class EasyPlaySetupScreen(FormScreen):
     """
 
     def compose(self) -> ComposeResult:
-        from ai.easy_play import LEVELS
+        from ai.easy_play.levels import LEVELS
         from civio_tui.easy_play_save import free_name
 
         folder = self.app_save_folder()
@@ -156,7 +156,7 @@ class EasyPlaySetupScreen(FormScreen):
         return seats
 
     def on_choice_form_submitted(self, event: ChoiceForm.Submitted) -> None:
-        from ai.easy_play import LEVELS
+        from ai.easy_play.levels import LEVELS
         from civio_tui.campaigns.store import SaveError
         from civio_tui.easy_play_save import new_easy_game
         from civio_tui.screens.easy_play.screen import EasyPlayScreen

@@ -14,8 +14,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer, Static
 
-from cards.easy_play import EasyResult
-from cards.easy_play_game import EasyPlayGame
+from cards.games.easy_play.game import EasyPlayGame
+from cards.games.easy_play.round import EasyResult
 from cards.ranks import points_for_rank, rank_for
 from civio_tui.plurals import counted
 from civio_tui.screens.base import CivioModal

@@ -17,9 +17,8 @@ from textual.content import Content
 from textual.widgets import Input, Static
 from textual.widgets.option_list import Option
 
-from cards.actions import IllegalActionError
-from cards.models import CardType
-from cards.solitaire import (
+from cards.games.civio.actions import IllegalActionError
+from cards.games.solitaire.game import (
     CALL,
     DEAL_SIZE,
     END_ACTION,
@@ -31,6 +30,7 @@ from cards.solitaire import (
     par,
     seed_of_day,
 )
+from cards.models import CardType
 from civio_tui import keymap
 from civio_tui.card_games_save import SavedSolitaire, SolitaireSaves
 from civio_tui.card_words import kind_label

@@ -1,0 +1,1 @@
+"""The AI levels of the booklet game, with the hint and the review built on them."""

@@ -1,0 +1,497 @@
+"""`hard`: a search over determinised deals, with the medium heuristic around it.
+
+At a discard, hard deals the cards it cannot see at random, consistently with its view
+(`ai.civio.determinise`), into many worlds. In each world it reads the cards it would draw on its
+coming turns and finds, for every card it might discard, the first turn at which the cards it
+keeps plus the cards it draws contain a hand that goes out (a 3-card and a 4-card precedent).
+A discard scores `gamma ** t` for going out t turns from now (gamma: the chance no opponent goes
+out meanwhile), averaged over the worlds; every discard meets the same worlds (common random
+numbers), so the comparison measures the discards, not the luck of the deals. The draw is
+searched the same way: the top discard now against the supply card each world puts there.
+
+Around the search: a discard or draw that goes out at once is taken at once; each discard's
+score is multiplied by the chance it does not hand the next player the round
+(`ai.civio.inference.HiddenHandModel`: that player's hidden cards weighted by how close to going out
+they would leave it, summed exactly over every deal of them) and marked down by what it adds to
+that player's visible plans; an attacking Law is credited with the turn it costs its target.
+The remaining decisions go to the medium heuristic.
+
+Budgets are counted in iterations (sampled worlds), so a seed gives the same choice on every
+machine; `time_limit` (seconds) may stop a search early, for the TUI: every option has then met
+the same worlds, and the best so far is played.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from ai.base import register
+from ai.civio.determinise import World, future_draws, sample_deals
+from ai.civio.heuristics import (
+    PlanTables,
+    Situation,
+    feed_probability,
+    from_view,
+    mask_of,
+    plan_tables,
+)
+from ai.civio.inference import HiddenHandModel
+from ai.civio.medium import MEDIUM_STYLE, HeuristicPolicy, Style
+from cards.deck import standard_deck
+from cards.games.civio.actions import DRAW_DISCARD, DRAW_SUPPLY, Action, Decision, DecisionKind
+from cards.games.civio.laws import law_facts
+from cards.links import ids_of
+
+if TYPE_CHECKING:
+    from cards.games.civio.view import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    """How much one decision may search, and the weights of its scores."""
+
+    iterations: int = 256
+    """Sampled worlds per decision."""
+    horizon: int = 6
+    """Coming turns looked at in each world."""
+    gamma: float = 0.7
+    """Weight of going out one turn later: roughly the chance no opponent goes out meanwhile."""
+    help: float = 0.8
+    """How much a discard is marked down for what it adds to the next player's visible plans
+    (a card it would take and build on, short of going out)."""
+    blend: float = 0.05
+    """Weight of the medium heuristic's own ranking of the discards, as a share of one world."""
+
+
+class Knowledge(Protocol):
+    """What a search may use: worlds to search in, and the chance a discard feeds a player."""
+
+    def worlds(self, n: int, rng: random.Random) -> Sequence[World]: ...
+
+    def feed_risk(self, card: int, seat: int) -> float: ...
+
+
+class ViewKnowledge:
+    """Knowledge from a `PlayerView` alone: sampled deals of the unseen cards, and feed risks
+    summed over every deal of the next player's hidden cards, weighted by the hidden-hand
+    model."""
+
+    def __init__(self, view: PlayerView, sit: Situation, depth: int) -> None:
+        self.view = view
+        self.sit = sit
+        self.depth = depth
+        self._models: dict[int, HiddenHandModel] = {}
+
+    def worlds(self, n: int, rng: random.Random) -> list[World]:
+        return list(sample_deals(self.view, self.sit.deck, rng, n, self.depth))
+
+    def feed_risk(self, card: int, seat: int) -> float:
+        model = self._models.get(seat)
+        if model is None:
+            model = self._models[seat] = HiddenHandModel(self.sit, seat)
+        if model.ok:
+            return model.risk(card)
+        return feed_probability(self.sit, card, seat)
+
+
+class Prepared:
+    """The precedents among the cards a completion search starts from (`CompletionSearch.
+    prepare`): found once per decision, then reused for every world."""
+
+    __slots__ = ("found", "fours", "goes_out", "have", "held", "left", "threes")
+
+    def __init__(
+        self,
+        found: dict[int, int],
+        have: int,
+        held: list[int],
+        left: set[int],
+        threes: list[int],
+        fours: list[int],
+        goes_out: bool = False,
+    ) -> None:
+        self.found = found
+        self.have = have
+        self.held = held
+        self.left = left
+        self.threes = threes
+        self.fours = fours
+        # Whether the held cards already go out: a card added later is then never needed.
+        self.goes_out = goes_out
+
+
+class _Run:
+    """One world's walk through its draws, on top of a `Prepared` start."""
+
+    __slots__ = (
+        "found",
+        "fours",
+        "goes_out",
+        "have",
+        "held",
+        "left",
+        "more3",
+        "more4",
+        "pt",
+        "threes",
+    )
+
+    def __init__(self, pt: PlanTables, start: Prepared) -> None:
+        self.pt = pt
+        self.found = dict(start.found)
+        self.left = set(start.left)
+        self.held = list(start.held)
+        self.have = start.have
+        self.threes = start.threes
+        self.fours = start.fours
+        self.more3: list[int] = []
+        self.more4: list[int] = []
+        self.goes_out = start.goes_out
+
+    def mark(self, goes_out: int, t: int) -> None:
+        """Every candidate outside a hand that goes out is not needed from turn t on."""
+        if t == 0:
+            self.goes_out = True
+        left = self.left
+        for c in list(left):
+            if not goes_out >> c & 1:
+                self.found[c] = t
+                left.discard(c)
+
+    def add(self, card: int, t: int) -> None:
+        """Hold `card` from turn t; pair the precedents it completes with the held ones."""
+        pt = self.pt
+        ext3 = pt.ext3
+        ext4 = pt.ext4
+        bit = 1 << card
+        # The precedents a new card completes lie among the held cards it shares one with:
+        # a few of them, so walking their pairs and triples through the extension tables
+        # beats scanning every precedent of the card.
+        near = [c for c in self.held if pt.partners[card] >> c & 1]
+        new3: list[int] = []
+        new4: list[int] = []
+        for i, a in enumerate(near):
+            ba = 1 << a
+            e3 = ext3.get(ba | bit, 0)
+            for j in range(i + 1, len(near)):
+                b = near[j]
+                m = ba | (1 << b) | bit
+                if e3 >> b & 1:
+                    new3.append(m)
+                e4 = ext4.get(m, 0)
+                if e4:
+                    for d in near[j + 1 :]:
+                        if e4 >> d & 1:
+                            new4.append(m | (1 << d))
+        self.held.append(card)
+        self.have |= bit
+        if self._pair(new3, (self.fours, self.more4), t):
+            return
+        if self._pair(new4, (self.threes, self.more3, new3), t):
+            return
+        self.more3.extend(new3)
+        self.more4.extend(new4)
+
+    def _pair(self, new: list[int], groups: tuple[list[int], ...], t: int) -> bool:
+        """Mark every disjoint pair of a new precedent and a known one; True when nothing is
+        left to mark."""
+        for a in new:
+            for group in groups:
+                for b in group:
+                    if not a & b:
+                        self.mark(a | b, t)
+                        if not self.left:
+                            return True
+        return False
+
+
+class CompletionSearch:
+    """For one seat's cards and a sequence of coming draws: the first turn at which each card it
+    might give up is not needed to go out. The precedents among the cards it holds now are
+    found once (`prepare`); each world then only adds its draws (`finish`)."""
+
+    def __init__(self, pt: PlanTables) -> None:
+        self.pt = pt
+
+    def prepare(self, hand: int) -> Prepared:
+        """The start of a search from `hand` (8 cards, or 7 and a card that must be kept; or 7
+        cards, to `finish` with one more)."""
+        cards = ids_of(hand)
+        run = _Run(self.pt, Prepared({}, 0, [], set(cards), [], []))
+        for c in cards:
+            run.add(c, 0)
+            if not run.left:
+                break
+        return Prepared(run.found, run.have, run.held, run.left, run.more3, run.more4, run.goes_out)
+
+    def finish(
+        self, start: Prepared, draws: Sequence[int], horizon: int, extra: int | None = None
+    ) -> dict[int, int]:
+        """For each card of the prepared hand (and `extra`, a card added to it now, when
+        given): the first t in 0..horizon at which the other cards plus `draws[:t]` contain 7
+        cards that go out as 3 + 4; horizon + 1 when they never do."""
+        run = _Run(self.pt, start)
+        if extra is not None and not run.have >> extra & 1:
+            if start.goes_out:
+                # The prepared cards go out without it, and marked their go-out before it came.
+                run.found[extra] = 0
+            else:
+                run.left.add(extra)
+            run.add(extra, 0)
+        elif extra is not None:
+            run.left.add(extra)
+        for t in range(1, horizon + 1):
+            if not run.left or t > len(draws):
+                break
+            x = draws[t - 1]
+            if not run.have >> x & 1:
+                run.add(x, t)
+        found = run.found
+        for c in run.left:
+            found[c] = horizon + 1
+        return found
+
+    def finish_turns(self, hand: int, draws: Sequence[int], horizon: int) -> dict[int, int]:
+        """`finish` from `hand` in one call."""
+        return self.finish(self.prepare(hand), draws, horizon)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValues:
+    """A search's verdict on each option of one decision: `keys[a]` sorts the options (the
+    highest is chosen; the first option wins a tie), and `keys[a][0] / worlds` is the option's
+    value in the search's own terms: the weight of going out soon (`gamma ** t` for going out t
+    turns from now, 1 for at once), averaged over the sampled worlds, times the chance of not
+    handing the next player the round. Only the options searched are listed."""
+
+    keys: dict[Action, tuple[float, ...]]
+    worlds: int
+
+    def value(self, action: Action) -> float | None:
+        key = self.keys.get(action)
+        return None if key is None else key[0] / max(1, self.worlds)
+
+
+class HardSearch:
+    """The search behind `hard`, and behind `cheater`, which hands it the true round as its
+    only world."""
+
+    def __init__(self, budget: SearchBudget | None = None, style: Style = MEDIUM_STYLE) -> None:
+        self.budget = budget or SearchBudget()
+        self.policy = HeuristicPolicy(style)
+        self.time_limit: float | None = None
+
+    def decide(
+        self, sit: Situation, decision: Decision, rng: random.Random, knowledge: Knowledge
+    ) -> Action:
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        found = self.values(sit, decision, rng, knowledge)
+        if found is None:
+            return self.policy.decide(sit, decision, rng)
+        keys = found.keys
+        return max(keys, key=keys.__getitem__)
+
+    def values(
+        self,
+        sit: Situation,
+        decision: Decision,
+        rng: random.Random,
+        knowledge: Knowledge,
+        full: bool = False,
+    ) -> OptionValues | None:
+        """What the search thinks of every option of a discard, a draw or a confiscation (None
+        for the decisions it leaves to the medium heuristic). `full` searches on even when an
+        option goes out at once (the review wants every option's value, not just the choice)."""
+        options = decision.options
+        kind = decision.kind
+        if kind is DecisionKind.DISCARD:
+            return self.discard_values(sit, decision, rng, knowledge, full)
+        if kind is DecisionKind.DRAW and DRAW_DISCARD in options and DRAW_SUPPLY in options:
+            return self.draw_values(sit, rng, knowledge, full)
+        if kind is DecisionKind.CONFISCATE and decision.target is not None:
+            return self.confiscate_values(sit, decision, rng, knowledge)
+        return None
+
+    def _worlds(self, knowledge: Knowledge, rng: random.Random) -> Iterator[World]:
+        """The search's worlds, one at a time; with a time limit, as many as it allows (at
+        least one)."""
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for n, world in enumerate(knowledge.worlds(self.budget.iterations, rng)):
+            if deadline is not None and n and time.perf_counter() > deadline:
+                return
+            yield world
+
+    def _weights(self) -> list[float]:
+        """`gamma ** t` for going out t turns from now; 0 past the horizon."""
+        b = self.budget
+        return [b.gamma**t for t in range(b.horizon + 1)] + [0.0]
+
+    def confiscate_values(
+        self, sit: Situation, decision: Decision, rng: random.Random, knowledge: Knowledge
+    ) -> OptionValues:
+        """Which card to take: the one whose hand, after the discard that follows, goes out
+        soonest over the sampled worlds (in each, a blind take gets one of the target's hidden
+        cards there, at random)."""
+        target = decision.target
+        assert target is not None
+        b = self.budget
+        hand = mask_of(sit.hand)
+        taken = sit.taken
+        search = CompletionSearch(plan_tables(sit.deck))
+        weight = self._weights()
+        starts: dict[int, Prepared] = {}
+        totals: dict[Action, dict[int, float]] = {a: {} for a in decision.options}
+        worlds = 0
+        for world in self._worlds(knowledge, rng):
+            worlds += 1
+            # The target's replacement comes off the supply before anyone else draws.
+            draws = future_draws(world, sit.seat, b.horizon, drawn=True, consumed=1)
+            hidden = world.hidden[target]
+            for a in decision.options:
+                # A blind take gets one of the target's hidden cards there, at random.
+                cards = [a.card] if a.card is not None else list(hidden)
+                share = 1.0 / max(1, len(cards))
+                row = totals[a]
+                for card in cards:
+                    start = starts.get(card)
+                    if start is None:
+                        start = starts[card] = search.prepare(hand | (1 << card))
+                    for c, t in search.finish(start, draws, b.horizon).items():
+                        if c != taken and t <= b.horizon:
+                            key = -1 if c == card else c  # giving the new card straight back
+                            row[key] = row.get(key, 0.0) + share * weight[t]
+        return OptionValues(
+            {
+                a: (max(totals[a].values(), default=0.0), float(a.card is not None))
+                for a in decision.options
+            },
+            worlds,
+        )
+
+    def discard_values(
+        self,
+        sit: Situation,
+        decision: Decision,
+        rng: random.Random,
+        knowledge: Knowledge,
+        full: bool = False,
+    ) -> OptionValues:
+        """The discard whose hand goes out soonest over the worlds, times the chance it does
+        not hand the next player the round, less what it adds to that player's plans."""
+        scores = self.policy.discard_scores(sit, decision)
+        options = sorted(decision.options, key=lambda a: -scores[a])
+        goes_out = {a for a in options if scores[a] >= 1e6}
+        if goes_out and not full:  # goes out now
+            return OptionValues({options[0]: (1.0, scores[options[0]])}, 1)
+        b = self.budget
+        nxt = sit.next_seat()
+        feeds = sit.skips[nxt] == 0  # a seat about to lose its turn takes nothing
+        safe = {a: 1.0 for a in options}
+        helps = {a: 0.0 for a in options}
+        if feeds:
+            base = self.policy.threat(sit, nxt)
+            for a in options:
+                card = a.card
+                assert card is not None
+                safe[a] = 1.0 - knowledge.feed_risk(card, nxt)
+                if b.help:
+                    g = max(0.0, self.policy.opponent_gain(sit, nxt, card))
+                    helps[a] = g / (base + g + 1e-9)
+        hand = mask_of(sit.hand)
+        laws = law_facts(sit.deck)
+        search = CompletionSearch(plan_tables(sit.deck))
+        start = search.prepare(hand)
+        weight = self._weights()
+        totals = {a: 0.0 for a in options}
+        worlds = 0
+        for world in self._worlds(knowledge, rng):
+            worlds += 1
+            draws = future_draws(world, sit.seat, b.horizon, drawn=True)
+            turns = search.finish(start, draws, b.horizon)
+            for a in options:
+                totals[a] += weight[turns[a.card]]  # type: ignore[index]
+        lo = min(scores.values())
+        span = max(scores.values()) - lo or 1.0
+        main = decision.stage == "main"
+
+        def key(a: Action) -> tuple[float, float]:
+            value = totals[a] * (1.0 - b.help * helps[a])
+            value += b.blend * worlds * (scores[a] - lo) / span
+            if main and a.card is not None and laws.attack[a.card] is not None:
+                value /= b.gamma  # the attack costs its target a turn, or a card
+            return (value * safe[a], scores[a])
+
+        keys = {a: key(a) for a in options if a not in goes_out}
+        # Going out now (only searched on with `full`) wins the round: worth at least a round
+        # won and at least any other discard.
+        top = max([float(worlds), *(k[0] for k in keys.values())])
+        return OptionValues(
+            {a: (top, scores[a]) if a in goes_out else keys[a] for a in options}, worlds
+        )
+
+    def draw_values(
+        self, sit: Situation, rng: random.Random, knowledge: Knowledge, full: bool = False
+    ) -> OptionValues:
+        """Taking the top discard (with the best card to give up for it) against drawing
+        from the supply; a tie goes to the supply."""
+        _, _, wins = self.policy.draw_values(sit)
+        if wins and not full:
+            return OptionValues({DRAW_DISCARD: (1.0,)}, 1)
+        top = sit.discard_top
+        assert top is not None
+        b = self.budget
+        hand = mask_of(sit.hand)
+        search = CompletionSearch(plan_tables(sit.deck))
+        with_top = search.prepare(hand | (1 << top))
+        without = search.prepare(hand)
+        weight = self._weights()
+        take: dict[int, float] = {c: 0.0 for c in sit.hand}
+        supply = 0.0
+        worlds = 0
+        for world in self._worlds(knowledge, rng):
+            worlds += 1
+            # Taking the top discard leaves the supply to the other seats this turn; the card it
+            # gives up must be chosen before the coming draws are seen.
+            later = future_draws(world, sit.seat, b.horizon, drawn=True)
+            for c, t in search.finish(with_top, later, b.horizon).items():
+                if c != top:
+                    take[c] += weight[t]
+            # Drawing from the supply: the card is seen before the discard is chosen.
+            draws = future_draws(world, sit.seat, b.horizon + 1, drawn=False)
+            if not draws:  # nothing to draw from the supply
+                return OptionValues({DRAW_DISCARD: (1.0,), DRAW_SUPPLY: (0.0,)}, 1)
+            turns = search.finish(without, draws[1:], b.horizon, extra=draws[0])
+            supply += weight[min(turns.values())]
+        taken = float(worlds) if wins else max(take.values())
+        return OptionValues({DRAW_SUPPLY: (supply,), DRAW_DISCARD: (taken,)}, worlds)
+
+
+class HardPlayer:
+    """Searches deals of the cards it cannot see; `time_limit` (seconds) optional."""
+
+    name = "hard"
+
+    def __init__(self, budget: SearchBudget | None = None, time_limit: float | None = None) -> None:
+        self.search = HardSearch(budget)
+        self.search.time_limit = time_limit
+        plan_tables(standard_deck())
+
+    def choose(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action:
+        if len(decision.options) == 1:
+            return decision.options[0]
+        sit = from_view(view)
+        knowledge = ViewKnowledge(view, sit, self.search.budget.horizon + 1)
+        return self.search.decide(sit, decision, rng, knowledge)
+
+
+register(
+    "hard",
+    HardPlayer,
+    description="searches sampled deals of the unseen cards, with the medium heuristic inside",
+)

@@ -1,0 +1,277 @@
+"""Review of one seat's decisions in a recorded round: for each, what the strongest level
+(`hard`) would have chosen, how much the choice made cost in the search's own terms, and a
+verdict: best, good, inaccuracy or mistake (the idea of lichess's game review).
+
+    # seat_decisions: cards.games.civio.record
+    decisions = seat_decisions(rules, seats, dealer, seed, actions, seat, deck)
+    review = review_decisions(decisions, seat, deck, seat_names=names)
+    # or both at once: civio_tui.review.review_round(rules, seats, dealer, seed, actions, seat,
+    # deck, seat_names=names)
+    review.decisions[0].verdict, review.summary_line()
+
+The unit of `loss` is hard's own measure of a position (`ai.civio.hard.OptionValues`): the weight of
+going out soon, `gamma ** t` for going out t turns from now (1 for at once, 0.7 for one turn
+later), averaged over the sampled deals of the unseen cards and times the chance of not handing
+the next player the round. A loss of 0.10 is about a tenth of a round won given away. Decisions
+that search leaves to the medium heuristic are judged in the same unit: declining to call
+CIVIO gives away `1 - gamma` (a sure win now for one a turn later at best); accepting an attack
+that could be overruled costs a turn, `(1 - gamma)` of the value the search gives the seat's
+next draw or discard; laying cards face up, turning one up and choosing whom to attack do not
+change how soon the seat's own cards go out, so they cost 0 (good, when not the search's choice).
+
+Each decision's search is seeded from the seat's view and the decision (`ai.civio.hint.hint_seed`),
+so a review repeats exactly and agrees with the hint the player could have asked for.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ai.civio.hard import HardSearch, OptionValues, ViewKnowledge
+from ai.civio.heuristics import from_view
+from ai.civio.hint import explain, hint_seed
+from cards.deck import Deck, standard_deck
+from cards.games.civio.actions import (
+    ACCEPT,
+    CALL,
+    DECLINE,
+    DISCARD_PILE,
+    Action,
+    DecisionKind,
+)
+
+if TYPE_CHECKING:
+    from cards.games.civio.record import SeatDecision
+
+VERDICTS = ("best", "good", "inaccuracy", "mistake")
+EQUAL = 0.005
+"""A loss below this is no loss: the choice is as good as the search's (verdict best)."""
+GOOD = 0.03
+"""A loss below this is good."""
+INACCURACY = 0.10
+"""A loss below this is an inaccuracy; from it on, a mistake."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision of the seat: its turn, kind, the choice made and the search's choice (in
+    `Action.to_str` form), the loss, the verdict and a sentence naming the cards."""
+
+    turn: int
+    kind: str
+    chosen: str
+    best: str
+    loss: float
+    verdict: str
+    why: str
+    position: int
+    """The event index of the decision in the round (where a replay shows it)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "kind": self.kind,
+            "chosen": self.chosen,
+            "best": self.best,
+            "loss": self.loss,
+            "verdict": self.verdict,
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every judged decision of one seat in one round, in order."""
+
+    seat: int
+    decisions: list[Judgement] = field(default_factory=list)
+
+    def summary(self) -> dict[str, int]:
+        counts = dict.fromkeys(VERDICTS, 0)
+        for d in self.decisions:
+            counts[d.verdict] += 1
+        return counts
+
+    def biggest(self) -> Judgement | None:
+        """The costliest decision that was not best or good (the earliest of equal ones)."""
+        bad = [d for d in self.decisions if d.verdict in ("inaccuracy", "mistake")]
+        return max(bad, key=lambda d: d.loss, default=None)
+
+    def summary_line(self, whose: str = "your") -> str:
+        """ "2 mistakes, 3 inaccuracies; your biggest: turn 7" (or that there were none);
+        `whose` names the player otherwise ("Ben's biggest", friends at one keyboard)."""
+        counts = self.summary()
+        if not self.decisions:
+            return "No decisions to review: every move was forced."
+        parts = [
+            _count(counts["mistake"], "mistake", "mistakes"),
+            _count(counts["inaccuracy"], "inaccuracy", "inaccuracies"),
+        ]
+        worst = self.biggest()
+        if worst is None:
+            judged = _count(len(self.decisions), "decision", "decisions")
+            return (
+                f"No mistakes or inaccuracies in {judged}: "
+                f"{counts['best']} best, {counts['good']} good."
+            )
+        return f"{parts[0]}, {parts[1]}; {whose} biggest: turn {worst.turn}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The `civio campaign review --json` document (docs/ARCHITECTURE.md, "campaign review")."""
+        return {
+            "decisions": [d.to_json() for d in self.decisions],
+            "summary": self.summary(),
+        }
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def verdict(loss: float, same: bool) -> str:
+    """The verdict for a choice that cost `loss` (`same`: it is the search's own choice)."""
+    if same or loss < EQUAL:
+        return "best"
+    if loss < GOOD:
+        return "good"
+    if loss < INACCURACY:
+        return "inaccuracy"
+    return "mistake"
+
+
+@dataclass
+class _Pending:
+    """A decision judged before the seat's next searched value is known (an accepted attack
+    is priced from it)."""
+
+    index: int
+    turn: int
+    kind: DecisionKind
+    chosen: Action
+    best: Action
+    why_best: str
+    position: int
+    loss: float | None
+
+
+def review_decisions(
+    decisions: Sequence[SeatDecision],
+    seat: int,
+    deck: Deck | None = None,
+    *,
+    seat_names: Sequence[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    search: HardSearch | None = None,
+) -> Review:
+    """Judge `seat`'s `decisions` in a recorded round, in order, each from the view the seat
+    had (`cards.games.civio.record.seat_decisions` reads them from the record; `civio_tui.review`
+    does both). `progress(done, total)` is called after each judged decision (for a progress bar);
+    `search` defaults to hard's."""
+    deck = deck if deck is not None else standard_deck()
+    search = search or HardSearch()
+    gamma = search.budget.gamma
+    total = len(decisions)
+    judged: list[_Pending] = []
+    waiting: list[_Pending] = []  # accepted attacks, priced at the next searched value
+    for done, asked in enumerate(decisions, 1):
+        view, decision, chosen = asked.view, asked.decision, asked.action
+        sit = from_view(view, deck)
+        rng = random.Random(hint_seed(view, decision))
+        knowledge = ViewKnowledge(view, sit, search.budget.horizon + 1)
+        values = search.values(sit, decision, rng, knowledge, full=True)
+        best = _best(values) if values is not None else None
+        if best is None:  # what hard does with the decisions it does not search
+            best = search.policy.decide(sit, decision, rng)
+        loss: float | None
+        if values is not None:
+            loss = max(0.0, (values.value(best) or 0.0) - (values.value(chosen) or 0.0))
+            for item in waiting:
+                item.loss = (1 - gamma) * (values.value(best) or 0.0)
+            waiting.clear()
+        elif decision.kind is DecisionKind.CIVIO and chosen != best and best.choice == CALL:
+            loss = 1 - gamma
+        elif (
+            decision.kind is DecisionKind.OVERRULE and chosen.kind == ACCEPT and best.kind != ACCEPT
+        ):
+            loss = None
+        else:
+            loss = 0.0
+        item = _Pending(
+            len(judged),
+            asked.turn,
+            decision.kind,
+            chosen,
+            best,
+            explain(sit, decision, best, view.rules, seat_names),
+            asked.position,
+            loss,
+        )
+        judged.append(item)
+        if loss is None:
+            waiting.append(item)
+        if progress is not None:
+            progress(done, total)
+    for item in waiting:  # no searched decision followed: the round ended first
+        item.loss = 0.0
+    return Review(seat, [_judge(item, deck, seat_names) for item in judged])
+
+
+def _best(values: OptionValues) -> Action | None:
+    keys = values.keys
+    return max(keys, key=keys.__getitem__) if keys else None
+
+
+def _judge(item: _Pending, deck: Deck, seat_names: Sequence[str] | None) -> Judgement:
+    loss = round(item.loss or 0.0, 3)
+    same = item.chosen == item.best
+    word = verdict(loss, same)
+    if same:
+        why = item.why_best
+    else:
+        cost = f" (it cost {loss:.2f})" if loss >= EQUAL else ""
+        why = f"You chose to {said(item.chosen, deck, seat_names)}{cost}. {item.why_best}"
+    return Judgement(
+        turn=item.turn,
+        kind=item.kind.value,
+        chosen=item.chosen.to_str(deck),
+        best=item.best.to_str(deck),
+        loss=loss,
+        verdict=word,
+        why=why,
+        position=item.position,
+    )
+
+
+def said(action: Action, deck: Deck, seat_names: Sequence[str] | None = None) -> str:
+    """An action as the end of "You chose to ...": "discard Engel v Vitale"."""
+    kind = action.kind
+    card = deck[action.card].name if action.card is not None else None
+    if kind == "draw":
+        return "take the top discard" if action.source == DISCARD_PILE else "draw from the supply"
+    if kind == "civio":
+        return "call CIVIO" if action.choice == CALL else "play on instead of calling CIVIO"
+    if kind == ACCEPT:
+        return "accept the attack"
+    if kind == DECLINE:
+        return "decline the attack"
+    if kind == "target" and action.seat is not None:
+        who = (
+            seat_names[action.seat]
+            if seat_names and action.seat < len(seat_names)
+            else f"seat {action.seat}"
+        )
+        return f"attack {who}"
+    if kind == "face_up":
+        return "lay face up " + ", ".join(deck[c].name for c in action.cards)
+    if kind == "overrule" and card:
+        return f"overrule with {card}"
+    if kind == "confiscate":
+        return f"take {card}" if card else "take a hidden card"
+    if kind == "reveal" and card:
+        return f"turn up {card}"
+    if card:
+        return f"{kind} {card}"
+    return action.to_str(deck)

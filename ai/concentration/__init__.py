@@ -1,0 +1,1 @@
+"""The AI levels of Concentration."""

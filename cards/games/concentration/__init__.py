@@ -1,0 +1,1 @@
+"""Concentration: the engine of one board of pairs."""

@@ -1,0 +1,1 @@
+"""Easy Play: the round engine and the game of rounds."""

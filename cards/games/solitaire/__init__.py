@@ -1,0 +1,1 @@
+"""Solitaire: the engine of one deal and its par."""
