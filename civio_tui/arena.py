@@ -266,28 +266,3 @@ def run_arena(
         "max_turns": rules.max_turns,
         "deck_sha256": deck.sha256,
     }
-
-
-def format_table(doc: dict[str, Any]) -> str:
-    """The arena document as a readable text table."""
-    lines = [
-        f"civio arena: {doc['rounds']} rounds, seed {doc['seed']}, rules {doc['rules']}, "
-        f"max {doc['max_turns']} turns",
-        "",
-        f"{'seat':<5}{'player':<10}{'wins':>6}{'win rate':>10}{'95% CI':>17}"
-        f"{'mean pts':>10}{'flushes':>9}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}",
-    ]
-    for s, seat in enumerate(doc["seats"]):
-        lo, hi = seat["ci95"]
-        lat = seat["latency_ms"]
-        lines.append(
-            f"{s:<5}{seat['player']:<10}{seat['wins']:>6}{seat['win_rate']:>10.1%}"
-            f"{f'{lo:.1%}-{hi:.1%}':>17}{seat['mean_points']:>10.2f}{seat['flushes']:>9}"
-            f"{lat['p50']:>9.3f}{lat['p95']:>9.3f}{lat['max']:>9.3f}"
-        )
-    lines += [
-        "",
-        f"draws (no CIVIO): {doc['draws']}    mean turns: {doc['mean_turns']}",
-        f"speed: {doc['rounds_per_sec']} rounds/s, {doc['actions_per_sec']} actions/s",
-    ]
-    return "\n".join(lines)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 from civio_tui.commands.common import (
     CARDS_OPTION,
@@ -15,6 +15,7 @@ from civio_tui.commands.common import (
     deck_from_args,
     print_json,
     rules_from_args,
+    table_lines,
 )
 
 MAX_ROUNDS = 100_000
@@ -117,8 +118,43 @@ def progress_bar(stream: TextIO | None) -> Callable[[int, int], None] | None:
     return progress
 
 
+def format_table(doc: dict[str, Any]) -> str:
+    """The arena document as a readable text table."""
+    rows = []
+    for s, seat in enumerate(doc["seats"]):
+        lo, hi = seat["ci95"]
+        lat = seat["latency_ms"]
+        rows.append(
+            (
+                str(s),
+                seat["player"],
+                str(seat["wins"]),
+                f"{seat['win_rate']:.1%}",
+                f"{lo:.1%}-{hi:.1%}",
+                f"{seat['mean_points']:.2f}",
+                str(seat["flushes"]),
+                f"{lat['p50']:.3f}",
+                f"{lat['p95']:.3f}",
+                f"{lat['max']:.3f}",
+            )
+        )
+    header = ("seat", "player", "wins", "win rate", "95% CI", "mean pts", "flushes")
+    latency = ("p50 ms", "p95 ms", "max ms")
+    return "\n".join(
+        [
+            f"civio arena: {doc['rounds']} rounds, seed {doc['seed']}, rules {doc['rules']}, "
+            f"max {doc['max_turns']} turns",
+            "",
+            *table_lines((*header, *latency), rows, right=range(2, 10)),
+            "",
+            f"draws (no CIVIO): {doc['draws']}    mean turns: {doc['mean_turns']}",
+            f"speed: {doc['rounds_per_sec']} rounds/s, {doc['actions_per_sec']} actions/s",
+        ]
+    )
+
+
 def run(args: argparse.Namespace) -> int:
-    from civio_tui.arena import format_table, run_arena
+    from civio_tui.arena import run_arena
 
     players = _players(args.players, args.game)
     if not 1 <= args.rounds <= MAX_ROUNDS:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from civio_tui.commands.common import (
@@ -16,6 +15,7 @@ from civio_tui.commands.common import (
     UsageError,
     check_game_rounds,
     print_json,
+    print_table,
 )
 from civio_tui.plurals import counted
 
@@ -205,7 +205,7 @@ def _list(args: argparse.Namespace) -> int:
     if not summaries:
         print(f"No campaigns or Easy Play games in {folder.path}")
         return 0
-    rows: list[tuple[str, ...]] = [("NAME", "GAME", "RANK", "POINTS", "ROUNDS", "STATE")]
+    rows: list[tuple[str, ...]] = []
     for s in summaries:
         entry = s.to_json()
         rows.append(
@@ -218,7 +218,7 @@ def _list(args: argparse.Namespace) -> int:
                 _state(s),
             )
         )
-    _print_table(rows)
+    print_table(("NAME", "GAME", "RANK", "POINTS", "ROUNDS", "STATE"), rows)
     print(f"({folder.path})")
     return 0
 
@@ -241,7 +241,7 @@ def _show(args: argparse.Namespace) -> int:
     )
     print()
     stats = camp.stats()["players"]
-    rows: list[tuple[str, ...]] = [("PLAYER", "LEVEL", "POINTS", "RANK", "WINS", "FLUSHES", "BEST")]
+    rows: list[tuple[str, ...]] = []
     for player in camp.players:
         standing = camp.standing(player.name)
         mine = stats[player.name]
@@ -256,11 +256,11 @@ def _show(args: argparse.Namespace) -> int:
                 str(mine["best_round"]),
             )
         )
-    _print_table(rows)
+    print_table(("PLAYER", "LEVEL", "POINTS", "RANK", "WINS", "FLUSHES", "BEST"), rows)
     if camp.history:
         print()
         names = [p.name for p in camp.players]
-        rows = [("ROUND", "WINNER", *(n.upper() for n in names), "TURNS")]
+        rows = []
         for record in camp.history:
             winner = (record.winner or "no winner") + (" (flush)" if record.flush else "")
             rows.append(
@@ -271,7 +271,7 @@ def _show(args: argparse.Namespace) -> int:
                     str(record.turns),
                 )
             )
-        _print_table(rows)
+        print_table(("ROUND", "WINNER", *(n.upper() for n in names), "TURNS"), rows)
     return 0
 
 
@@ -423,13 +423,6 @@ def _state(summary: CampaignSummary | EasySummary) -> str:
     if winners:
         return f"finished: {' & '.join(winners)}"
     return "in a round" if in_round else "between rounds"
-
-
-def _print_table(rows: Sequence[tuple[str, ...]]) -> None:
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for row in rows:
-        cells = [cell.ljust(w) for cell, w in zip(row[:-1], widths, strict=False)]
-        print("  ".join([*cells, row[-1]]))
 
 
 def _print_round(session: CampaignSession) -> None:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from civio_tui.commands.common import UsageError, print_json
+from civio_tui.commands.common import UsageError, print_json, print_table
 from civio_tui.plurals import counted
 
 if TYPE_CHECKING:
@@ -167,6 +167,7 @@ def run_review(args: argparse.Namespace, deck: Deck) -> int:
     from cards.games.civio.actions import Action
     from civio_tui.campaigns.playback import NoReplayError, kept_round, scores_before
     from civio_tui.campaigns.replay import campaign_deck
+    from civio_tui.campaigns.stats import possessive
     from civio_tui.review import review_round
 
     campaign = _campaign(args, deck)
@@ -193,9 +194,12 @@ def run_review(args: argparse.Namespace, deck: Deck) -> int:
     if args.json:
         print_json(review.to_json())
         return 0
-    print(f"Round {args.round} of {campaign.name!r}: {names[seat]}'s decisions")
-    for d in review.decisions:
-        print(f"Turn {d.turn:>3} {d.kind:<13} {d.verdict:<10} loss {d.loss:.3f}  {d.why}")
+    print(f"Round {args.round} of {campaign.name!r}: {possessive(names[seat])} decisions")
+    print_table(
+        ("TURN", "DECISION", "VERDICT", "LOSS", "WHY"),
+        [(str(d.turn), d.kind, d.verdict, f"{d.loss:.3f}", d.why) for d in review.decisions],
+        right=(0, 3),
+    )
     print(review.summary_line("your" if names[seat] == "You" else f"{names[seat]}'s"))
     return 0
 

@@ -12,6 +12,7 @@ from civio_tui.commands.common import (
     UsageError,
     deck_from_args,
     print_json,
+    table_lines,
 )
 from civio_tui.plurals import counted
 
@@ -96,7 +97,7 @@ def _amendments(card: Card) -> str:
 def render_table(cards: list[Card]) -> str:
     """A plain aligned table, one card a line; the long columns (plus, minus) come last."""
     header = ("NAME", "TYPE", "YEAR", "PTS", "AMEND", "ISSUES", "ACTION", "PLUS", "MINUS")
-    rows = [header]
+    rows = []
     for card in cards:
         rows.append(
             (
@@ -111,10 +112,4 @@ def render_table(cards: list[Card]) -> str:
                 ", ".join(card.minus),
             )
         )
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header) - 1)]
-    lines = []
-    for row in rows:
-        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
-        lines.append("  ".join([*cells, row[-1]]).rstrip())
-    lines.append(counted(len(cards), "card"))
-    return "\n".join(lines)
+    return "\n".join([*table_lines(header, rows), counted(len(cards), "card")])

@@ -7,7 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from cards.user_files import shown_path
-from civio_tui.commands.common import JSON_OPTION, SAVE_ROOT_OPTION, UsageError, print_json
+from civio_tui.commands.common import (
+    JSON_OPTION,
+    SAVE_ROOT_OPTION,
+    UsageError,
+    print_json,
+    print_table,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -74,9 +80,7 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         print(f"No player has signed in yet (players' folders: {root}).")
         return 0
-    names = max(len("player"), *(len(row.name) for row in rows))
-    ranks = max(len("rank"), *(len(row.rank or "(no game yet)") for row in rows))
-    print(f"{'player':<{names}}  {'rank':<{ranks}}  points  rounds  {'last played':<16}  PIN")
+    lines = []
     for row in rows:
         when = row.last_played.astimezone().strftime("%Y-%m-%d %H:%M") if row.last_played else "-"
         notes = []
@@ -88,12 +92,19 @@ def run(args: argparse.Namespace) -> int:
             notes.append("playing now")
         if row.unreadable:
             notes.append(f"{row.unreadable} unreadable save(s)")
-        rank = row.rank or "(no game yet)"
-        points = "-" if row.points is None else str(row.points)
-        rounds = "-" if row.rounds is None else str(row.rounds)
-        pin = "yes" if row.has_pin else "no"
-        line = f"{row.name:<{names}}  {rank:<{ranks}}  {points:>6}  {rounds:>6}  {when:<16}  {pin}"
-        print(line + (f"  ({', '.join(notes)})" if notes else ""))
+        lines.append(
+            (
+                row.name,
+                row.rank or "(no game yet)",
+                "-" if row.points is None else str(row.points),
+                "-" if row.rounds is None else str(row.rounds),
+                when,
+                "yes" if row.has_pin else "no",
+                f"({', '.join(notes)})" if notes else "",
+            )
+        )
+    header = ("player", "rank", "points", "rounds", "last played", "PIN", "")
+    print_table(header, lines, right=(2, 3))
     return 0
 
 

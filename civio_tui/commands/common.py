@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import date
 from typing import Any
 
@@ -150,6 +151,35 @@ def resolve_cards(deck: Deck, texts: list[str], *, distinct: bool = True) -> lis
 def print_chain(names: list[str]) -> None:
     """One precedent as an indented line of card names: "  A → B → C"."""
     print("  " + " → ".join(names))
+
+
+def table_lines(
+    header: Sequence[str], rows: Iterable[Sequence[str]], *, right: Collection[int] = ()
+) -> list[str]:
+    """Rows of text under a header, in columns two spaces apart, one line per row however
+    long; the columns numbered in `right` are right-aligned. rich lays the columns out by
+    each cell's width on screen, so names in wide characters (ＡＮＡ) line up too; the cells
+    are plain text (a "[" in a name is never read as markup)."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+    for column, title in enumerate(header):
+        table.add_column(Text(title), justify="right" if column in right else "left", no_wrap=True)
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=1_000_000, color_system=None, legacy_windows=False)
+    console.print(table, crop=False)
+    return [line.rstrip() for line in buffer.getvalue().splitlines()]
+
+
+def print_table(
+    header: Sequence[str], rows: Iterable[Sequence[str]], *, right: Collection[int] = ()
+) -> None:
+    """`table_lines`, printed."""
+    print("\n".join(table_lines(header, rows, right=right)))
 
 
 def print_json(document: Any) -> None:

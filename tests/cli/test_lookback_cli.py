@@ -90,7 +90,17 @@ def test_review_follows_the_contract(
     other = run_json(capsys, *argv, "--seat", "1", "--json")
     assert other != doc  # Easy 1's decisions, not yours
     code, out, _ = run(capsys, *argv)
-    assert code == 0 and out.startswith("Round 2 of 'Rounds won': You's decisions")
+    assert code == 0 and out.startswith("Round 2 of 'Rounds won': Your decisions")
+    header, first = out.splitlines()[1:3]
+    assert header.split() == ["TURN", "DECISION", "VERDICT", "LOSS", "WHY"]
+    decision = doc["decisions"][0]
+    assert first.split()[:4] == [
+        str(decision["turn"]),
+        decision["kind"],
+        decision["verdict"],
+        f"{decision['loss']:.3f}",
+    ]
+    assert first.endswith(decision["why"])
 
 
 def test_stats_equal_a_hand_count_over_the_samples(
