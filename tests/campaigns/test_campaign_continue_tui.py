@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import difflib
 from pathlib import Path
 
@@ -110,9 +109,9 @@ async def _continue() -> tuple[str, tuple[str, list[str]], list[str]]:
         )
 
 
-def test_quit_and_continue_shows_the_same_table() -> None:
-    name, before, actions = asyncio.run(_play_a_few_turns())
-    again, after, resumed_actions = asyncio.run(_continue())
+async def test_quit_and_continue_shows_the_same_table() -> None:
+    name, before, actions = await _play_a_few_turns()
+    again, after, resumed_actions = await _continue()
     assert again == name
     assert resumed_actions == actions
     diff = difflib.unified_diff(before[1], after[1], "before quitting", "after Continue", n=0)

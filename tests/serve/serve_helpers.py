@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
-
-
-def async_test(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
-    """Run an async test in its own event loop (the project has no asyncio pytest plugin)."""
-
-    @functools.wraps(test)
-    def run(*args: object, **kwargs: object) -> None:
-        asyncio.run(test(*args, **kwargs))  # type: ignore[arg-type]
-
-    return run
 
 
 async def wait_until(pilot: Pilot[Any], check: Callable[[], bool], limit: int = 200) -> None:

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from serve_helpers import async_test
 
 from civio_tui.serve.probe import ServedProcess, Tab, memory_mb
 from civio_tui.serve.server import MAX_SIZE
@@ -49,7 +48,6 @@ async def guess(tab: Tab, pin: str) -> str:
     return NO_MATCH if NO_MATCH in tab.text else WAIT if WAIT in tab.text else tab.text
 
 
-@async_test
 async def test_twenty_computers_guessing_a_pin_get_the_names_limit_and_the_owner_plays(
     save_root: Path,
 ) -> None:
@@ -100,7 +98,6 @@ def max_cursor(data: bytes) -> tuple[int, int]:
     return max((r for r, _ in moves), default=0), max((c for _, c in moves), default=0)
 
 
-@async_test
 async def test_oversized_input_and_screens_are_refused_or_clamped_and_no_game_is_left(
     save_root: Path,
 ) -> None:
@@ -148,7 +145,6 @@ async def test_oversized_input_and_screens_are_refused_or_clamped_and_no_game_is
             await until(lambda: server.game_pids() == [])
 
 
-@async_test
 async def test_a_page_from_another_origin_cannot_open_a_game(save_root: Path) -> None:
     with ServedProcess(save_root) as server:
         ws_url = server.url.replace("http://", "ws://") + "ws"
@@ -175,7 +171,6 @@ async def test_a_page_from_another_origin_cannot_open_a_game(save_root: Path) ->
                 assert listing.status in (403, 404)
 
 
-@async_test
 async def test_a_new_tab_signs_in_past_1100_half_open_connections(save_root: Path) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard < 1300:
@@ -211,7 +206,6 @@ async def test_a_new_tab_signs_in_past_1100_half_open_connections(save_root: Pat
             attacker.close()
 
 
-@async_test
 async def test_tabs_left_at_the_sign_in_screen_never_take_a_players_place(
     save_root: Path,
 ) -> None:

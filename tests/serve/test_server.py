@@ -10,7 +10,6 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from serve_helpers import async_test
 
 from civio_tui.campaigns import list_campaigns
 from civio_tui.serve.probe import ServedProcess, Tab
@@ -24,7 +23,6 @@ def everything_under(folder: Path) -> set[Path]:
     return {path.relative_to(folder) for path in folder.rglob("*")}
 
 
-@async_test
 async def test_hostile_names_make_nothing_outside_the_root_and_run_nothing(
     tmp_path: Path, save_root: Path
 ) -> None:
@@ -58,7 +56,6 @@ def players(root: Path) -> list[str]:
     return sorted(p.name for p in root.iterdir() if not p.name.startswith("."))
 
 
-@async_test
 async def test_the_next_tab_after_the_limit_is_told_the_class_is_full(save_root: Path) -> None:
     with ServedProcess(save_root, ["--max-sessions", "1"]) as server:
         async with aiohttp.ClientSession() as http:
@@ -82,7 +79,6 @@ async def test_the_next_tab_after_the_limit_is_told_the_class_is_full(save_root:
                 raise AssertionError("the server still refuses after the first tab closed")
 
 
-@async_test
 async def test_an_idle_tab_ends_and_its_game_is_saved(save_root: Path) -> None:
     with ServedProcess(save_root, ["--idle-minutes", "0.1"]) as server:
         async with aiohttp.ClientSession() as http:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from serve_helpers import async_test, sign_in, type_line, wait_until
+from serve_helpers import sign_in, type_line, wait_until
 from textual.widgets import Static
 
 from civio_tui.screens.main_menu import MainMenuScreen
@@ -30,7 +30,6 @@ def menu_ready(app: ServedApp) -> bool:
     return isinstance(app.screen, MainMenuScreen) and app.screen.scanned
 
 
-@async_test
 async def test_a_name_opens_the_game_in_that_players_own_folder(save_root: Path) -> None:
     app = ServedApp(save_root, rules="summary", target="Law Clerk", rounds=4)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -67,7 +66,6 @@ def test_the_teachers_settings_reach_every_tab_by_environment(save_root: Path) -
     assert (plain.rules, plain.target, plain.rounds) == (None, None, None)
 
 
-@async_test
 async def test_a_name_with_a_turkish_dotted_capital_i_signs_in(save_root: Path) -> None:
     app = ServedApp(save_root)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -77,7 +75,6 @@ async def test_a_name_with_a_turkish_dotted_capital_i_signs_in(save_root: Path) 
     assert [p.name for p in player_folders(save_root)] == ["İlker"]
 
 
-@async_test
 async def test_a_look_alike_of_a_player_here_is_told_so(save_root: Path) -> None:
     app = ServedApp(save_root)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -91,7 +88,6 @@ async def test_a_look_alike_of_a_player_here_is_told_so(save_root: Path) -> None
     assert [p.name for p in player_folders(save_root)] == ["Bob"]
 
 
-@async_test
 async def test_a_bad_name_is_explained_and_nothing_is_made(save_root: Path) -> None:
     app = ServedApp(save_root)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -101,7 +97,6 @@ async def test_a_bad_name_is_explained_and_nothing_is_made(save_root: Path) -> N
     assert list(save_root.iterdir()) == []
 
 
-@async_test
 async def test_a_name_in_play_in_another_tab_is_refused(save_root: Path, lock_holder) -> None:
     lock_holder(save_root / "ana")
     app = ServedApp(save_root)
@@ -112,7 +107,6 @@ async def test_a_name_in_play_in_another_tab_is_refused(save_root: Path, lock_ho
         assert app.save_dir is None
 
 
-@async_test
 async def test_continue_finds_the_game_again_in_a_new_tab(save_root: Path) -> None:
     from civio_tui.screens.civio.table import TableScreen
 
@@ -135,7 +129,6 @@ async def test_continue_finds_the_game_again_in_a_new_tab(save_root: Path) -> No
         assert sorted(app.screen.controller.view().hand) == hand
 
 
-@async_test
 async def test_the_pin_never_shows_and_is_emptied_after_a_wrong_try(save_root: Path) -> None:
     from textual.widgets import Input
 

@@ -3,11 +3,9 @@ instant AI pacing, and helpers to drive the table to a given decision."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import random
 import zlib
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -26,16 +24,6 @@ from civio_tui.game_backends import MemoryBackend
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.settings import Settings
 from civio_tui.table_controller import TableController
-
-
-def async_test(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
-    """Run an async test in its own event loop (the project has no asyncio pytest plugin)."""
-
-    @functools.wraps(test)
-    def run(*args: object, **kwargs: object) -> None:
-        asyncio.run(test(*args, **kwargs))  # type: ignore[arg-type]
-
-    return run
 
 
 @pytest.fixture(autouse=True)

@@ -26,7 +26,6 @@ from civio_tui.settings import Settings
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import (
-    async_test,
     choose_entry,
     main_menu,
     make_app,
@@ -67,7 +66,6 @@ async def open_unsaved_game(pilot: Pilot[int], deck: Deck) -> None:
     await open_table(pilot, TableController.new_game(deck, ["random"], seed=3, save=False))
 
 
-@async_test
 async def test_menu_opens_every_screen_and_escape_comes_back() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -97,7 +95,6 @@ async def test_menu_opens_every_screen_and_escape_comes_back() -> None:
         assert isinstance(app.screen, MainMenuScreen)
 
 
-@async_test
 async def test_new_game_then_enter_starts_a_game_against_one_medium_opponent() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -119,7 +116,6 @@ async def test_new_game_then_enter_starts_a_game_against_one_medium_opponent() -
         assert "hint" in hint.lower(), hint
 
 
-@async_test
 async def test_too_small_covers_the_screen_and_recovers_on_resize() -> None:
     app = make_app()
     async with app.run_test(size=(70, 20)) as pilot:
@@ -137,7 +133,6 @@ async def test_too_small_covers_the_screen_and_recovers_on_resize() -> None:
         assert isinstance(app.screen, TooSmallScreen)
 
 
-@async_test
 async def test_settings_apply_at_once_and_persist(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -153,7 +148,6 @@ async def test_settings_apply_at_once_and_persist(isolated: Path) -> None:
     assert saved.ai_speed == "instant"
 
 
-@async_test
 async def test_quitting_mid_game_asks_first() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -176,7 +170,6 @@ async def test_quitting_mid_game_asks_first() -> None:
         assert isinstance(app.screen, MainMenuScreen)
 
 
-@async_test
 async def test_q_on_the_main_menu_quits() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -186,7 +179,6 @@ async def test_q_on_the_main_menu_quits() -> None:
     assert app.return_code == 0
 
 
-@async_test
 async def test_quitting_a_game_that_cannot_be_saved_says_it_is_lost(deck: Deck) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -197,7 +189,6 @@ async def test_quitting_a_game_that_cannot_be_saved_says_it_is_lost(deck: Deck) 
         assert app.screen.message == "This game could not be saved: if you leave, it is lost."
 
 
-@async_test
 async def test_a_game_saves_itself_and_continue_resumes_it() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -220,7 +211,6 @@ async def test_a_game_saves_itself_and_continue_resumes_it() -> None:
         assert table.controller.human_to_move()
 
 
-@async_test
 async def test_continue_says_when_the_only_save_cannot_be_read(isolated: Path) -> None:
     saves = isolated / "saves"
     saves.mkdir()
@@ -235,7 +225,6 @@ async def test_continue_says_when_the_only_save_cannot_be_read(isolated: Path) -
     assert broken.read_bytes() == b'{"format": "civio-tui campaign", "sche'
 
 
-@async_test
 async def test_a_bad_setting_is_reported_at_start_and_the_rest_kept(isolated: Path) -> None:
     config = isolated / "config"
     config.mkdir()
@@ -249,7 +238,6 @@ async def test_a_bad_setting_is_reported_at_start_and_the_rest_kept(isolated: Pa
         assert said[0].startswith(f"{config / 'settings.json'}: theme: Input should be")
 
 
-@async_test
 async def test_encyclopedia_filters_search_and_card_detail() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -294,7 +282,6 @@ def test_filters_by_issue_amendment_and_years(standard: object) -> None:
     assert filter_cards(deck, search="brown v board") == [deck.lookup("Brown")]  # type: ignore[arg-type, attr-defined]
 
 
-@async_test
 async def test_every_theme_draws_the_table(deck: Deck) -> None:
     """Each theme (colour-blind and terminal-16 included) defines every colour the table uses."""
     for theme in ("civio-dark", "civio-light", "colour-blind", "terminal-16"):
@@ -305,7 +292,6 @@ async def test_every_theme_draws_the_table(deck: Deck) -> None:
             assert isinstance(app.screen, TableScreen)
 
 
-@async_test
 async def test_your_name_from_settings_sits_at_the_table(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -354,7 +340,6 @@ def test_leaving_words_say_what_is_kept(
     assert not controller.save_failed
 
 
-@async_test
 async def test_a_card_pack_too_small_for_the_table_is_refused_in_words(isolated: Path) -> None:
     from civio_tui.screens.new_game import GameSetup
 
@@ -381,7 +366,6 @@ async def test_a_card_pack_too_small_for_the_table_is_refused_in_words(isolated:
     assert saved == ["Game 1.civio.json"]  # the refused game left no file
 
 
-@async_test
 async def test_the_table_tip_shows_where_the_options_leave_room_for_it() -> None:
     for size, shown in (((100, 30), True), ((80, 24), False)):
         app = make_app(table_tips=True)
@@ -394,7 +378,6 @@ async def test_the_table_tip_shows_where_the_options_leave_room_for_it() -> None
             assert options.virtual_size.height <= options.size.height, size  # none cut off
 
 
-@async_test
 async def test_home_and_end_jump_in_forms_and_in_your_cards() -> None:
     from civio_tui.widgets.choice_form import ChoiceForm
     from civio_tui.widgets.hand import HandPane
@@ -426,7 +409,6 @@ async def test_home_and_end_jump_in_forms_and_in_your_cards() -> None:
         assert hand.cursor_card == cards[0]
 
 
-@async_test
 async def test_continue_puts_focus_where_enter_acts() -> None:
     from civio_tui.widgets.hand import HandPane
     from civio_tui.widgets.log_pane import LogPane
@@ -452,7 +434,6 @@ async def test_continue_puts_focus_where_enter_acts() -> None:
         assert isinstance(app.focused, HandPane)
 
 
-@async_test
 async def test_campaigns_recover_here_and_keep_the_place_in_the_list(isolated: Path) -> None:
     import shutil
 
@@ -497,7 +478,6 @@ async def test_campaigns_recover_here_and_keep_the_place_in_the_list(isolated: P
     assert (isolated / "saves" / "Finished.civio.json").read_bytes() == finished
 
 
-@async_test
 async def test_previous_card_is_offered_only_after_following_a_link(deck: Deck) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -517,7 +497,6 @@ async def test_previous_card_is_offered_only_after_following_a_link(deck: Deck) 
         assert "history_back" not in {b.binding.action for b in detail.active_bindings.values()}
 
 
-@async_test
 async def test_new_game_names_a_custom_card_pack(mini: Deck) -> None:
     for deck, said in ((None, False), (mini, True)):
         app = CivioApp(deck=deck, settings=Settings(ai_speed="instant"))
@@ -529,7 +508,6 @@ async def test_new_game_names_a_custom_card_pack(mini: Deck) -> None:
             assert (f"card pack {mini.name} ({len(mini)} cards)" in intro) is said
 
 
-@async_test
 async def test_ctrl_q_quits_from_a_dialog_too() -> None:
     """The pass screen and every question are dialogs, where an App key is dead unless it has
     priority: Ctrl+Q asks first mid-game, over the dialog, and a second Ctrl+Q quits."""
@@ -548,7 +526,6 @@ async def test_ctrl_q_quits_from_a_dialog_too() -> None:
     assert app.return_code == 0
 
 
-@async_test
 async def test_two_quick_too_small_resizes_cover_the_screen_without_a_crash() -> None:
     from textual.geometry import Size
 

@@ -12,7 +12,7 @@ from cards.games.concentration.game import Concentration, pair_link, position_na
 from civio_tui.records import RECORDS_FILE
 from civio_tui.screens.concentration.screen import ConcentrationMenuScreen, ConcentrationScreen
 from civio_tui.screens.games import GamesScreen
-from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import choose_entry, main_menu, make_app, wait_for_screen
 
 
 async def open_concentration(pilot: Pilot[int], mode_index: int) -> ConcentrationScreen:
@@ -73,7 +73,6 @@ async def until_human(pilot: Pilot[int], screen: ConcentrationScreen) -> None:
     raise AssertionError("the computer did not finish its turn")
 
 
-@async_test
 async def test_a_whole_one_player_game_keeps_the_fewest_turns(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -100,7 +99,6 @@ async def test_a_whole_one_player_game_keeps_the_fewest_turns(isolated: Path) ->
     assert records["concentration"] == {"games": 1, "fewest_turns": 11}
 
 
-@async_test
 async def test_a_capture_shows_both_cards_and_their_link(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -113,7 +111,6 @@ async def test_a_capture_shows_both_cards_and_their_link(isolated: Path) -> None
         assert "Pair!" in status and pair_link(game.deck, a, b) in status
 
 
-@async_test
 async def test_a_whole_game_against_the_hard_computer(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -132,7 +129,6 @@ async def test_a_whole_game_against_the_hard_computer(isolated: Path) -> None:
         assert game.scores[1] > 0  # the computer captured pairs too
 
 
-@async_test
 async def test_two_players_at_one_keyboard_take_turns(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -152,7 +148,6 @@ async def test_two_players_at_one_keyboard_take_turns(isolated: Path) -> None:
         assert game.first == a and game.to_move == 1
 
 
-@async_test
 async def test_a_card_pack_without_the_pairs_is_told_not_to_play(isolated: Path) -> None:
     from cards.deck import load_deck
     from civio_tui.app import CivioApp
@@ -172,7 +167,6 @@ async def test_a_card_pack_without_the_pairs_is_told_not_to_play(isolated: Path)
         assert isinstance(pilot.app.screen, GamesScreen)  # stayed, with a warning
 
 
-@async_test
 async def test_a_pair_no_rule_links_says_why_it_belongs_together(isolated: Path) -> None:
     from cards.games.concentration.game import pair_sentences
 
@@ -189,7 +183,6 @@ async def test_a_pair_no_rule_links_says_why_it_belongs_together(isolated: Path)
         assert "Pair! Shaw v Reno / Baker v Carr" in status and why in status
 
 
-@async_test
 async def test_your_missed_pair_waits_for_enter_before_the_computer_plays(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -199,9 +192,10 @@ async def test_your_missed_pair_waits_for_enter_before_the_computer_plays(isolat
         miss = next(p for p in range(1, 20) if not game.is_pair(0, p))
         await type_place(pilot, 0)
         await type_place(pilot, miss)
-        for _ in range(10):  # however long the computer waits, it does not play
-            await pilot.pause(0.02)
         assert screen.holding and game.to_move == 1 and len(game.events) == 2
+        # The computer's step (what its timer runs, however late) does nothing while it holds.
+        screen.ai_step()
+        assert screen.holding and len(game.events) == 2
         assert screen.shown == (0, miss)
         assert "press Enter" in str(screen.query_one("#cc-status").render())
         await pilot.press("enter")
@@ -218,7 +212,6 @@ def pairs_shown(pilot: Pilot[int]) -> str:
     return " ".join(" ".join(texts).split())
 
 
-@async_test
 async def test_captured_cards_look_apart_and_p_lists_the_pairs(isolated: Path) -> None:
     from cards.games.concentration.game import pairs
     from civio_tui.screens.concentration.pairs import CapturedPairsScreen
@@ -257,7 +250,6 @@ async def test_captured_cards_look_apart_and_p_lists_the_pairs(isolated: Path) -
         await wait_for_screen(pilot, ConcentrationScreen)
 
 
-@async_test
 async def test_a_miss_names_the_cards_as_their_tiles_do(isolated: Path) -> None:
     # The tile and the pairs list say "UC Regents v Bakke"; the message must not switch to
     # "Regents of the University of California v Bakke" (a newcomer looks for that name).

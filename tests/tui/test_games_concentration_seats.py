@@ -15,7 +15,7 @@ from civio_tui.screens.concentration.setup import (
     setup_seats,
 )
 from civio_tui.seating import HUMAN, Seat
-from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import choose_entry, main_menu, make_app, wait_for_screen
 from tests.tui.test_games_concentration import human_turns_pairs, until_human
 
 
@@ -42,7 +42,6 @@ def status(screen: ConcentrationScreen) -> str:
     return str(screen.query_one("#cc-status").render())
 
 
-@async_test
 async def test_a_three_player_game_is_played_through(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -92,7 +91,6 @@ async def test_a_three_player_game_is_played_through(isolated: Path) -> None:
         assert first.id != "continue"
 
 
-@async_test
 async def test_the_form_refuses_two_players_alike_and_starts_one_alone(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

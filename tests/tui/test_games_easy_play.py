@@ -34,7 +34,6 @@ from civio_tui.screens.pass_device import PassScreen
 from civio_tui.seating import Seat
 from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import (
-    async_test,
     choose_entry,
     full_disk,
     main_menu,
@@ -152,7 +151,6 @@ def screen_text(pilot: Pilot[int]) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", text)).replace("\xa0", " ")
 
 
-@async_test
 async def test_a_whole_round_with_the_keys_then_the_standings_the_next_round_and_continue(
     isolated: Path,
 ) -> None:
@@ -204,7 +202,6 @@ async def test_a_whole_round_with_the_keys_then_the_standings_the_next_round_and
     assert (isolated / "saves" / f"Easy Play{EASY_SUFFIX}").exists()
 
 
-@async_test
 async def test_an_unreadable_save_is_left_alone_and_the_menu_says_why(isolated: Path) -> None:
     saves = isolated / "saves"
     saves.mkdir()
@@ -221,7 +218,6 @@ async def test_an_unreadable_save_is_left_alone_and_the_menu_says_why(isolated: 
     assert broken.read_text() == "{ not json"
 
 
-@async_test
 async def test_refused_moves_are_explained_and_leaving_keeps_the_game(isolated: Path) -> None:
     store = make_store(
         isolated / "saves", [Seat("Ada"), Seat("Computer 1", "medium"), Seat("Computer 2", "easy")]
@@ -264,7 +260,6 @@ async def test_refused_moves_are_explained_and_leaving_keeps_the_game(isolated: 
     assert len(back.game.current_round.hands[0]) == 8
 
 
-@async_test
 async def test_the_main_menus_continue_opens_the_easy_play_game_saved_last(isolated: Path) -> None:
     store = make_store(isolated / "saves", [Seat("Ada"), Seat("C1", "easy"), Seat("C2", "easy")])
     saved = store.saved
@@ -283,7 +278,6 @@ async def test_the_main_menus_continue_opens_the_easy_play_game_saved_last(isola
         assert len(screen.game.events) == 1
 
 
-@async_test
 async def test_campaigns_lists_easy_play_games_beside_campaigns_and_continues_them(
     isolated: Path,
 ) -> None:
@@ -348,7 +342,6 @@ def check_views(pilot: Pilot[int], screen: EasyPlayScreen) -> str:
     return shown
 
 
-@async_test
 async def test_hot_seat_passes_the_keyboard_and_no_screen_shows_another_players_hand(
     isolated: Path,
 ) -> None:
@@ -397,7 +390,6 @@ async def test_hot_seat_passes_the_keyboard_and_no_screen_shows_another_players_
     assert len(passes) >= 4
 
 
-@async_test
 async def test_a_lone_player_at_the_keyboard_may_sit_second(isolated: Path) -> None:
     store = make_store(isolated / "saves", [Seat("Computer", "easy"), Seat("Ana")])
     app = make_app()
@@ -422,7 +414,6 @@ async def play_decisions(pilot: Pilot[int], screen: EasyPlayScreen, decisions: i
     await until_my_turn(pilot, screen)
 
 
-@async_test
 async def test_a_continued_game_plays_on_as_the_uninterrupted_one_would(isolated: Path) -> None:
     """The computer's random choices depend on where the game is, not on how long the window
     has been open: left and continued, the game goes on exactly as without the break."""
@@ -450,7 +441,6 @@ async def test_a_continued_game_plays_on_as_the_uninterrupted_one_would(isolated
         assert screen.game.events == expected
 
 
-@async_test
 async def test_leaving_an_easy_play_game_that_could_not_be_saved_asks_first(
     isolated: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

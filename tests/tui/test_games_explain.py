@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from civio_tui.screens.links import LinksScreen
-from tests.tui.conftest import async_test, make_app, wait_for_screen
+from tests.tui.conftest import make_app, wait_for_screen
 from tests.tui.test_games_concentration import solo_game, type_place
 from tests.tui.test_games_puzzles import open_puzzle
 from tests.tui.test_games_solitaire import highlight, open_solitaire
@@ -27,7 +27,6 @@ async def links_of(pilot: Pilot[int]) -> int:
     return shown
 
 
-@async_test
 async def test_e_explains_a_turned_solitaire_card(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -40,7 +39,6 @@ async def test_e_explains_a_turned_solitaire_card(isolated: Path) -> None:
         assert pilot.app.screen is screen and len(screen.game.turned) == 3
 
 
-@async_test
 async def test_e_explains_a_puzzle_card(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -51,7 +49,6 @@ async def test_e_explains_a_puzzle_card(isolated: Path) -> None:
         assert await links_of(pilot) == card
 
 
-@async_test
 async def test_e_explains_a_concentration_card_that_can_be_seen(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

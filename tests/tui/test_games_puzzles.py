@@ -15,7 +15,7 @@ from civio_tui.records import RECORDS_FILE
 from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
 from civio_tui.widgets.lists import NavList
-from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import choose_entry, main_menu, make_app, wait_for_screen
 
 DECK = standard_deck()
 
@@ -77,7 +77,6 @@ async def choose_card(pilot: Pilot[int], screen: PuzzleScreen, card: int, key: s
 
 
 @pytest.mark.parametrize("kind", ["go-out", "complete", "best", "broken", "linked"])
-@async_test
 async def test_each_kind_is_solved_with_the_keys(kind: str, isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -90,7 +89,6 @@ async def test_each_kind_is_solved_with_the_keys(kind: str, isolated: Path) -> N
     assert stats["by_kind"] == {kind: 1}
 
 
-@async_test
 async def test_a_wrong_answer_gets_the_reason_and_breaks_the_streak(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -119,7 +117,6 @@ async def test_a_wrong_answer_gets_the_reason_and_breaks_the_streak(isolated: Pa
     }
 
 
-@async_test
 async def test_a_long_wrong_answer_is_shown_whole_at_80x24(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -143,7 +140,6 @@ def test_records_from_before_first_tries_keep_their_count(tmp_path: Path) -> Non
     assert stats.first_try == 4 and stats.solved == 4 and stats.tried == 6
 
 
-@async_test
 async def test_complete_opens_its_6_cards_and_shows_how_the_7_go_out(isolated: Path) -> None:
     from civio_tui.screens.card_detail import CardDetailScreen
     from civio_tui.screens.links import LinksScreen
@@ -177,7 +173,6 @@ async def test_complete_opens_its_6_cards_and_shows_how_the_7_go_out(isolated: P
             assert " → ".join(DECK[c].name for c in precedent) in side
 
 
-@async_test
 async def test_linked_moves_the_cursor_to_the_next_pair_and_explain_hides_the_answer(
     isolated: Path,
 ) -> None:
@@ -211,7 +206,6 @@ async def test_linked_moves_the_cursor_to_the_next_pair_and_explain_hides_the_an
         assert p.cards[1] in {c for c in links.others if c is not None}
 
 
-@async_test
 async def test_go_out_solved_in_a_wrong_order_shows_an_order_that_works(isolated: Path) -> None:
     from cards.precedent import check_precedent
 
@@ -238,7 +232,6 @@ async def test_go_out_solved_in_a_wrong_order_shows_an_order_that_works(isolated
 
 
 @pytest.mark.parametrize("kind", ["complete", "broken", "linked"])
-@async_test
 async def test_the_letter_or_number_shown_answers(kind: str, isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -258,7 +251,6 @@ async def test_the_letter_or_number_shown_answers(kind: str, isolated: Path) -> 
         assert screen.solved, message(screen)
 
 
-@async_test
 async def test_a_long_card_name_keeps_its_type_on_its_line_at_80x24(isolated: Path) -> None:
     # "Tinker v Des Moines School District  Case" wrapped "Case" to the left margin.
     from textual.content import Content
@@ -278,7 +270,6 @@ async def test_a_long_card_name_keeps_its_type_on_its_line_at_80x24(isolated: Pa
         assert all(len(t) <= room for t in texts), [t for t in texts if len(t) > room]
 
 
-@async_test
 async def test_explain_on_a_complete_option_hides_its_links_to_the_six_until_solved(
     isolated: Path,
 ) -> None:

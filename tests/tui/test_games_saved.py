@@ -26,7 +26,6 @@ from civio_tui.screens.solitaire.screen import SolitaireScreen
 from civio_tui.seating import Seat
 from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import (
-    async_test,
     choose_entry,
     full_disk,
     main_menu,
@@ -58,7 +57,6 @@ async def open_games(pilot: Pilot[int]) -> None:
     await wait_for_screen(pilot, GamesScreen)
 
 
-@async_test
 async def test_a_solitaire_deal_is_continued_where_it_was_left(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -102,7 +100,6 @@ async def test_a_solitaire_deal_is_continued_where_it_was_left(isolated: Path) -
         assert isinstance(last, SolitaireScreen) and len(last.game.turned) == 4
 
 
-@async_test
 async def test_an_unreadable_solitaire_save_is_left_alone(isolated: Path) -> None:
     saves = isolated / "saves"
     saves.mkdir()
@@ -124,7 +121,6 @@ async def test_an_unreadable_solitaire_save_is_left_alone(isolated: Path) -> Non
     assert (saves / SOLITAIRE_FILE).read_text() == '{"format": "something else"}'
 
 
-@async_test
 async def test_leaving_a_solitaire_deal_that_could_not_be_saved_says_so(
     isolated: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -150,7 +146,6 @@ async def test_leaving_a_solitaire_deal_that_could_not_be_saved_says_so(
     assert kept is not None and len(kept.game.turned) == 1  # the deal as last saved
 
 
-@async_test
 async def test_leaving_a_concentration_game_that_could_not_be_saved_does_not_say_it_is(
     isolated: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -166,7 +161,6 @@ async def test_leaving_a_concentration_game_that_could_not_be_saved_does_not_say
         assert "It is saved" not in message and "will not be kept" in message
 
 
-@async_test
 async def test_a_concentration_game_is_continued_where_it_was_left(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -193,7 +187,6 @@ async def test_a_concentration_game_is_continued_where_it_was_left(isolated: Pat
         assert "Player 2's turn, second card" in str(again.query_one("#cc-status").render())
 
 
-@async_test
 async def test_the_main_menu_continues_a_concentration_game_against_the_computer(
     isolated: Path,
 ) -> None:
@@ -213,7 +206,6 @@ async def test_the_main_menu_continues_a_concentration_game_against_the_computer
         assert len(screen.game.events) == 1
 
 
-@async_test
 async def test_an_unreadable_concentration_save_is_left_alone(isolated: Path) -> None:
     saves = isolated / "saves"
     saves.mkdir()

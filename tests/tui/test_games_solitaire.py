@@ -13,7 +13,7 @@ from civio_tui.records import RECORDS_FILE, RecordsFile
 from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.solitaire.screen import SolitaireScreen
 from civio_tui.widgets.lists import NavList
-from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import choose_entry, main_menu, make_app, wait_for_screen
 
 SEED = 20261125
 
@@ -43,7 +43,6 @@ def message(screen: SolitaireScreen) -> str:
     return str(screen.query_one("#sol-message").render())
 
 
-@async_test
 async def test_a_whole_solitaire_game_reaches_par(isolated: Path) -> None:
     deck = standard_deck()
     best = par(deck, deal_cards(deck, SEED))
@@ -77,7 +76,6 @@ async def test_a_whole_solitaire_game_reaches_par(isolated: Path) -> None:
     assert records["solitaire"]["best"] == {str(SEED): best.score}
 
 
-@async_test
 async def test_ending_with_no_civio_asks_first_and_scores_zero(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -122,7 +120,6 @@ def footer(screen: SolitaireScreen) -> dict[str, bool]:
     }
 
 
-@async_test
 async def test_the_footer_shows_whole_only_the_keys_that_work_now(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -153,7 +150,6 @@ async def test_the_footer_shows_whole_only_the_keys_that_work_now(isolated: Path
         assert "Precedent 1" not in str(screen.query_one("#sol-side").render())
 
 
-@async_test
 async def test_new_deal_keys_work_during_the_game_though_not_shown(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -178,7 +174,6 @@ def test_card_facts_name_what_a_card_strengthens_and_what_the_act_may_be() -> No
     assert "(Law or Equality, 1964)" in act and "(Civil Rights Act" not in act
 
 
-@async_test
 async def test_a_long_name_keeps_its_year_on_its_line_at_80x24(isolated: Path) -> None:
     # "Hazelwood School District v Kuhlmeier 1988" wrapped: "1988" stood alone at the left
     # margin, under the marks, like a card of its own. A shorter printed form fits instead.

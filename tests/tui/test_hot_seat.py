@@ -15,7 +15,7 @@ from civio_tui.screens.civio.round_end import RoundEndScreen
 from civio_tui.screens.civio.table import TableScreen
 from civio_tui.screens.pass_device import PassScreen, pass_words
 from civio_tui.table_controller import TableController
-from tests.tui.conftest import async_test, make_app, settle, wait_for_screen
+from tests.tui.conftest import make_app, settle, wait_for_screen
 from tests.tui.test_table_fixes import screen_text
 
 if TYPE_CHECKING:
@@ -168,7 +168,6 @@ async def walk_round(pilot: Pilot[int], table: TableScreen, *, check: bool = Tru
     raise AssertionError("the round did not end")
 
 
-@async_test
 async def test_a_hot_seat_round_never_shows_a_human_the_others_hidden_cards(
     deck: Deck, tmp_path: Path
 ) -> None:
@@ -206,7 +205,6 @@ async def play_until_pass(pilot: Pilot[int], table: TableScreen, count: int) -> 
     raise AssertionError("no pass screen came")
 
 
-@async_test
 async def test_continue_of_a_hot_seat_game_hands_over_first(deck: Deck, tmp_path: Path) -> None:
     app = make_app()
     ctl = hot_seat_game(deck, tmp_path, seed=9)
@@ -242,7 +240,6 @@ async def test_continue_of_a_hot_seat_game_hands_over_first(deck: Deck, tmp_path
         assert leaks(deck, resumed.controller, on_screen(again)) == []
 
 
-@async_test
 async def test_new_game_seats_two_named_humans_and_remembers_only_their_names(deck: Deck) -> None:
     from civio_tui.screens.new_game import NewGameScreen
     from civio_tui.widgets.choice_form import ChoiceForm
@@ -297,7 +294,6 @@ def test_new_game_form_with_two_humans_snapshot(snap_compare: object) -> None:
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
 
 
-@async_test
 async def test_the_final_table_names_the_winner_not_you(deck: Deck, tmp_path: Path) -> None:
     from civio_tui.screens.civio.game_over import GameOverScreen
 
@@ -359,7 +355,6 @@ async def ana_attacks(deck: Deck, pilot: Pilot[int], target: str) -> TableScreen
     return table
 
 
-@async_test
 async def test_after_answering_an_attack_the_keyboard_goes_back_to_the_attacker(
     deck: Deck,
 ) -> None:
@@ -393,7 +388,6 @@ async def test_after_answering_an_attack_the_keyboard_goes_back_to_the_attacker(
         assert app.screen is table and ctl.viewer == 0 and table.question is not None
 
 
-@async_test
 async def test_after_a_computer_answers_an_attack_the_keyboard_goes_back_to_the_attacker(
     deck: Deck,
 ) -> None:
@@ -415,7 +409,6 @@ async def test_after_a_computer_answers_an_attack_the_keyboard_goes_back_to_the_
         assert leaks(deck, ctl, on_screen(app)) == []
 
 
-@async_test
 async def test_a_hot_seat_round_is_replayed_with_every_hand_open(
     deck: Deck, tmp_path: Path
 ) -> None:
@@ -436,7 +429,6 @@ async def test_a_hot_seat_round_is_replayed_with_every_hand_open(
         assert app.screen.everything  # type: ignore[attr-defined]  # no one player's view
 
 
-@async_test
 async def test_the_hot_seat_opening_says_players_choose_one_by_one(
     deck: Deck, tmp_path: Path
 ) -> None:
@@ -454,7 +446,6 @@ async def test_the_hot_seat_opening_says_players_choose_one_by_one(
         assert "one by one" in text and "at once" not in text
 
 
-@async_test
 async def test_statistics_and_review_are_each_friends_own(deck: Deck, tmp_path: Path) -> None:
     """Statistics and a replay's review start from one person's seat and w goes to the next
     person's: Ben sees his own record, not Ana's (the first seat's)."""
@@ -505,7 +496,6 @@ async def test_statistics_and_review_are_each_friends_own(deck: Deck, tmp_path: 
         assert replay.seat == 1 and "v: review Ben's decisions" in review_line()
 
 
-@async_test
 async def test_a_forced_accept_is_handed_over_like_any_decision(deck: Deck) -> None:
     """The computer attacks Ana while Ben is at the keyboard and Ana holds no Law to overrule
     it: her only answer, Accept, still comes after "Pass to Ana" (it is asked at her table,

@@ -26,7 +26,6 @@ from civio_tui.screens.lessons import LessonsScreen
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import (
-    async_test,
     choose_entry,
     main_menu,
     make_app,
@@ -100,7 +99,6 @@ def saved_progress(isolated: Path) -> dict[str, Any]:
     return data["lessons"]
 
 
-@async_test
 async def test_every_lesson_can_be_played_through(isolated: Path) -> None:
     deck = standard_deck()
     app = make_app()
@@ -126,7 +124,6 @@ async def test_every_lesson_can_be_played_through(isolated: Path) -> None:
         assert "learn" in [key for key, _ in menu.entries()]
 
 
-@async_test
 async def test_a_wrong_card_is_refused_with_the_rules_sentence_and_tried_again() -> None:
     deck = standard_deck()
     app = make_app()
@@ -145,7 +142,6 @@ async def test_a_wrong_card_is_refused_with_the_rules_sentence_and_tried_again()
         await solve_step(pilot, screen, deck)
 
 
-@async_test
 async def test_a_wrong_answer_says_why_and_hints_cost_stars(isolated: Path) -> None:
     deck = standard_deck()
     app = make_app()
@@ -172,7 +168,6 @@ async def test_a_wrong_answer_says_why_and_hints_cost_stars(isolated: Path) -> N
         assert saved_progress(isolated)["case-to-case"]["stars"] == 1
 
 
-@async_test
 async def test_a_lesson_left_midway_resumes_at_its_step(isolated: Path) -> None:
     deck = standard_deck()
     app = make_app()
@@ -192,7 +187,6 @@ async def test_a_lesson_left_midway_resumes_at_its_step(isolated: Path) -> None:
         assert "resuming at step 2" in feedback(screen)
 
 
-@async_test
 async def test_the_list_opens_on_the_lesson_left_midway_most_recently(isolated: Path) -> None:
     deck = standard_deck()
     app = make_app()
@@ -215,7 +209,6 @@ async def test_the_list_opens_on_the_lesson_left_midway_most_recently(isolated: 
         assert lessons.query_one(NavList).highlighted == 2
 
 
-@async_test
 async def test_the_coached_round_opens_a_game_against_easy_and_is_done_after_a_round(
     isolated: Path,
 ) -> None:
@@ -260,7 +253,6 @@ async def test_the_coached_round_opens_a_game_against_easy_and_is_done_after_a_r
         await wait_for_screen(pilot, MainMenuScreen)
 
 
-@async_test
 async def test_the_coached_round_played_to_its_end_marks_the_lesson_done(
     isolated: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -318,7 +310,6 @@ def test_the_right_answer_is_not_always_first() -> None:
     assert firsts.count(True) <= len(firsts) // 2
 
 
-@async_test
 async def test_a_yes_without_the_right_reason_is_not_enough() -> None:
     """ "May Tinker follow Barnette?" cannot be passed by guessing yes: the player chooses
     which card lists which, and a wrong reason is refused with the cards' columns to read."""
@@ -335,7 +326,6 @@ async def test_a_yes_without_the_right_reason_is_not_enough() -> None:
         assert screen.solved
 
 
-@async_test
 async def test_a_refusal_for_lack_of_room_names_the_cards_still_needed() -> None:
     deck = standard_deck()
     app = make_app()
@@ -352,7 +342,6 @@ async def test_a_refusal_for_lack_of_room_names_the_cards_still_needed() -> None
         assert "no room left" in feedback(screen)
 
 
-@async_test
 async def test_cards_placed_in_an_unfinished_step_are_kept_when_resumed(isolated: Path) -> None:
     deck = standard_deck()
     app = make_app()
@@ -373,7 +362,6 @@ async def test_cards_placed_in_an_unfinished_step_are_kept_when_resumed(isolated
         assert "Katz v US" in str(screen.query_one("#lesson-sketch").render())
 
 
-@async_test
 async def test_lesson_4_is_a_turn_at_the_table_with_wrong_moves_explained(isolated: Path) -> None:
     """Lesson 4 plays real turns with the round engine: a wrong move gets its reason (the
     engine's own refusal for a card taken from the discard pile) and changes nothing; the moves
@@ -416,7 +404,6 @@ async def test_lesson_4_is_a_turn_at_the_table_with_wrong_moves_explained(isolat
         assert screen.drill.rnd.result is not None and screen.drill.rnd.result.winner == 0
 
 
-@async_test
 async def test_lesson_5_overrules_an_attack_then_launches_one() -> None:
     """Bot attacks with Lose Turn and the player overrules it; then the player attacks with
     Confiscate and Arrest and takes Miranda. The step counter goes on at every move, and the
@@ -464,7 +451,6 @@ async def test_lesson_5_overrules_an_attack_then_launches_one() -> None:
         assert "step 6 of 6" in head()
 
 
-@async_test
 async def test_a_digit_opens_that_lesson_from_the_list() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -480,7 +466,6 @@ async def test_a_digit_opens_that_lesson_from_the_list() -> None:
         assert pilot.app.screen is lessons
 
 
-@async_test
 async def test_the_cursor_stays_in_place_after_a_card_is_placed() -> None:
     """Placing a card does not send the cursor back to the top: it rests on the next card; a
     card taken back is where the cursor goes."""
@@ -510,7 +495,6 @@ def shown_keys(screen: LessonScreen) -> set[str]:
     return {b.binding.action for b in screen.active_bindings.values() if b.enabled}
 
 
-@async_test
 async def test_lesson_1_says_an_amendment_cannot_start_and_ends_on_the_stars_alone() -> None:
     """An Amendment placed first is refused for what the step teaches (it cannot start a
     precedent); Take back shows only while cards are placed; the done screen keeps no old
@@ -535,7 +519,6 @@ async def test_lesson_1_says_an_amendment_cannot_start_and_ends_on_the_stars_alo
         assert not {"hint", "take_back"} & shown_keys(screen)
 
 
-@async_test
 async def test_the_card_to_follow_shows_only_what_the_hand_links_through() -> None:
     """Under the hand, the card before keeps only the fields the cards in hand could link
     through: after Pico, with a Freedom and Amendments to place, its Freedoms and what it

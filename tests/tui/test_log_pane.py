@@ -8,7 +8,6 @@ from textual.content import Content
 from textual.pilot import Pilot
 
 from civio_tui.widgets.log_pane import LogPane
-from tests.tui.conftest import async_test
 
 SENTENCE = "Hard drew from the supply and discarded Tinker v Des Moines School District."
 
@@ -36,7 +35,6 @@ async def filled_log(pilot: Pilot[None]) -> LogPane:
     return log
 
 
-@async_test
 async def test_the_log_follows_the_newest_line_through_a_resize() -> None:
     async with LogApp().run_test(size=(100, 20)) as pilot:
         log = await filled_log(pilot)
@@ -47,7 +45,6 @@ async def test_the_log_follows_the_newest_line_through_a_resize() -> None:
         assert await at_end(pilot, log)
 
 
-@async_test
 async def test_the_log_stays_where_the_player_scrolled_until_g() -> None:
     async with LogApp().run_test(size=(100, 20)) as pilot:
         log = await filled_log(pilot)

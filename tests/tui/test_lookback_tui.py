@@ -19,7 +19,7 @@ from civio_tui.screens.replay import CampaignRoundsScreen, ReplayScreen
 from civio_tui.screens.statistics import StatisticsScreen
 from civio_tui.widgets.lists import NavList
 from tests.cli.conftest import run
-from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import choose_entry, main_menu, make_app, wait_for_screen
 
 SAMPLES = Path(__file__).resolve().parents[2] / "saves" / "samples"
 
@@ -58,7 +58,6 @@ async def open_rounds(pilot: Pilot[int], name: str) -> CampaignRoundsScreen:
     return rounds
 
 
-@async_test
 async def test_a_round_replays_step_by_step_from_the_campaigns_screen(samples: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -100,7 +99,6 @@ async def test_a_round_replays_step_by_step_from_the_campaigns_screen(samples: P
         assert "no replay" in str(options.get_option_at_index(0).prompt)
 
 
-@async_test
 async def test_the_review_runs_in_a_worker_with_a_progress_bar(
     samples: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,7 +151,6 @@ async def test_the_review_runs_in_a_worker_with_a_progress_bar(
             assert "Inaccuracy: " in here or "Mistake: " in here
 
 
-@async_test
 async def test_statistics_show_numbers_and_charts(samples: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -179,7 +176,6 @@ async def test_statistics_show_numbers_and_charts(samples: Path) -> None:
         assert not any(p.display for p in plots)
 
 
-@async_test
 async def test_statistics_without_colour_are_numbers_only(
     samples: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -200,7 +196,6 @@ async def test_statistics_without_colour_are_numbers_only(
         assert "Rounds: 3, won: 2" in text(pilot, "#stats-numbers")
 
 
-@async_test
 async def test_the_round_end_screen_replays_the_round_just_played(samples: Path) -> None:
     from cards.deck import standard_deck
     from civio_tui.campaigns.catalogue import read_summary
@@ -236,7 +231,6 @@ async def test_the_round_end_screen_replays_the_round_just_played(samples: Path)
         assert isinstance(app.screen, RoundEndScreen)
 
 
-@async_test
 async def test_x_on_campaigns_exports_the_same_record_as_the_command_line(
     samples: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

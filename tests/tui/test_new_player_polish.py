@@ -12,7 +12,7 @@ from civio_tui import keymap
 from civio_tui.screens.games import GamesScreen
 from civio_tui.screens.help import HelpScreen
 from civio_tui.screens.solitaire.screen import SolitaireScreen
-from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import choose_entry, main_menu, make_app, wait_for_screen
 
 
 async def _open(pilot: Pilot[int], entry: str, screen_type: type) -> None:
@@ -34,7 +34,6 @@ async def _help_starts_with(pilot: Pilot[int]) -> str:
     return next(line for line in lines if line in keymap.CONTEXTS.values())
 
 
-@async_test
 async def test_help_in_solitaire_starts_with_the_solitaire_keys() -> None:
     async with make_app().run_test(size=(80, 24)) as pilot:
         await _open(pilot, "games", GamesScreen)
@@ -45,7 +44,6 @@ async def test_help_in_solitaire_starts_with_the_solitaire_keys() -> None:
         await wait_for_screen(pilot, SolitaireScreen)
 
 
-@async_test
 async def test_help_in_the_encyclopedia_starts_with_its_keys_and_the_menu_keeps_the_order() -> None:
     from civio_tui.screens.encyclopedia import EncyclopediaScreen
 
@@ -155,7 +153,6 @@ def test_statistics_words_leave_out_empty_levels_and_name_a_table_without_ai() -
     assert not any(line.startswith("  -:") or "0 of 0" in line for line in lines)
 
 
-@async_test
 async def test_encyclopedia_points_only_at_the_pane_the_keys_go_to_and_names_its_letters() -> None:
     from civio_tui.screens.encyclopedia import EncyclopediaScreen
     from civio_tui.widgets.choice_form import ChoiceForm
@@ -183,7 +180,6 @@ def test_statistics_chart_ticks_are_whole_points_and_rounds() -> None:
     assert ticks[-1] + (ticks[1] - ticks[0]) > 81  # the top of the scale is covered
 
 
-@async_test
 async def test_help_lines_fit_beside_the_scroll_bar_at_80x24() -> None:
     # Wrapped before the scroll bar appeared, "…that you do not know" broke once more at the
     # left margin: "not" alone on a line, outside the description column.

@@ -18,7 +18,6 @@ from tests.tui.conftest import (
     PLAIN_BOT,
     DealtBackend,
     ScriptedPlayer,
-    async_test,
     main_menu,
     make_app,
     open_table,
@@ -41,7 +40,6 @@ async def type_on(pilot: Pilot[int], form: ChoiceForm, key: str, *keys: str) -> 
     await pilot.pause()
 
 
-@async_test
 async def test_typing_a_name_over_the_default_replaces_it() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -64,7 +62,6 @@ async def test_typing_a_name_over_the_default_replaces_it() -> None:
         assert "Backspace" in form.row("name0").describe()
 
 
-@async_test
 async def test_new_game_names_typed_over_the_remembered_ones() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -81,7 +78,6 @@ async def test_new_game_names_typed_over_the_remembered_ones() -> None:
         assert "Backspace" in form.row("name1").describe()
 
 
-@async_test
 async def test_new_game_says_press_enter_to_start_once() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -96,7 +92,6 @@ async def test_new_game_says_press_enter_to_start_once() -> None:
             assert text.count("enter to start") + text.count("enter starts") == 1, text
 
 
-@async_test
 async def test_the_draw_option_names_the_discard_pile_card_as_the_pile_does(deck: Deck) -> None:
     from civio_tui.widgets.question import QuestionPane
 
@@ -135,7 +130,6 @@ def test_round_results_say_one_turn_not_one_turns() -> None:
     assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
 
 
-@async_test
 async def test_easy_play_footer_says_leaving_keeps_the_game() -> None:
     from tests.tui.test_games_easy_play import open_easy_play
 

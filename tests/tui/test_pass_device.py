@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.pass_device import PassScreen, pass_words
-from tests.tui.conftest import async_test, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import main_menu, make_app, wait_for_screen
 from tests.tui.test_table_fixes import screen_text
 
 
@@ -21,7 +21,6 @@ async def pass_to(pilot: Pilot[int], name: str, log: list[str], leave: bool = Tr
     await wait_for_screen(pilot, PassScreen)
 
 
-@async_test
 async def test_enter_hands_over_and_nothing_else_is_on_screen() -> None:
     app = make_app()
     log: list[str] = []
@@ -37,7 +36,6 @@ async def test_enter_hands_over_and_nothing_else_is_on_screen() -> None:
         assert isinstance(app.screen, MainMenuScreen)
 
 
-@async_test
 async def test_the_footer_names_the_main_key_first() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -46,7 +44,6 @@ async def test_the_footer_names_the_main_key_first() -> None:
         assert footer.index("I am ready") < footer.index("Menu"), footer
 
 
-@async_test
 async def test_escape_asks_then_leaves_without_showing_the_game() -> None:
     app = make_app()
     log: list[str] = []
@@ -64,7 +61,6 @@ async def test_escape_asks_then_leaves_without_showing_the_game() -> None:
         assert log == ["left"]  # never "shown": the next player's cards were not drawn
 
 
-@async_test
 async def test_without_a_way_out_escape_only_reminds_of_enter() -> None:
     app = make_app()
     log: list[str] = []
@@ -84,7 +80,6 @@ def test_pass_screen_snapshot(snap_compare: object) -> None:
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)  # type: ignore[operator]
 
 
-@async_test
 async def test_an_ascii_terminal_gets_the_pass_screen_in_ascii(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -97,7 +92,6 @@ async def test_an_ascii_terminal_gets_the_pass_screen_in_ascii(
         assert "Pass to Ana - press Enter when only Ana can see the screen" in text
 
 
-@async_test
 async def test_the_computers_cover_takes_no_enter_until_it_calls_someone() -> None:
     """The cover put up while the computers play (hot-seat): a stray Enter does nothing;
     once it calls the next person it is their pass screen, in place."""

@@ -12,7 +12,7 @@ from typing import get_args
 from civio_tui.app import CivioApp
 from civio_tui.settings import ThemeName
 from civio_tui.start_settings import THEMES, quick_read
-from tests.tui.conftest import async_test, main_menu
+from tests.tui.conftest import main_menu
 
 FIRST_FRAME = """
 import sys
@@ -60,7 +60,6 @@ def test_the_quick_reading_takes_only_plainly_valid_values(tmp_path: Path) -> No
     assert quick_read(tmp_path) == ("civio-dark", {})
 
 
-@async_test
 async def test_the_full_settings_and_their_problems_come_after_the_first_frame(
     isolated: Path,
 ) -> None:

@@ -3,6 +3,7 @@ listed in Help, and the arrangement of your cards follows the hand."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import pkgutil
@@ -12,7 +13,9 @@ import sys
 from itertools import pairwise
 from pathlib import Path
 
+from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widget import Widget
 
 from cards.deck import Deck, load_deck
@@ -56,18 +59,43 @@ def _all_subclasses(cls: type) -> list[type]:
     return found
 
 
+def _import_every_module() -> list[str]:
+    """Import every module of civio_tui (an import error fails the test; nothing is skipped but
+    `__main__` modules, which run a program when imported)."""
+    import civio_tui
+
+    names = [
+        m.name
+        for m in pkgutil.walk_packages(civio_tui.__path__, "civio_tui.")
+        if not m.name.endswith(".__main__")
+    ]
+    for name in names:
+        importlib.import_module(name)
+    return names
+
+
+def _classes_named_in_source(folder: Path, suffix: str) -> set[str]:
+    """Classes whose name ends with `suffix` defined in the .py files under `folder`."""
+    found = set()
+    for path in folder.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        classes = (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef))
+        found |= {c.name for c in classes if c.name.endswith(suffix)}
+    return found
+
+
 def test_every_binding_of_ours_has_an_id_and_secondary_keys_are_hidden() -> None:
-    import civio_tui.app
-    import civio_tui.screens
-    import civio_tui.widgets
-
-    for package in (civio_tui.screens, civio_tui.widgets):
-        prefix = package.__name__ + "."
-        for info in pkgutil.walk_packages(package.__path__, prefix):
-            importlib.import_module(info.name)
-
-    classes = [c for c in _all_subclasses(Widget) if c.__module__.startswith("civio_tui")]
-    classes += [civio_tui.app.CivioApp]
+    modules = _import_every_module()
+    assert "civio_tui.app" in modules and "civio_tui.serve.sign_in" in modules
+    classes = [
+        c
+        for c in _all_subclasses(Widget) + _all_subclasses(App)
+        if c.__module__.startswith("civio_tui")
+    ]
+    # Every screen of the package is among the classes checked (found by walking the package,
+    # cross-checked against the class statements in the source).
+    screens = {c.__name__ for c in classes if issubclass(c, Screen)}
+    assert _classes_named_in_source(ROOT / "civio_tui", "Screen") <= screens
     checked = 0
     for cls in classes:
         for binding in cls.__dict__.get("BINDINGS", []):

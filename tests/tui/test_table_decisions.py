@@ -24,7 +24,6 @@ from tests.tui.conftest import (
     PLAIN_BOT,
     DealtBackend,
     ScriptedPlayer,
-    async_test,
     make_app,
     open_table,
     option_index,
@@ -87,7 +86,6 @@ async def play_opening(pilot: object) -> None:
     await settle(pilot)  # type: ignore[arg-type]
 
 
-@async_test
 async def test_attack_with_lose_turn(deck: Deck) -> None:
     hand = ["Jim Crow Laws", *HAND[:6]]
     backend = against_bot(deck, hand)
@@ -113,7 +111,6 @@ async def test_attack_with_lose_turn(deck: Deck) -> None:
         assert "Bot loses this turn." in log
 
 
-@async_test
 async def test_overrule_an_attack(deck: Deck) -> None:
     hand = ["Voting Rights Act of 1965", *HAND[:6]]
     bot = ["Espionage Act of 1917", *PLAIN_BOT[1:]]
@@ -136,7 +133,6 @@ async def test_overrule_an_attack(deck: Deck) -> None:
         assert screen.controller.view().players[0].skips == 0
 
 
-@async_test
 async def test_confiscate_a_card(deck: Deck) -> None:
     hand = ["Executive Order 9066", *HAND[:6]]
     backend = against_bot(deck, hand)
@@ -178,7 +174,6 @@ async def test_confiscate_a_card(deck: Deck) -> None:
         assert "Bot drew a replacement from the supply." in log
 
 
-@async_test
 async def test_civio_is_offered_never_automatic(deck: Deck) -> None:
     backend = against_bot(deck, FLUSH_HAND)
     app = make_app()
@@ -206,7 +201,6 @@ async def test_civio_is_offered_never_automatic(deck: Deck) -> None:
         assert summary.seats[0].promoted  # Intern to Lawyer (1st chair): a promotion
 
 
-@async_test
 async def test_whole_round_against_random_with_a_scripted_human(deck: Deck) -> None:
     """A human at the keys who always presses 1 (draw from the supply, discard what was drawn,
     accept, call CIVIO when offered) plays a whole round against `random` to its end."""
@@ -229,7 +223,6 @@ async def test_whole_round_against_random_with_a_scripted_human(deck: Deck) -> N
         assert controller.round_number == 2
 
 
-@async_test
 async def test_reaching_the_target_rank_ends_the_game_with_a_final_table(deck: Deck) -> None:
     from civio_tui.screens.civio.game_over import GameOverScreen
     from civio_tui.screens.main_menu import MainMenuScreen
@@ -254,7 +247,6 @@ async def test_reaching_the_target_rank_ends_the_game_with_a_final_table(deck: D
         assert isinstance(app.screen, MainMenuScreen)
 
 
-@async_test
 async def test_an_opponents_civio_offer_shows_nothing(
     deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -302,7 +294,6 @@ async def test_an_opponents_civio_offer_shows_nothing(
         assert "goes out" not in log.lower()
 
 
-@async_test
 async def test_a_hint_runs_in_a_worker_and_highlights_its_option(
     deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -356,7 +347,6 @@ async def test_a_hint_runs_in_a_worker_and_highlights_its_option(
         assert not pane.query_one("#question-hint").display
 
 
-@async_test
 async def test_no_hint_module_says_so(deck: Deck, monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
@@ -371,7 +361,6 @@ async def test_no_hint_module_says_so(deck: Deck, monkeypatch: pytest.MonkeyPatc
         assert "No hint is available" in str(pane.query_one("#question-hint").render())
 
 
-@async_test
 async def test_the_real_hint_marks_the_opening_and_highlights_a_discard(deck: Deck) -> None:
     backend = against_bot(deck, PLAIN_BOT, HAND)
     app = make_app()
@@ -409,7 +398,6 @@ async def test_the_real_hint_marks_the_opening_and_highlights_a_discard(deck: De
         assert pane.query_one("#question-hint").region.bottom <= pane.region.bottom
 
 
-@async_test
 async def test_three_opponents_fit_at_80x24_and_options_keep_to_one_line(deck: Deck) -> None:
     from civio_tui.widgets.table_panes import OpponentsPane
 
@@ -469,7 +457,6 @@ async def test_three_opponents_fit_at_80x24_and_options_keep_to_one_line(deck: D
         assert str(menu.get_option_at_index(0).prompt) != full[0] or len(full[0]) < 40
 
 
-@async_test
 async def test_the_opening_says_why_done_waits_and_which_mark_moved(deck: Deck) -> None:
     backend = against_bot(deck, HAND)
     app = make_app()

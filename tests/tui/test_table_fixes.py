@@ -17,7 +17,6 @@ from tests.tui.conftest import (
     PLAIN_BOT,
     DealtBackend,
     ScriptedPlayer,
-    async_test,
     make_app,
     open_table,
     settle,
@@ -53,7 +52,6 @@ def table(app: object) -> TableScreen:
     return screen
 
 
-@async_test
 async def test_your_turn_arriving_leaves_the_focus_in_your_cards(deck: Deck) -> None:
     backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
     app = make_app()
@@ -81,7 +79,6 @@ async def test_your_turn_arriving_leaves_the_focus_in_your_cards(deck: Deck) -> 
         assert card not in screen.controller.view().hand
 
 
-@async_test
 async def test_a_stray_enter_does_not_answer_an_attack_that_arrived(deck: Deck) -> None:
     bot = ["Espionage Act of 1917", *PLAIN_BOT[1:]]
     backend = against_bot(deck, HAND, bot, ScriptedPlayer(deck, "Espionage Act of 1917"))
@@ -112,7 +109,6 @@ async def test_a_stray_enter_does_not_answer_an_attack_that_arrived(deck: Deck) 
         assert screen.controller.decision is not question.decision
 
 
-@async_test
 async def test_the_opening_judges_your_precedents_as_you_arrange(deck: Deck) -> None:
     hand = [
         "Katz v US",
@@ -142,7 +138,6 @@ async def test_the_opening_judges_your_precedents_as_you_arrange(deck: Deck) -> 
         assert "Precedent B  ✗ not valid" in text
 
 
-@async_test
 async def test_a_card_question_is_numbered_in_the_order_of_your_cards(deck: Deck) -> None:
     # Race is card 0 of the deck: it too takes its place, not the end of the list.
     hand = [*HAND[1:], "Race"]
@@ -175,7 +170,6 @@ async def test_a_card_question_is_numbered_in_the_order_of_your_cards(deck: Deck
         assert cards == [drawn, *[c for c in screen.arrangement.cards if c != drawn]]
 
 
-@async_test
 async def test_a_notice_never_covers_the_answers(deck: Deck) -> None:
     from textual.widgets._toast import Toast
 
@@ -225,7 +219,6 @@ def test_going_out_is_said_in_card_counts_and_points(deck: Deck) -> None:
     assert "Goes out with a 3-card and a 4-card precedent: 6 points" in lines
 
 
-@async_test
 async def test_the_results_keep_the_order_you_arranged(deck: Deck) -> None:
     from civio_tui.screens.civio.round_end import RoundEndScreen
     from tests.tui.conftest import FLUSH_HAND, wait_for_screen
@@ -261,7 +254,6 @@ async def test_the_results_keep_the_order_you_arranged(deck: Deck) -> None:
         assert "+24 points (6 + 2 for going out, × 3 for the flush)" in text
 
 
-@async_test
 async def test_a_practice_game_says_so_at_the_top_of_the_table(deck: Deck) -> None:
     for practice in (True, False):
         controller = TableController.new_game(
@@ -295,7 +287,6 @@ def screen_text(app: object) -> str:
     return html.unescape("".join(re.findall(r"<text[^>]*>(.*?)</text>", svg)))
 
 
-@async_test
 async def test_an_ascii_terminal_gets_the_table_in_ascii(
     deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -312,7 +303,6 @@ async def test_an_ascii_terminal_gets_the_table_in_ascii(
         assert "-Your move: Draw" in text
 
 
-@async_test
 async def test_without_colour_the_focused_pane_has_a_heavy_border(
     deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -351,7 +341,6 @@ def three_opponents(deck: Deck) -> DealtBackend:
     )
 
 
-@async_test
 async def test_the_table_text_keeps_apart_and_keeps_its_years_at_80x24(deck: Deck) -> None:
     import re
 
@@ -382,7 +371,6 @@ async def test_the_table_text_keeps_apart_and_keeps_its_years_at_80x24(deck: Dec
         assert not any(re.search(r"\d…", line) for line in shown), shown
 
 
-@async_test
 async def test_at_120x40_the_opponents_cards_keep_their_names(deck: Deck) -> None:
     from civio_tui.widgets.table_panes import OpponentsPane
 

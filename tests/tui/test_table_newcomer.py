@@ -14,7 +14,6 @@ from civio_tui.table_controller import TableController
 from civio_tui.widgets.choice_form import ChoiceForm
 from civio_tui.widgets.table_panes import OpponentInfo, opponents_lines
 from tests.tui.conftest import (
-    async_test,
     choose_entry,
     main_menu,
     make_app,
@@ -47,7 +46,6 @@ def test_a_long_name_keeps_its_points_and_rank_on_a_line_of_their_own(deck: Deck
     assert compact[1].plain.startswith("  ") and "points" not in compact[1].plain
 
 
-@async_test
 async def test_hot_seat_table_at_80x24_cuts_no_name_or_rank(deck: Deck, tmp_path: Path) -> None:
     app = make_app()
     ctl = TableController.new_game(
@@ -71,7 +69,6 @@ async def test_hot_seat_table_at_80x24_cuts_no_name_or_rank(deck: Deck, tmp_path
         assert title == "Anastasia Rodriguez · 0 points · Intern"
 
 
-@async_test
 async def test_new_game_rows_say_what_they_choose() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

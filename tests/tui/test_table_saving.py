@@ -14,10 +14,9 @@ from civio_tui.campaigns.session import CampaignSession
 from civio_tui.screens.civio.table import TableScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.hand import HandPane
-from tests.tui.conftest import async_test, make_app, open_table
+from tests.tui.conftest import make_app, open_table
 
 
-@async_test
 async def test_drawing_the_table_never_writes_and_leaving_saves_its_look(
     deck: Deck, isolated: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from civio_tui.campaigns.catalogue import open_campaign
 from civio_tui.screens.civio.table import TableScreen
 from civio_tui.settings import Settings
-from tests.tui.conftest import async_test, choose_entry, main_menu, make_app, settle
+from tests.tui.conftest import choose_entry, main_menu, make_app, settle
 
 
 async def new_game(pilot: Pilot[int], *, practice: bool) -> TableScreen:
@@ -43,7 +43,6 @@ def footer_keys(screen: TableScreen) -> set[str]:
     return {b.binding.action for b in screen.active_bindings.values() if b.enabled}
 
 
-@async_test
 async def test_u_takes_back_your_last_move_in_a_practice_game(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -72,7 +71,6 @@ async def test_u_takes_back_your_last_move_in_a_practice_game(isolated: Path) ->
     assert Settings.load(isolated / "config").new_game.practice
 
 
-@async_test
 async def test_moves_are_final_in_a_game_that_is_no_practice() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -85,7 +83,6 @@ async def test_moves_are_final_in_a_game_that_is_no_practice() -> None:
         assert screen.controller.rnd.actions == actions
 
 
-@async_test
 async def test_the_game_length_choice_makes_a_short_campaign(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -18,7 +18,7 @@ from civio_tui.widgets.cards import links_line
 from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.question import QuestionPane
-from tests.tui.conftest import async_test, make_app, open_table, wait_for_screen
+from tests.tui.conftest import make_app, open_table, wait_for_screen
 from tests.tui.test_table_decisions import against_bot, log_text, play_opening, table
 
 TEACH_HAND = [
@@ -61,7 +61,6 @@ def test_links_line_names_hand_and_table_cards_and_needs(deck: Deck) -> None:
     assert links_line(deck, deck.lookup("Brown v Board"), hand, table_cards, 30).cell_length <= 30
 
 
-@async_test
 async def test_links_line_follows_the_cursor_in_your_cards(deck: Deck) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -80,7 +79,6 @@ async def test_links_line_follows_the_cursor_in_your_cards(deck: Deck) -> None:
         assert lines[row + 1].strip().startswith("↳")
 
 
-@async_test
 async def test_h_gives_the_idea_then_the_move_and_both_stay_in_the_log(deck: Deck) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -115,7 +113,6 @@ async def test_h_gives_the_idea_then_the_move_and_both_stay_in_the_log(deck: Dec
         assert "Hint (marked): " in log_text(screen)  # the log keeps it
 
 
-@async_test
 async def test_teaching_hints_show_the_nudge_at_each_decision(deck: Deck) -> None:
     app = make_app(teaching_hints=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -136,7 +133,6 @@ async def test_teaching_hints_show_the_nudge_at_each_decision(deck: Deck) -> Non
         assert str(hint.render()).startswith("Hint (")
 
 
-@async_test
 async def test_e_explains_a_card_from_the_table_with_both_directions(deck: Deck) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -174,7 +170,6 @@ async def test_e_explains_a_card_from_the_table_with_both_directions(deck: Deck)
         assert app.screen is screen
 
 
-@async_test
 async def test_card_view_opens_on_history_then_links_then_rules(deck: Deck) -> None:
     brown = deck.lookup("Brown v Board")
     text = card_facts(deck, deck[brown]).plain
@@ -206,7 +201,6 @@ async def test_card_view_opens_on_history_then_links_then_rules(deck: Deck) -> N
         assert isinstance(app.screen, LinksScreen) and app.screen.current == brown
 
 
-@async_test
 async def test_a_long_hint_leaves_the_answers_in_sight_and_is_whole_in_the_log(
     deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
