@@ -58,15 +58,15 @@ TARGETS = (
         "cards/links.py",
         ("tests/cards/test_precedent.py", "tests/cards/test_link_reasons.py"),
     ),
-    Target("round_phases", "cards/round_phases.py", ("tests/engine",)),
+    Target("round_phases", "cards/games/civio/round_phases.py", ("tests/engine",)),
     Target(
         "easy_play",
-        "cards/easy_play.py",
+        "cards/games/easy_play/round.py",
         ("tests/games/test_easy_play.py", "tests/games/test_easy_play_stateful.py"),
     ),
     Target(
         "solitaire",
-        "cards/solitaire.py",
+        "cards/games/solitaire/game.py",
         ("tests/games/test_solitaire.py", "tests/games/test_solitaire_stateful.py"),
     ),
 )
