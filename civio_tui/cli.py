@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
+import unicodedata
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -39,7 +41,21 @@ class _Parser(argparse.ArgumentParser):
     are made with the same class, so their errors name the subcommand ("civio arena: ...")."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {printable(message)} (see {self.prog} --help)\n")
+
+
+_LONG_WORD = re.compile(r"\S{121,}")
+
+
+def printable(message: str) -> str:
+    """An error message safe to print on one line: control characters from the input (an
+    escape sequence in a file name) shown as escapes, never sent to the terminal, and any run
+    of over 120 characters without a space (a 100 kB argument quoted back) cut in its middle."""
+    shown = "".join(
+        f"\\x{ord(c):02x}" if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c
+        for c in message
+    )
+    return _LONG_WORD.sub(lambda m: f"{m.group()[:80]}…{m.group()[-30:]}", shown)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -75,9 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 2
     prog = f"civio {args.command}" if args.command else "civio"
     if extras:
+        unknown = printable(" ".join(extras))
         print(
-            f"{prog}: error: unrecognized arguments: {' '.join(extras)} (see {prog} --help)",
-            file=sys.stderr,
+            f"{prog}: error: unrecognized arguments: {unknown} (see {prog} --help)", file=sys.stderr
         )
         return 2
     try:
@@ -86,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = _load(args.command)
         return int(module.run(args))
     except (UsageError, DeckError, UnknownCardError, ValueError) as exc:
-        print(f"{prog}: error: {_one_line(exc)}", file=sys.stderr)
+        print(f"{prog}: error: {printable(_one_line(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("civio: interrupted", file=sys.stderr)

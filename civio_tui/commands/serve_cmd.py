@@ -99,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     from civio_tui.serve.server import ClassroomServer, is_loopback
     from civio_tui.serve.server import run as serve_forever
 
+    if not args.host.strip():
+        raise UsageError("--host: no address given (127.0.0.1: this computer only)")
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: a port is a number from 0 to 65535")
     if not 1 <= args.max_sessions <= MAX_SESSIONS:

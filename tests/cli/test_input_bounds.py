@@ -195,3 +195,30 @@ def test_campaign_lengths_have_a_stated_bound(
     assert not any(tmp_path.iterdir())
     auto = ["campaign", "autoplay", "X", "--as", "easy", "--save-dir", str(tmp_path)]
     assert "at most 10,000" in one_line_error(capsys, *auto, "--rounds", "99999999999")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["links", "x" * 100_000],
+        ["arena", "--players", "random,random", "--seed", "9" * 5000],
+        ["hint", "a\x1b[31mb.json"],
+        ["cards", "--cards", "pack\x07.toml"],
+        ["stats", "--nonsense", "\x1b]0;title\x07"],
+    ],
+)
+def test_error_lines_quote_input_safely(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = one_line_error(capsys, *argv)
+    assert len(line) < 400
+    assert not any(ch in line for ch in "\x1b\x07")
+    assert "(see civio" in line or "error:" in line
+
+
+def test_serve_refuses_an_empty_host(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("civio_tui.serve.server.run", never)
+    line = one_line_error(capsys, "serve", "--save-root", str(tmp_path), "--host", "")
+    assert "--host: no address given" in line
