@@ -16,6 +16,10 @@ FACE_UP_COUNT = 5
 MIN_SEATS = 2
 MAX_SEATS = 4
 
+SUPPLY = "supply"
+DISCARD_PILE = "discard"
+"""Where a turn's card is drawn from (the main game and Easy Play)."""
+
 
 def check_table(deck: Deck, seats: int) -> None:
     """Raise ValueError unless a round for `seats` players can be dealt from `deck`: a hand of

@@ -12,7 +12,6 @@ from cards.deck import Deck
 from cards.games.civio.actions import (
     ACCEPT,
     DECLINE,
-    DISCARD_PILE,
     OVERRULE,
     TARGET,
     Action,
@@ -22,6 +21,7 @@ from cards.games.civio.actions import (
 from cards.games.civio.laws import law_facts
 from cards.games.civio.view import PlayerView
 from cards.models import Effect, effect_label
+from cards.table import DISCARD_PILE
 from civio_tui.widgets.cards import card_line, pts
 
 

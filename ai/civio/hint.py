@@ -23,9 +23,7 @@ from cards.games.civio.actions import (
     ACCEPT,
     CALL,
     DECLINE,
-    DISCARD_PILE,
     OVERRULE,
-    SUPPLY,
     Action,
     Decision,
     DecisionKind,
@@ -37,6 +35,7 @@ from cards.link_reasons import link
 from cards.links import ids_of
 from cards.models import effect_label
 from cards.ruleset import RuleSet
+from cards.table import DISCARD_PILE, SUPPLY
 
 __all__ = ["Nudge", "explain", "hint", "hint_seed", "nudge", "teaching_nudge"]
 

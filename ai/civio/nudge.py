@@ -14,13 +14,14 @@ from dataclasses import dataclass
 
 from ai.civio.heuristics import deck_for
 from cards.deck import Deck
-from cards.games.civio.actions import DISCARD_PILE, OVERRULE, Decision, DecisionKind
+from cards.games.civio.actions import OVERRULE, Decision, DecisionKind
 from cards.games.civio.view import PlayerView
 from cards.joins import joins
 from cards.link_reasons import Link, link
 from cards.links import AMENDMENT, CASE, CRA, FREEDOM, ISSUE, LAW, tables
 from cards.models import effect_label
 from cards.precedent import amendment_label
+from cards.table import DISCARD_PILE
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,14 +34,8 @@ from ai.civio.hard import HardSearch, OptionValues, ViewKnowledge
 from ai.civio.heuristics import from_view
 from ai.civio.hint import explain, hint_seed
 from cards.deck import Deck, standard_deck
-from cards.games.civio.actions import (
-    ACCEPT,
-    CALL,
-    DECLINE,
-    DISCARD_PILE,
-    Action,
-    DecisionKind,
-)
+from cards.games.civio.actions import ACCEPT, CALL, DECLINE, Action, DecisionKind
+from cards.table import DISCARD_PILE
 
 if TYPE_CHECKING:
     from cards.games.civio.record import SeatDecision

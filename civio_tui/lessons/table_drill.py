@@ -13,14 +13,8 @@ from __future__ import annotations
 from textual.content import Content
 
 from cards.deck import Deck
-from cards.games.civio.actions import (
-    DISCARD,
-    OVERRULE,
-    TARGET,
-    Action,
-    DecisionKind,
-    IllegalActionError,
-)
+from cards.engine import IllegalActionError
+from cards.games.civio.actions import DISCARD, OVERRULE, TARGET, Action, DecisionKind
 from cards.games.civio.laws import law_facts
 from cards.games.civio.round import Round
 from cards.link_reasons import link_reason

@@ -10,8 +10,9 @@ import pytest
 from engine_helpers import KnowledgeTracker, engine_pack, play, stacked
 
 from cards.deck import Deck, standard_deck
+from cards.engine import IllegalActionError
 from cards.game import Game
-from cards.games.civio.actions import Action, DecisionKind, IllegalActionError
+from cards.games.civio.actions import Action, DecisionKind
 from cards.games.civio.round import Round
 from cards.go_out import goes_out
 from cards.models import CardType

@@ -9,7 +9,8 @@ import pytest
 from engine_helpers import play, stacked
 
 from cards.deck import Deck
-from cards.games.civio.actions import DRAW, Action, IllegalActionError
+from cards.engine import IllegalActionError
+from cards.games.civio.actions import DRAW, Action
 from cards.games.civio.phase import Phase
 from cards.games.civio.round import Round
 from cards.games.civio.round_phases import HANDLERS

@@ -9,13 +9,13 @@ import pytest
 from engine_helpers import ids, play, snapshot, stacked
 
 from cards.deck import Deck
+from cards.engine import IllegalActionError
 from cards.games.civio.actions import (
     ACCEPT_ACTION,
     CIVIO_PLAY_ON,
     DECLINE_ACTION,
     Action,
     DecisionKind,
-    IllegalActionError,
 )
 from cards.games.civio.round import Round
 from cards.go_out import best_go_out, best_non_winner, goes_out

@@ -18,13 +18,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from cards.deck import standard_deck
-from cards.games.civio.actions import (
-    ACCEPT_ACTION,
-    CIVIO_CALL,
-    DECLINE_ACTION,
-    Action,
-    IllegalActionError,
-)
+from cards.engine import IllegalActionError
+from cards.games.civio.actions import ACCEPT_ACTION, CIVIO_CALL, DECLINE_ACTION, Action
 from cards.games.civio.round import Round
 from cards.ruleset import RuleSet
 

@@ -12,7 +12,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from ai.concentration.levels import EASY_MEMORY, ConcentrationPlayer
 from cards.deck import standard_deck
-from cards.games.civio.actions import IllegalActionError
+from cards.engine import IllegalActionError
 from cards.games.concentration.game import (
     CELLS,
     PUBLISHER_PAIRS,

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cards.deck import standard_deck
-from cards.games.civio.actions import IllegalActionError
+from cards.engine import IllegalActionError
 from cards.games.easy_play.round import (
     CIVIO_CALL,
     DONE_ACTION,

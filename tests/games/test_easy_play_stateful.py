@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from cards.deck import standard_deck
-from cards.games.civio.actions import IllegalActionError
+from cards.engine import IllegalActionError
 from cards.games.easy_play.round import (
     ACTION_KINDS,
     DRAW,

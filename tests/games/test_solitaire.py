@@ -10,7 +10,7 @@ from engine_helpers import engine_pack
 
 from cards.civio_sets import check_call, precedents_among
 from cards.deck import Deck, standard_deck
-from cards.games.civio.actions import IllegalActionError
+from cards.engine import IllegalActionError
 from cards.games.solitaire.game import (
     CALL,
     DEAL_SIZE,

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from cards.civio_sets import precedents_among
-from cards.games.civio.actions import IllegalActionError
+from cards.engine import IllegalActionError
 from cards.games.solitaire.game import (
     CALL,
     DEAL_SIZE,

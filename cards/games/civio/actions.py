@@ -18,12 +18,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from cards.table import DISCARD_PILE, SUPPLY
+
 if TYPE_CHECKING:
     from cards.deck import Deck
-
-
-class IllegalActionError(ValueError):
-    """An action that is not among the pending decision's options; the round is unchanged."""
 
 
 class InvalidActionError(ValueError):
@@ -67,8 +65,6 @@ ACTION_KINDS = (
     CIVIO,
 )
 
-SUPPLY = "supply"
-DISCARD_PILE = "discard"
 CALL = "call"
 PLAY_ON = "play_on"
 

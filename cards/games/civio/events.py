@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cards.engine import EVERYONE, sees
 from cards.games.civio.actions import (
     ACCEPT,
     CIVIO,
@@ -24,16 +25,14 @@ from cards.games.civio.actions import (
     FACE_UP,
     OVERRULE,
     REVEAL,
-    SUPPLY,
     TARGET,
     Action,
 )
+from cards.table import SUPPLY
 
 if TYPE_CHECKING:
     from cards.deck import Deck
 
-EVERYONE = -1
-"""A visibility mask meaning every seat (and onlookers)."""
 
 # Note kinds
 NOTE_FACE_UP_REVEALED = "face_up_revealed"
@@ -56,11 +55,6 @@ _REASON_WORDS = {
     "max_turns": "the turn limit was reached with no CIVIO",
     "no_draw": "no card could be drawn",
 }
-
-
-def sees(mask: int, seat: int | None) -> bool:
-    """Whether `seat` may see something shown to `mask` (None: the omniscient replay view)."""
-    return seat is None or mask == EVERYONE or bool(mask >> seat & 1)
 
 
 @dataclass(frozen=True, slots=True)

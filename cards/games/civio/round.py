@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from cards import go_out as _go_out
 from cards import scoring as _scoring
-from cards.deck import Deck, standard_deck
-from cards.games.civio.actions import FACE_UP, Action, Decision, IllegalActionError
+from cards.deck import Deck, require_deck, standard_deck
+from cards.engine import IllegalActionError
+from cards.games.civio.actions import FACE_UP, Action, Decision
 from cards.games.civio.events import (
     NOTE_FACE_UP_REVEALED,
     NOTE_RESHUFFLE,
@@ -67,6 +68,11 @@ class RoundResult:
     hands: tuple[tuple[int, ...], ...]
     turns: int
     reason: str
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seat that went out, or none (cards.engine's `Result`)."""
+        return () if self.winner is None else (self.winner,)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -232,6 +238,36 @@ class Round:
         for action in actions:
             rnd.apply(action)
         return rnd
+
+    def to_json(self) -> dict[str, Any]:
+        """The round's settings and its actions: all `from_json` needs (deck named by sha256)."""
+        return {
+            "rules": self.rules.model_dump(mode="json"),
+            "seats": self.seats,
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "deck_sha256": self.deck.sha256,
+            "deal_order": None if self.deal_order is None else list(self.deal_order),
+            "scores": None if self.scores_before is None else list(self.scores_before),
+            "actions": [a.to_json() for a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], deck: Deck | None = None) -> Round:
+        """The round `to_json` wrote, every action replayed with checks (ValueError for another
+        deck, `IllegalActionError` for an action the rules refuse)."""
+        deck = deck if deck is not None else standard_deck()
+        require_deck(deck, data.get("deck_sha256"))
+        return cls.replay(
+            RuleSet.model_validate(data["rules"]),
+            int(data["seats"]),
+            int(data["dealer"]),
+            int(data["seed"]),
+            [Action.from_json(a) for a in data["actions"]],
+            deck,
+            deal_order=data.get("deal_order"),
+            scores=data.get("scores"),
+        )
 
     @classmethod
     def from_view(cls, view: PlayerView, deck: Deck, unseen: UnseenCards) -> Round:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, cast
 
+from cards.engine import EVERYONE, IllegalActionError
 from cards.games.civio.actions import (
     ACCEPT,
     ACCEPT_ACTION,
@@ -29,24 +30,21 @@ from cards.games.civio.actions import (
     DECLINE,
     DECLINE_ACTION,
     DISCARD,
-    DISCARD_PILE,
     DRAW,
     DRAW_DISCARD,
     DRAW_SUPPLY,
     FACE_UP,
     OVERRULE,
     REVEAL,
-    SUPPLY,
     TARGET,
     Action,
     Decision,
     DecisionKind,
-    IllegalActionError,
 )
-from cards.games.civio.events import EVERYONE, NOTE_LOSES_TURN, NOTE_REPLACEMENT, Note
+from cards.games.civio.events import NOTE_LOSES_TURN, NOTE_REPLACEMENT, Note
 from cards.games.civio.phase import Phase
 from cards.models import Effect, effect_label
-from cards.table import FACE_UP_COUNT, HAND_SIZE
+from cards.table import DISCARD_PILE, FACE_UP_COUNT, HAND_SIZE, SUPPLY
 
 if TYPE_CHECKING:
     from cards.games.civio.round import Round

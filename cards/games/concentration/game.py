@@ -25,7 +25,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from cards.deck import Deck, require_deck, standard_deck
-from cards.games.civio.actions import IllegalActionError
+from cards.engine import IllegalActionError
 from cards.link_reasons import link_reason
 
 ROWS = 4
@@ -119,8 +119,22 @@ class ConcentrationDecision:
     second: bool
     """True when this is the second card of the turn."""
 
+    @property
+    def kind(self) -> str:
+        """Which card of the turn is turned: "first_card" or "second_card"."""
+        return "second_card" if self.second else "first_card"
+
     def __contains__(self, action: object) -> bool:
         return isinstance(action, TurnCard) and action.position in self.options
+
+
+@dataclass(frozen=True, slots=True)
+class ConcentrationResult:
+    """How the game ended (cards.engine's `Result`): the seats with the most pairs (all of them
+    on a tie) and each seat's pairs."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,8 +223,38 @@ class Concentration:
         self.events: list[ConcentrationEvent] = []
 
     @property
+    def seats(self) -> int:
+        return self.players
+
+    @property
     def is_over(self) -> bool:
         return self.phase is ConcentrationPhase.OVER
+
+    @property
+    def result(self) -> ConcentrationResult | None:
+        if not self.is_over:
+            return None
+        return ConcentrationResult(tuple(self.winners()), tuple(self.scores))
+
+    @property
+    def actions(self) -> list[TurnCard]:
+        """The cards turned, in order: what `from_json` replays."""
+        return [TurnCard(e.position) for e in self.events]
+
+    def legal_actions(self) -> tuple[TurnCard, ...]:
+        """A `TurnCard` for each place the pending decision allows."""
+        decision = self.decision
+        return () if decision is None else tuple(TurnCard(p) for p in decision.options)
+
+    def clone(self) -> Concentration:
+        """An independent copy."""
+        other = object.__new__(Concentration)
+        other.__dict__.update(self.__dict__)
+        other.captured = dict(self.captured)
+        other.scores = list(self.scores)
+        other.turns = list(self.turns)
+        other.events = list(self.events)
+        return other
 
     @property
     def decision(self) -> ConcentrationDecision | None:

@@ -32,13 +32,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from cards.deck import Deck, standard_deck
-from cards.games.civio.actions import DISCARD_PILE, SUPPLY, IllegalActionError
-from cards.games.civio.events import EVERYONE, sees
+from cards.deck import Deck, require_deck, standard_deck
+from cards.engine import EVERYONE, IllegalActionError, sees
 from cards.precedent import is_valid
 from cards.ruleset import RuleSet
 from cards.scoring import GOING_OUT_BONUS
-from cards.table import HAND_SIZE, check_table, shuffled_deck
+from cards.table import DISCARD_PILE, HAND_SIZE, SUPPLY, check_table, shuffled_deck
 
 # Action kinds
 DRAW = "draw"
@@ -200,6 +199,11 @@ class EasyResult:
     def kind(self) -> None:
         """No Thurgood Flush in Easy Play (the main game's results name one)."""
         return None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seat that went out, or none (cards.engine's `Result`)."""
+        return () if self.winner is None else (self.winner,)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -470,6 +474,7 @@ class EasyPlay:
         self.rules = rules if rules is not None else RuleSet()
         self.seats, self.dealer, self.seed = seats, dealer, seed
         self.rng = random.Random(seed)
+        self.deal_order = tuple(deal_order) if deal_order is not None else None
         order = shuffled_deck(len(self.deck), deal_order, self.rng)
         self.hands = [order[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(seats)]
         self.discard_pile = [order[HAND_SIZE * seats]]
@@ -648,6 +653,36 @@ class EasyPlay:
         for a in actions:
             g.apply(a)
         return g
+
+    def to_json(self) -> dict[str, Any]:
+        """The round's settings and its actions: all `from_json` needs (deck named by sha256)."""
+        return {
+            "rules": self.rules.model_dump(mode="json"),
+            "seats": self.seats,
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "deck_sha256": self.deck.sha256,
+            "deal_order": None if self.deal_order is None else list(self.deal_order),
+            "scores": None if self.scores_before is None else list(self.scores_before),
+            "actions": [a.to_json() for a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], deck: Deck | None = None) -> EasyPlay:
+        """The round `to_json` wrote, every action replayed with checks (ValueError for another
+        deck, `IllegalActionError` for an action the rules refuse)."""
+        deck = deck if deck is not None else standard_deck()
+        require_deck(deck, data.get("deck_sha256"))
+        return cls.replay(
+            int(data["seats"]),
+            int(data["dealer"]),
+            int(data["seed"]),
+            [EasyAction.from_json(a) for a in data["actions"]],
+            deck=deck,
+            rules=RuleSet.model_validate(data["rules"]),
+            deal_order=data.get("deal_order"),
+            scores=data.get("scores"),
+        )
 
     @property
     def actions(self) -> list[EasyAction]:

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from cards.civio_sets import FoundPrecedent, check_call, precedents_among
 from cards.deck import Deck, require_deck, standard_deck
-from cards.games.civio.actions import IllegalActionError
+from cards.engine import IllegalActionError
 from cards.table import HAND_SIZE
 
 DEAL_SIZE = 21
@@ -85,6 +85,10 @@ class SolitaireDecision:
 
     options: tuple[SolitaireActionKind, ...]
     turned: tuple[int, ...]
+    seat: int = 0
+    """Solitaire has one seat."""
+    kind: str = "play"
+    """The one deciding phase's name (cards.engine's `Decision`)."""
 
     def __contains__(self, kind: object) -> bool:
         return kind in self.options
@@ -98,6 +102,15 @@ class SolitaireResult:
     points: int
     turned: int
     precedents: tuple[tuple[int, ...], ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The player, when a CIVIO was called; none when the game ended with 0."""
+        return (0,) if self.precedents else ()
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return (self.score,)
 
     def to_json(self, deck: Deck) -> dict[str, Any]:
         return {
@@ -167,6 +180,7 @@ class Solitaire:
     ) -> None:
         self.deck = deck if deck is not None else standard_deck()
         self.seed = seed
+        self.fixed_deal = deal is not None
         if deal is None:
             self.deal = deal_cards(self.deck, seed)
         else:
@@ -181,6 +195,9 @@ class Solitaire:
         self.phase = SolitairePhase.PLAY
         self.result: SolitaireResult | None = None
         self.events: list[SolitaireEvent] = []
+
+    seats = 1
+    """Solitaire has one seat, 0."""
 
     @property
     def turned(self) -> tuple[int, ...]:
@@ -226,13 +243,51 @@ class Solitaire:
         self.phase = SolitairePhase.OVER
         self.events.append(SolitaireEvent(action))
 
+    def legal_actions(self) -> tuple[SolitaireAction, ...]:
+        """Every action `apply` accepts now: turning a card, ending with 0, and each CIVIO the
+        turned cards hold (a 7-card precedent, or a 3-card and a 4-card with no card in both)."""
+        decision = self.decision
+        if decision is None:
+            return ()
+        out: list[SolitaireAction] = []
+        if TURN in decision:
+            out.append(TURN_ACTION)
+        if CALL in decision:
+            found = precedents_among(self.deck, self.turned)
+            out.extend(SolitaireAction(CALL, (seven.order,)) for seven in found[7])
+            out.extend(
+                SolitaireAction(CALL, (three.order, four.order))
+                for three in found[3]
+                for four in found[4]
+                if not three.mask & four.mask
+            )
+        if END in decision:
+            out.append(END_ACTION)
+        return tuple(out)
+
+    @property
+    def actions(self) -> list[SolitaireAction]:
+        """The actions applied, in order (a CIVIO call with its precedents in a valid order)."""
+        return [e.action for e in self.events]
+
+    def clone(self) -> Solitaire:
+        """An independent copy."""
+        other = object.__new__(Solitaire)
+        other.__dict__.update(self.__dict__)
+        other.events = list(self.events)
+        return other
+
     def to_json(self) -> dict[str, Any]:
-        """The seed, the deck (by sha256) and every action: all a save needs."""
-        return {
+        """The seed (or the fixed deal), the deck (by sha256) and every action: all a save
+        needs."""
+        data: dict[str, Any] = {
             "seed": self.seed,
             "deck_sha256": self.deck.sha256,
             "actions": [e.action.to_json() for e in self.events],
         }
+        if self.fixed_deal:
+            data["deal"] = list(self.deal)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any], deck: Deck | None = None) -> Solitaire:
@@ -240,12 +295,15 @@ class Solitaire:
         (ValueError for another deck, `IllegalActionError` for an action the rules refuse)."""
         deck = deck if deck is not None else standard_deck()
         require_deck(deck, data.get("deck_sha256"))
-        game = cls(int(data["seed"]), deck)
+        deal = data.get("deal")
+        game = cls(int(data["seed"]), deck, deal=None if deal is None else [int(c) for c in deal])
         for action in data["actions"]:
             game.apply(SolitaireAction.from_json(action))
         return game
 
-    def view(self) -> SolitaireView:
+    def view(self, seat: int = 0) -> SolitaireView:
+        if seat != 0:
+            raise ValueError(f"Solitaire has one seat, 0, not {seat}")
         decision = self.decision
         result = self.result
         return SolitaireView(

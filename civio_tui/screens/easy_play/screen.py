@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
 from ai.easy_play.levels import EasyPlayer, get_easy_player
-from cards.games.civio.actions import IllegalActionError
+from cards.engine import IllegalActionError
 from cards.games.easy_play.game import EasyPlayGame
 from cards.games.easy_play.round import (
     CIVIO_CALL,

@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.widgets import Input, Static
 from textual.widgets.option_list import Option
 
-from cards.games.civio.actions import IllegalActionError
+from cards.engine import IllegalActionError
 from cards.games.solitaire.game import (
     CALL,
     DEAL_SIZE,
