@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from cards.games.concentration.game import Concentration, pair_link, position_name
+from cards.games.concentration.game import Concentration, TurnCard, pair_link, position_name
 from civio_tui.records import RECORDS_FILE
 from civio_tui.screens.concentration.screen import ConcentrationMenuScreen, ConcentrationScreen
 from civio_tui.screens.games import GamesScreen
@@ -193,8 +193,11 @@ async def test_your_missed_pair_waits_for_enter_before_the_computer_plays(isolat
         await type_place(pilot, 0)
         await type_place(pilot, miss)
         assert screen.holding and game.to_move == 1 and len(game.events) == 2
-        # The computer's step (what its timer runs, however late) does nothing while it holds.
-        screen.ai_step()
+        # No computer is choosing, and a choice arriving now (however late) changes nothing.
+        assert not [w for w in app.workers if w.node is screen and not w.is_finished]
+        decision = game.decision
+        assert decision is not None
+        screen.computer_moved(TurnCard(decision.options[0]))
         assert screen.holding and len(game.events) == 2
         assert screen.shown == (0, miss)
         assert "press Enter" in str(screen.query_one("#cc-status").render())
