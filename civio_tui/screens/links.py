@@ -3,6 +3,7 @@ sentence; the highlighted card gets both directions spelled out, whether linked 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -23,7 +24,9 @@ from civio_tui.widgets.lists import NavList
 class LinksScreen(CivioModal[None]):
     """The links of one card. Enter on a card shows that card's links (Backspace returns)."""
 
-    CSS_PATH = "links.tcss"
+    # A whole path: Textual reads a relative CSS_PATH beside the module of the screen shown,
+    # and subclasses (Concentration's GridLinksScreen) live in other packages.
+    CSS_PATH = str(Path(__file__).with_name("links.tcss"))
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("backspace", "history_back", "Previous card", id="links.history_back"),
         Binding("e", "back", "Close", show=False, id="links.close"),
