@@ -5,6 +5,7 @@ Points are derived from the rules (docs/RULES.md, Scoring), never typed into the
 
 from __future__ import annotations
 
+import unicodedata
 from enum import StrEnum
 from typing import Literal
 
@@ -94,6 +95,19 @@ class Card(BaseModel):
     summary: str = ""
     provenance: Literal["publisher", "reconstructed"] = "reconstructed"
     note: str | None = None
+
+    @field_validator("name", "full_name", "aliases", "issues", "plus", "minus", "summary", "note")
+    @classmethod
+    def _no_control_characters(cls, value: object) -> object:
+        # A card's words are printed to terminals: an escape or bell character in a pack would
+        # move the cursor, clear the screen or ring, so a pack holding one is refused.
+        for text in value if isinstance(value, tuple) else (value,):
+            for char in text or "":
+                if unicodedata.category(char) == "Cc":
+                    raise ValueError(
+                        f"a card's text cannot hold the control character U+{ord(char):04X}"
+                    )
+        return value
 
     @field_validator("action", mode="before")
     @classmethod

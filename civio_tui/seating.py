@@ -21,6 +21,7 @@ Easy Play, Concentration):
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -54,8 +55,10 @@ def default_name(index: int) -> str:
 
 
 def clean_name(text: str) -> str:
-    """`text` without spaces at its ends and with inner runs of spaces made one."""
-    return " ".join(text.split())
+    """`text` without spaces at its ends, with inner runs of spaces made one, and without
+    control characters (an escape or a bell in a pasted name or an edited settings file would
+    act on the terminal that shows the name)."""
+    return " ".join("".join(c for c in text if unicodedata.category(c) != "Cc").split())
 
 
 def human_seats(seats: Sequence[Seat]) -> list[int]:

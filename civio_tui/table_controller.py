@@ -116,18 +116,18 @@ class TableController:
         keyboard (hot-seat); the `opponents` follow. A seating that cannot be played raises
         ValueError (civio_tui.seating's words)."""
         from civio_tui.campaigns.model import opponent_names
-        from civio_tui.seating import check_seating
+        from civio_tui.seating import check_seating, clean_name
 
         check_table(deck, len(opponents) + max(1, len(humans)))
         ruleset = rules if isinstance(rules, RuleSet) else RuleSet.named(rules)
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
         opponent_seats = opponent_names(list(opponents))
-        player_name = " ".join(player_name.split())[:MAX_NAME] or "You"
+        player_name = clean_name(player_name)[:MAX_NAME] or "You"
         if player_name.casefold() in {n.casefold() for n in opponent_seats}:
             player_name = "You"
         seats: list[Seat] | None = None
         if len(humans) > 1:
-            seats = [Seat(" ".join(n.split()), HUMAN) for n in humans]
+            seats = [Seat(clean_name(n), HUMAN) for n in humans]
             seats += [Seat(n, level) for n, level in zip(opponent_seats, opponents, strict=True)]
             check_seating(seats)
         problem = None

@@ -51,6 +51,10 @@ def test_names_are_trimmed_checked_for_length_and_unique_ignoring_case() -> None
     ]
 
 
+def test_a_name_never_carries_an_escape_or_a_bell_to_the_screen() -> None:
+    assert clean_name("Ana\x1b[2J\x07 Maria") == "Ana[2J Maria"
+
+
 def test_an_unknown_ai_level_is_named_when_the_levels_are_given() -> None:
     seats = [Seat("Ana"), Seat("Bot", "grandmaster")]
     assert seating_problems(seats) == []  # no levels given: not judged

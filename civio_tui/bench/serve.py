@@ -81,7 +81,7 @@ def run_serve_bench(sessions: int = 20, save_root: Path | None = None) -> dict[s
 
     with tempfile.TemporaryDirectory(prefix="civio-bench-serve-") as scratch:
         root = save_root or Path(scratch) / "class"
-        extra = ["--max-sessions", str(sessions)]
+        extra = ["--max-sessions", str(sessions), "--max-signing-in", str(sessions)]
         started = time.perf_counter()
         with ServedProcess(root, extra) as server:
             outcome = asyncio.run(

@@ -46,6 +46,7 @@ LOOKALIKE = (
     "Name {name!r} looks like the name of another player here ({other!r}). "
     "If that is you, type your name as you did before; otherwise add to it (an initial)."
 )
+NEW_NAMES_WAIT = "Many new names came from this computer. Wait {seconds} seconds, then try again."
 # What a wrong PIN for a name without a PIN is checked against: the same scrypt work as a name
 # that has one, so the time of the answer does not tell them apart.
 _NOBODY_SALT = bytes(16)
@@ -133,23 +134,25 @@ class PinDesk:
         if again and again != pin:
             return Verdict(False, DIFFERENT)
         key = folder_name(name)
-        reservation = self.tries.reserve(key, self.client)
-        if reservation.wait > 0:
-            return Verdict(False, locked_message(reservation.wait, reservation.for_name))
         stored = self._stored(name)
         if stored is None and again:
+            wait = self.tries.new_name(key, self.client)
+            if wait > 0:
+                return Verdict(False, NEW_NAMES_WAIT.format(seconds=max(1, math.ceil(wait))))
             other = lookalike_of(self.root, name)
             if other is not None:
                 return Verdict(False, LOOKALIKE.format(name=name, other=other))
             self.set_pin(name, pin)
-            self.tries.signed_in(key, self.client, reservation, created=True)
             return Verdict(True, created=True)
+        reservation = self.tries.reserve(key, self.client)
+        if reservation.wait > 0:
+            return Verdict(False, locked_message(reservation.wait, reservation.for_name))
         salt, digest, params = stored or (_NOBODY_SALT, b"", self.cost)
         matches = hmac.compare_digest(_hash(pin, salt, params), digest)  # hashed either way
         if matches and stored is not None:
-            self.tries.signed_in(key, self.client, reservation, created=False)
+            self.tries.signed_in(key, self.client, reservation)
             return Verdict(True)
-        self.tries.wrong(key)
+        self.tries.wrong(key, reservation)
         return Verdict(False, NO_MATCH)
 
     def _stored(self, name: str) -> tuple[bytes, bytes, dict[str, int]] | None:

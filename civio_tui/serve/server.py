@@ -69,7 +69,8 @@ MIN_SIZE = (20, 6)
 MAX_SIZE = (400, 150)
 MAX_PACKET_BYTES = 16 * 2**20
 """The largest packet a game may send the server (a frame of the largest screen is far less)."""
-QUIT_SECONDS = 5.0
+QUIT_SECONDS = 20.0
+"""How long a game asked to quit may take to save and end before it is terminated."""
 TERMINATE_SECONDS = 3.0
 ERROR_OUTPUT_BYTES = 16 * 1024
 """What the log keeps of a game's error output (a crash report), at most."""

@@ -2,18 +2,20 @@
 
 Each tab is its own process, so the count lives in `.tries.sqlite3` (standard library `sqlite3`,
 private to the server's account) and every decision is one `BEGIN IMMEDIATE` transaction: a try
-is reserved (counted) before its PIN is checked, so tabs racing each other cannot try more than
-the limits allow between them.
+is reserved (counted for the name) before its PIN is checked, so tabs racing each other cannot
+check more PINs for a name than its limit allows between them.
 
-Two limits, each a bucket of tries that refills at a steady rate:
+Limits, each a bucket of tries that refills at a steady rate:
 - per client (the computer a tab connects from): `CLIENT_LIMIT`, 5 tries, then one every 12 s
-  (5 a minute). A guesser is slowed on every name at once; nobody else is.
+  (5 a minute). A guesser is slowed on every name at once; a right PIN from the client gives
+  its tries back (a class behind one address shares them).
 - per name: `NAME_LIMIT`, 10 tries, then one every 6 minutes (10 an hour, 240 a day). Computers
   the name never signed in from share one bucket for it; each computer the name did sign in from
   has its own. So a classmate guessing from their own computer cannot lock the owner out of
   their usual computer, and all the tabs and computers in a class together try at most 250 PINs
   a day for a name: about 40 days for every 4-digit PIN. The teacher sees the count of wrong
   PINs and the wait in `civio class`, and `civio class reset-pin` clears them.
+- new names per client: `NEW_NAME_LIMIT`, so a script cannot fill the class list.
 
 Names that have no player are counted exactly like names that have one, so the answers never
 tell which names exist. The clock is injected, so tests never sleep.
@@ -53,6 +55,8 @@ class Limit:
 
 CLIENT_LIMIT = Limit(5, 12.0)
 NAME_LIMIT = Limit(10, 360.0)
+NEW_NAME_LIMIT = Limit(40, 30.0)
+"""New names a client may make: a whole class behind one address at once, then two a minute."""
 
 
 @dataclass(frozen=True)
@@ -134,7 +138,12 @@ class TriesStore:
 
     def reserve(self, name: str, client: str) -> Reservation:
         """Count one try of a PIN for `name` (its folder key) from `client`, or say how long
-        to wait: the client's limit first, then the name's."""
+        to wait: the client's limit first, then the name's.
+
+        The name's try is taken now, before the PIN is checked, so racing tabs never check more
+        PINs for a name than its limit. The client's try is taken when the PIN proves wrong
+        (`wrong`): tabs of one address signing in at once are not turned away, and a burst of
+        racing wrong tries leaves the client that much longer to wait."""
         now = self.clock()
         with self._transaction() as db:
             client_scope = f"client:{client}"
@@ -145,34 +154,48 @@ class TriesStore:
             name_left = self._left(db, scope, NAME_LIMIT, now)
             if name_left < 1:
                 return Reservation(NAME_LIMIT.wait(name_left), for_name=True)
-            self._set(db, client_scope, client_left - 1, CLIENT_LIMIT, now)
             self._set(db, scope, name_left - 1, NAME_LIMIT, now)
         return Reservation(scope=scope, client_scope=client_scope)
 
-    def wrong(self, name: str) -> None:
-        """A reserved try was wrong: the teacher's count goes up (the try stays counted)."""
+    def wrong(self, name: str, reservation: Reservation) -> None:
+        """A reserved try was wrong: the client's try is taken too, and the teacher's count
+        goes up (the name's try stays taken)."""
         now = self.clock()
         with self._transaction() as db:
+            left = self._left(db, reservation.client_scope, CLIENT_LIMIT, now)
+            self._set(db, reservation.client_scope, left - 1, CLIENT_LIMIT, now)
             db.execute(
                 "INSERT INTO wrong VALUES (?, 1, ?) "
                 "ON CONFLICT (name) DO UPDATE SET count = count + 1, at = excluded.at",
                 (name, now),
             )
 
-    def signed_in(self, name: str, client: str, reservation: Reservation, *, created: bool) -> None:
-        """The right PIN (or a PIN just chosen): this client now has its own bucket for the
-        name, the try is given back to the name, and after a right PIN the client's tries and
-        its bucket for the name are whole again (choosing a PIN keeps the client's try: one
-        computer makes only a few new names a minute)."""
+    def signed_in(self, name: str, client: str, reservation: Reservation) -> None:
+        """The right PIN: the client's tries and its own bucket for the name are whole again,
+        a try taken from the name's shared bucket is given back, and from now on this client
+        has its own bucket for the name."""
         now = self.clock()
         with self._transaction() as db:
             db.execute("INSERT OR IGNORE INTO known VALUES (?, ?)", (name, client))
-            if not created:
-                for scope in (reservation.client_scope, f"name:{name}\n{client}"):
-                    db.execute("DELETE FROM buckets WHERE scope = ?", (scope,))
+            for scope in (reservation.client_scope, f"name:{name}\n{client}"):
+                db.execute("DELETE FROM buckets WHERE scope = ?", (scope,))
             if reservation.scope == f"name:{name}":
                 left = self._left(db, reservation.scope, NAME_LIMIT, now)
                 self._set(db, reservation.scope, left + 1, NAME_LIMIT, now)
+
+    def new_name(self, name: str, client: str) -> float:
+        """A PIN is being chosen for a name that has none (no guess, so no try is counted):
+        0 when the client may make another new name (`NEW_NAME_LIMIT`; the client then has its
+        own bucket for the name), else the seconds to wait."""
+        now = self.clock()
+        with self._transaction() as db:
+            scope = f"new:{client}"
+            left = self._left(db, scope, NEW_NAME_LIMIT, now)
+            if left < 1:
+                return NEW_NAME_LIMIT.wait(left)
+            self._set(db, scope, left - 1, NEW_NAME_LIMIT, now)
+            db.execute("INSERT OR IGNORE INTO known VALUES (?, ?)", (name, client))
+        return 0.0
 
     def forget(self, name: str) -> bool:
         """Clear everything counted for `name` (the teacher's reset-pin); False if nothing was."""

@@ -146,6 +146,15 @@ def test_law_with_two_actions(tmp_path: Path) -> None:
     assert "a Law has exactly one action, not a list of 2" in message
 
 
+@pytest.mark.parametrize(("escape", "code"), [("\\u001b[2J", "U+001B"), ("\\u0007", "U+0007")])
+def test_a_card_name_with_an_escape_or_bell_is_refused_and_never_printed_raw(
+    tmp_path: Path, escape: str, code: str
+) -> None:
+    message = load_error(write_pack(tmp_path, law_name=f"Espionage{escape} Act"))
+    assert f"the control character {code}" in message and "field 'name'" in message
+    assert "\x1b" not in message and "\x07" not in message
+
+
 def test_count_breaking_the_78_card_deck(tmp_path: Path) -> None:
     message = load_error(write_pack(tmp_path, custom="false"))
     # The count error is about the whole pack: it names the file, the card type and the way out.
