@@ -336,6 +336,9 @@ def test_a_finished_round_survives_a_failed_save(
     assert open_campaign("Flaky", save_dir=tmp_path).campaign.history == session.campaign.history
 
 
+# Slow: thousands of saves, one per turn (the default run reaches Chief Justice through the
+# command, test_campaign_cli.py's test_autoplay_as_medium_reaches_chief_justice).
+@pytest.mark.slow
 def test_autoplay_carries_a_campaign_from_intern_to_chief_justice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

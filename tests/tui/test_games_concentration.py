@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from cards.games.concentration.game import Concentration, TurnCard, pair_link, position_name
@@ -111,6 +112,9 @@ async def test_a_capture_shows_both_cards_and_their_link(isolated: Path) -> None
         assert "Pair!" in status and pair_link(game.deck, a, b) in status
 
 
+# Slow: the default run plays a whole game with the hard computer at a table of three
+# (test_games_concentration_seats.py) and the computer's choices in unit tests.
+@pytest.mark.slow
 async def test_a_whole_game_against_the_hard_computer(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
