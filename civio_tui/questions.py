@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from textual.content import Content
@@ -58,6 +58,49 @@ def ask(
     """`decision` (the viewer's own) in the viewer's words, with the cards they can see. At a
     `hot_seat` table (friends at one keyboard) the words say what happens there."""
     return _Asking(deck, view, list(names), hot_seat).question(decision)
+
+
+CARD_QUESTIONS = (
+    DecisionKind.FACE_UP,
+    DecisionKind.DISCARD,
+    DecisionKind.REVEAL,
+    DecisionKind.OVERRULE,
+)
+"""The questions whose options are cards of the player's: listed in the order of their cards."""
+
+
+def newest_card(decision: Decision) -> int | None:
+    """The card that just came into the deciding hand: the one confiscated when the question
+    follows a confiscation, else the one drawn this turn (None when neither)."""
+    if decision.stage == "after_confiscation":
+        return decision.confiscated
+    return decision.drawn if decision.stage == "main" else None
+
+
+def in_hand_order(question: Question, order: Sequence[int]) -> Question:
+    """The question with its card options in the player's `order` of their cards (a card just
+    drawn first), so the list reads like the hand beside it; options with no card of theirs
+    ("Accept", "Done") stay last, in their order."""
+    if question.decision.kind not in CARD_QUESTIONS:
+        return question
+    place = {card: i for i, card in enumerate(order)}
+    newest = newest_card(question.decision)
+
+    def key(option: OptionLabel) -> tuple[bool, int]:
+        where = len(place) if option.card is None else place.get(option.card, len(place))
+        return (option.card is None or option.card != newest, where)
+
+    return replace(question, options=tuple(sorted(question.options, key=key)))
+
+
+def question_tip(question: Question) -> str:
+    """The keys that answer `question`, under its note."""
+    count = len(question.options)
+    keys = f"1-{count}" if count > 1 else "1"
+    tip = f"Press {keys}, or ↑↓ and Enter. H asks for a hint."
+    if question.decision.kind in (DecisionKind.DISCARD, DecisionKind.REVEAL):
+        tip += " Or pick the card in Your cards."
+    return f"{question.note}\n{tip}" if question.note else tip
 
 
 def face_up_action(decision: Decision, hand: Sequence[int], hidden: set[int]) -> Action | None:

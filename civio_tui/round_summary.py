@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cards.deck import Deck
+    from civio_tui.arrangement import HandArrangement
 
 
 @dataclass(frozen=True)
@@ -33,3 +38,21 @@ class RoundSummary:
     seats: tuple[SeatResult, ...]
     game_over: bool
     winners: tuple[int, ...]
+
+
+def in_their_order(
+    summary: RoundSummary, seat: int, arrangement: HandArrangement, deck: Deck
+) -> RoundSummary:
+    """`seat`'s precedents and cards in the results as they arranged them (`arrangement`; the
+    engine scores its own order of the same cards)."""
+    mine = summary.seats[seat]
+    arrangement.sync(mine.hand)
+    place = {card: i for i, card in enumerate(arrangement.cards)}
+    mine = replace(
+        mine,
+        precedents=arrangement.ordered_like_mine(deck, mine.precedents),
+        hand=tuple(sorted(mine.hand, key=lambda c: place.get(c, len(place)))),
+    )
+    seats = list(summary.seats)
+    seats[seat] = mine
+    return replace(summary, seats=tuple(seats))

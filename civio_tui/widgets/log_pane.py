@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import deque
 
 from textual.app import ComposeResult
@@ -51,6 +52,21 @@ class LogPane(KeyScroll):
         self.query_one("#log-text", Static).update(Content("\n").join(self.lines))
         if self.following:
             self.call_after_refresh(self.scroll_end, animate=False)
+
+    def add_lines(self, lines: list[str], reader: str) -> None:
+        """Add plain lines, told to `reader` (a name, or "You"): headings ("— Round …") bold
+        and underlined, lines about the reader (their name, or "you" anywhere) bold."""
+        flags = 0 if reader == "You" else re.IGNORECASE
+        about = re.compile(rf"(?<!\w)({re.escape(reader)}|you)(?!\w)", flags)
+        styled = []
+        for line in lines:
+            if line.startswith("—"):
+                styled.append(Content.styled(line, "bold underline"))
+            elif about.search(line):
+                styled.append(Content.styled(line, "bold"))
+            else:
+                styled.append(Content(line))
+        self.add(styled)
 
     def clear(self) -> None:
         self.lines.clear()

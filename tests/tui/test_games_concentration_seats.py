@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from civio_tui.card_games_save import ConcentrationSaves
@@ -42,6 +43,8 @@ def status(screen: ConcentrationScreen) -> str:
     return str(screen.query_one("#cc-status").render())
 
 
+# Whole games on screen: tests/session proves the handover for every game in milliseconds.
+@pytest.mark.slow
 async def test_a_three_player_game_is_played_through(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -342,6 +342,8 @@ def check_views(pilot: Pilot[int], screen: EasyPlayScreen) -> str:
     return shown
 
 
+# Whole games on screen: tests/session proves the handover for every game in milliseconds.
+@pytest.mark.slow
 async def test_hot_seat_passes_the_keyboard_and_no_screen_shows_another_players_hand(
     isolated: Path,
 ) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
 from textual.pilot import Pilot
 
 from cards.deck import Deck
@@ -168,6 +169,8 @@ async def walk_round(pilot: Pilot[int], table: TableScreen, *, check: bool = Tru
     raise AssertionError("the round did not end")
 
 
+# Whole games on screen: tests/session proves the handover for every game in milliseconds.
+@pytest.mark.slow
 async def test_a_hot_seat_round_never_shows_a_human_the_others_hidden_cards(
     deck: Deck, tmp_path: Path
 ) -> None:

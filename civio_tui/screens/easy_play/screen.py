@@ -58,9 +58,8 @@ from civio_tui.screens.easy_play.panes import (
     table_lines,
 )
 from civio_tui.screens.game_screen import GameScreen
-from civio_tui.screens.pass_device import PassScreen
 from civio_tui.seating import HUMAN
-from civio_tui.session import Over, Pass, SessionSeat, Show
+from civio_tui.session import Over, Pass, SessionSeat, Step
 from civio_tui.session.tables import easy_play_session
 from civio_tui.widgets.cards import pts, short_name
 from civio_tui.widgets.lists import NavList
@@ -556,48 +555,32 @@ class EasyPlayScreen(GameScreen):
         """What the screen may show now is the handover's step: a player at the keyboard
         other than the one shown gets the keyboard passed first; a computer player plays (in
         the worker) after the pause of the AI speed; a finished round shows the standings."""
-        game = self.game
-        if game is None or self.passing:
+        if self.game is None or self.passing:
             return
-        step = self.session.next_step()
-        if self.hot_seat and not isinstance(step, Show):
-            self.marked = None  # the hand just played leaves the screen at once
-        self.moves += 1  # redraws
+        step = self.hand_over()
+        self.moves += 1  # redraws (every hand hidden while the keyboard is passed)
         if isinstance(step, Over):
             self.show_standings()
-        elif isinstance(step, Pass):
-            self.pass_keyboard(step)
-        else:
+        elif step is not None:
             self.play_computers()
 
     def computer_moved(self, action: EasyAction) -> None:
         self.session.apply(action)
         self.moved()
 
-    def pass_keyboard(self, step: Pass) -> None:
-        """Hide every hand and ask for the keyboard to go to the player `step` calls."""
-        self.passing = True
+    def hide_table(self, step: Step) -> None:
+        self.marked = None  # the hand just played leaves the screen at once
+        self.passing = isinstance(step, Pass)
 
-        def arrived(_: object = None) -> None:
-            self.passing = False
-            self.session.arrived(step)
-            self.note = ""
-            self.refresh_all()
-            self.query_one("#ep-hand", NavList).focus()
+    def cover_table(self) -> None:
+        """While the computers play, the table stays with every hand hidden (`viewer`): its
+        lines tell everyone what the computers do."""
 
-        self.app.push_screen(
-            PassScreen(
-                self.names[step.seat],
-                leave=self.leave_now,
-                leaving_words="The game is saved: Continue picks it up at this turn.",
-                reason=step.reason,
-            ),
-            arrived,
-        )
-
-    def leave_now(self) -> None:
-        """Back to the menu with no question (the game is saved after every move)."""
-        self.dismiss(None)
+    def handed_over(self, step: Pass) -> None:
+        self.passing = False
+        self.note = ""
+        self.refresh_all()
+        self.query_one("#ep-hand", NavList).focus()
 
     def show_standings(self) -> None:
         from civio_tui.screens.easy_play.standings import EasyStandingsScreen
