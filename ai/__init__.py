@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 
 from ai.base import (
+    LEVELS,
     PLAYER_NAMES,
     Instrument,
     PendingChoice,
@@ -39,6 +40,7 @@ for _module in LEVEL_MODULES:
     importlib.import_module(_module)
 
 __all__ = [
+    "LEVELS",
     "LEVEL_MODULES",
     "PLAYER_NAMES",
     "Instrument",

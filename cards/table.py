@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cards.deck import Deck
@@ -19,6 +19,28 @@ MAX_SEATS = 4
 SUPPLY = "supply"
 DISCARD_PILE = "discard"
 """Where a turn's card is drawn from (the main game and Easy Play)."""
+
+
+def fed_by(events: Sequence[Any], winner: int | None, draw: str, discard: str) -> int | None:
+    """The seat whose discard the winner took to go out, in a game with a discard pile: the
+    round's last draw is the winner's, from the discard pile, and the card it took is the one
+    the last `discard` before it put there. None when the winner went out otherwise (or no one
+    did). `events` have `seat` and `action` (`kind`, `source`); `draw`, `discard`: the game's
+    action kinds."""
+    if winner is None:
+        return None
+    for i in range(len(events) - 1, -1, -1):
+        action = events[i].action
+        if action.kind != draw:
+            continue
+        if events[i].seat != winner or action.source != DISCARD_PILE:
+            return None
+        for event in reversed(events[:i]):
+            if event.action.kind == discard:
+                seat: int = event.seat
+                return seat if seat != winner else None
+        return None
+    return None
 
 
 def check_table(deck: Deck, seats: int) -> None:

@@ -19,14 +19,21 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from ai import attach_round, get_player
+from ai import attach_round
 from ai.base import Player
 from cards.deck import Deck, standard_deck
+from cards.engine import Engine
 from cards.game import round_seed
-from cards.games.civio.round import MAX_SEATS, MIN_SEATS, Round
 from cards.ruleset import RuleSet
+from civio_tui import games as registry
+from civio_tui.games import CIVIO, GameInfo
 
 Z95 = 1.959963984540054
+
+
+def arena_games() -> list[str]:
+    """The games an arena plays: those with 2 or more seats."""
+    return registry.game_ids(min_seats=2)
 
 
 def ai_seed(seed: int, k: int, seat: int) -> int:
@@ -64,88 +71,76 @@ class RoundOutcome:
     turns: int
     actions: int
     latencies_ns: tuple[tuple[int, ...], ...]
+    fed_by: int | None = None
+    """In a game with a discard pile: the seat whose discard the winner took to go out."""
 
 
-def drive(game: Any, seats: Sequence[Any], rngs: Sequence[random.Random]) -> tuple[Any, int]:
-    """Play `game` (a `Round` or any engine of its shape: `decision`, `view(seat)`, `apply`) to
-    its end with one AI per seat, each call timed on its own: (latencies per seat in ns, actions
-    applied)."""
+def drive(
+    engine: Engine[Any], seats: Sequence[Any], rngs: Sequence[random.Random]
+) -> tuple[Any, int]:
+    """Play `engine` (any game of `cards.engine`) to its end with one AI per seat, each call
+    timed on its own: (latencies per seat in ns, actions applied)."""
     latencies: list[list[int]] = [[] for _ in seats]
     actions = 0
     clock = time.perf_counter_ns
-    while (decision := game.decision) is not None:
+    while (decision := engine.decision) is not None:
         s = decision.seat
-        view = game.view(s)
+        view = engine.view(s)
         t0 = clock()
         action = seats[s].choose(view, decision, rngs[s])
         latencies[s].append(clock() - t0)
-        game.apply(action)
+        engine.apply(action)
         actions += 1
     return latencies, actions
 
 
 def play_round(
-    seats: Sequence[Player], k: int, seed: int, rules: RuleSet, deck: Deck
+    info: GameInfo, seats: Sequence[Player], k: int, seed: int, rules: RuleSet, deck: Deck
 ) -> RoundOutcome:
-    """Round `k` of an arena seeded `seed`, one AI per seat; the same on any process."""
+    """Round `k` of an arena of `info`'s game seeded `seed`, one AI per seat; the same on any
+    process. A round shared by several seats (a tie) counts as a draw."""
     n = len(seats)
-    rnd = Round(rules, n, k % n, round_seed(seed, k), deck)
+    engine = info.deal(n, k % n, round_seed(seed, k), rules, deck)
     rngs = [random.Random(ai_seed(seed, k, s)) for s in range(n)]
     for s, player in enumerate(seats):
-        attach_round(player, rnd, s)
-    latencies, actions = drive(rnd, seats, rngs)
-    result = rnd.result
+        attach_round(player, engine, s)  # type: ignore[arg-type]
+    latencies, actions = drive(engine, seats, rngs)
+    result: Any = engine.result
     assert result is not None
+    winners = result.winners
     return RoundOutcome(
-        winner=result.winner,
-        flush=result.kind == "flush",
+        winner=winners[0] if len(winners) == 1 else None,
+        flush=getattr(result, "kind", None) == "flush",
         scores=tuple(result.scores),
         turns=result.turns,
         actions=actions,
         latencies_ns=tuple(tuple(x) for x in latencies),
+        fed_by=info.fed_by(engine) if info.fed_by is not None else None,
     )
 
 
-GAMES = ("civio", "easy-play")
-"""The games the arena plays (`--game`): the main game and Easy Play."""
-
-
-def make_players(game: str, players: Sequence[str], deck: Deck) -> list[Any]:
-    """One new AI player per seat: the main game's levels, or Easy Play's
-    (`ai.easy_play.levels`)."""
-    if game == "easy-play":
-        from ai.easy_play.levels import get_easy_player
-
-        return [get_easy_player(name, deck) for name in players]
-    return [get_player(name) for name in players]
-
-
-def _play(
-    game: str, seats: Sequence[Any], k: int, seed: int, rules: RuleSet, deck: Deck
-) -> RoundOutcome:
-    if game == "easy-play":
-        from civio_tui.easy_play_arena import play_easy_round
-
-        outcome: RoundOutcome = play_easy_round(seats, k, seed, rules, deck)
-        return outcome
-    return play_round(seats, k, seed, rules, deck)
+def make_players(info: GameInfo, players: Sequence[str], deck: Deck) -> list[Any]:
+    """One new AI player per seat, of the game's own levels."""
+    levels = info.levels()
+    return [levels.player(name, deck) for name in players]
 
 
 # Each worker process builds its own players once; set by `_start_worker`.
-_worker: tuple[list[Any], int, RuleSet, Deck, str] | None = None
+_worker: tuple[list[Any], int, RuleSet, Deck, GameInfo] | None = None
 
 
 def _start_worker(
-    players: Sequence[str], seed: int, rules: RuleSet, deck: Deck, game: str = "civio"
+    players: Sequence[str], seed: int, rules: RuleSet, deck: Deck, game_id: str
 ) -> None:
     global _worker
-    _worker = (make_players(game, players, deck), seed, rules, deck, game)
+    info = registry.game(game_id)
+    _worker = (make_players(info, players, deck), seed, rules, deck, info)
 
 
 def _worker_rounds(ks: range) -> list[RoundOutcome]:
     assert _worker is not None
-    seats, seed, rules, deck, game = _worker
-    return [_play(game, seats, k, seed, rules, deck) for k in ks]
+    seats, seed, rules, deck, info = _worker
+    return [play_round(info, seats, k, seed, rules, deck) for k in ks]
 
 
 def _outcomes(
@@ -157,14 +152,14 @@ def _outcomes(
     deck: Deck,
     jobs: int,
     progress: Callable[[int, int], None] | None,
-    game: str = "civio",
+    info: GameInfo,
 ) -> Iterator[RoundOutcome]:
     """Every round's outcome in order, played here or, with `jobs` > 1, on that many worker
     processes (each round has its own seeds, so the outcomes are the same either way). Here the
     rounds are played by `seats`; each worker builds its own players from their names."""
     if jobs <= 1 or rounds < 2:
         for k in range(rounds):
-            yield _play(game, seats, k, seed, rules, deck)
+            yield play_round(info, seats, k, seed, rules, deck)
             if progress is not None:
                 progress(k + 1, rounds)
         return
@@ -177,7 +172,7 @@ def _outcomes(
         jobs,
         mp_context=context,
         initializer=_start_worker,
-        initargs=(players, seed, rules, deck, game),
+        initargs=(players, seed, rules, deck, info.id),
     ) as pool:
         for batch in pool.map(_worker_rounds, chunks):
             yield from batch
@@ -194,33 +189,39 @@ def run_arena(
     deck: Deck | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
-    game: str = "civio",
+    game: str = CIVIO.id,
 ) -> dict[str, Any]:
-    """Play `rounds` rounds among the named AI levels (one per seat) and return the statistics
-    document of `civio arena --json`. `progress(done, total)` is called as rounds finish;
-    `jobs` > 1 plays them on that many processes (the same document, faster). `game`:
-    "civio" (the main game) or "easy-play" (its levels from `ai.easy_play.levels`; `flushes` is
-    0)."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}: choose {' or '.join(GAMES)}")
+    """Play `rounds` rounds of the game `game` (an id; any game of `civio_tui.games` with 2 or more
+    seats) among its named AI levels (one per seat) and return the statistics document of
+    `civio arena --json`. `progress(done, total)` is called as rounds finish; `jobs` > 1 plays
+    them on that many processes (the same document, faster). `flushes` is 0 in a game without
+    a Thurgood Flush; a game with a discard pile also counts, per seat, the rounds won by taking
+    the previous player's discard (`won_from_discard`) and the rounds lost by feeding the winner
+    that discard (`lost_by_feeding`)."""
+    if game not in arena_games():
+        raise ValueError(f"unknown game {game!r}: choose from {', '.join(arena_games())}")
+    info = registry.game(game)
+    low, high = max(2, info.seats[0]), info.seats[1]
     n = len(players)
-    if not MIN_SEATS <= n <= MAX_SEATS:
-        raise ValueError(f"an arena needs {MIN_SEATS}-{MAX_SEATS} players, not {n}")
+    if not low <= n <= high:
+        raise ValueError(f"an arena needs {low}-{high} players, not {n}")
     if rounds < 1:
         raise ValueError("an arena needs at least one round")
     rules = rules if rules is not None else RuleSet()
     deck = deck if deck is not None else standard_deck()
-    seats = make_players(game, players, deck)
+    seats = make_players(info, players, deck)
 
     wins = [0] * n
     flushes = [0] * n
+    from_discard = [0] * n
+    feeding = [0] * n
     points = [0] * n
     latencies: list[list[int]] = [[] for _ in range(n)]
     draws = 0
     turns = 0
     actions = 0
     started = time.perf_counter_ns()
-    for out in _outcomes(players, seats, rounds, seed, rules, deck, jobs, progress, game):
+    for out in _outcomes(players, seats, rounds, seed, rules, deck, jobs, progress, info):
         turns += out.turns
         actions += out.actions
         for s in range(n):
@@ -232,6 +233,9 @@ def run_arena(
             wins[out.winner] += 1
             if out.flush:
                 flushes[out.winner] += 1
+            if out.fed_by is not None:
+                from_discard[out.winner] += 1
+                feeding[out.fed_by] += 1
     elapsed = max((time.perf_counter_ns() - started) / 1e9, 1e-9)
 
     decided = rounds - draws
@@ -239,21 +243,23 @@ def run_arena(
     for s in range(n):
         lo, hi = wilson(wins[s], decided)
         ms = sorted(x / 1e6 for x in latencies[s])
-        seat_docs.append(
-            {
-                "player": seats[s].name,
-                "wins": wins[s],
-                "win_rate": round(wins[s] / decided, 4) if decided else 0.0,
-                "ci95": [round(lo, 4), round(hi, 4)],
-                "mean_points": round(points[s] / rounds, 4),
-                "flushes": flushes[s],
-                "latency_ms": {
-                    "p50": round(percentile(ms, 0.50), 4),
-                    "p95": round(percentile(ms, 0.95), 4),
-                    "max": round(ms[-1], 4) if ms else 0.0,
-                },
-            }
-        )
+        doc: dict[str, Any] = {
+            "player": seats[s].name,
+            "wins": wins[s],
+            "win_rate": round(wins[s] / decided, 4) if decided else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "mean_points": round(points[s] / rounds, 4),
+            "flushes": flushes[s],
+            "latency_ms": {
+                "p50": round(percentile(ms, 0.50), 4),
+                "p95": round(percentile(ms, 0.95), 4),
+                "max": round(ms[-1], 4) if ms else 0.0,
+            },
+        }
+        if info.fed_by is not None:
+            doc["won_from_discard"] = from_discard[s]
+            doc["lost_by_feeding"] = feeding[s]
+        seat_docs.append(doc)
     return {
         "rounds": rounds,
         "draws": draws,

@@ -28,6 +28,7 @@ SUBCOMMANDS: dict[str, str] = {
     "class": "class_cmd",
     "concentration": "concentration_cmd",
     "table": "table_cmd",
+    "games": "games_cmd",
 }
 
 

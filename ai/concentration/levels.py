@@ -12,18 +12,18 @@ from __future__ import annotations
 
 import random
 
+from ai.base import Levels
 from cards.games.concentration.game import ConcentrationDecision, ConcentrationView, TurnCard
 
 EASY_MEMORY = 4
 """Cards the easy level remembers: the last two turns."""
-LEVELS = ("easy", "hard")
 
 
 class ConcentrationPlayer:
     def __init__(self, level: str) -> None:
-        if level not in LEVELS:
+        if level not in ("easy", "hard"):
             raise ValueError(f"unknown Concentration level {level!r} (easy or hard)")
-        self.level = level
+        self.level = self.name = level
 
     def memory(self, view: ConcentrationView) -> dict[int, int]:
         """position -> card for the face-down cards it remembers."""
@@ -53,3 +53,9 @@ class ConcentrationPlayer:
                 return TurnCard(position)
         unseen = [p for p in options if p not in known]
         return TurnCard(rng.choice(unseen or options))
+
+
+LEVELS = Levels("Concentration level")
+"""The Concentration levels, weakest first: `LEVELS.player(name)` makes one."""
+LEVELS.register("easy", lambda deck: ConcentrationPlayer("easy"))
+LEVELS.register("hard", lambda deck: ConcentrationPlayer("hard"))

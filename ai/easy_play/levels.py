@@ -13,11 +13,12 @@ pending decision, and return one of its options; randomness only from the rng th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from cards.deck import Deck
+from ai.base import Levels
+from cards.deck import Deck, standard_deck
 from cards.games.easy_play.round import (
     CIVIO,
     DISCARD,
@@ -172,17 +173,8 @@ class MediumEasyPlayer(_Level):
         return min(options, key=worth)
 
 
-LEVELS: dict[str, Callable[[Deck], EasyPlayer]] = {
-    "random": lambda deck: RandomEasyPlayer(),
-    "easy": EasyLevelPlayer,
-    "medium": MediumEasyPlayer,
-}
-"""The Easy Play levels, weakest first."""
-
-
-def get_easy_player(name: str, deck: Deck) -> EasyPlayer:
-    """A new Easy Play player of level `name`; ValueError naming the known levels."""
-    key = name.strip().lower()
-    if key not in LEVELS:
-        raise ValueError(f"unknown Easy Play level {name!r}: choose from {', '.join(LEVELS)}")
-    return LEVELS[key](deck)
+LEVELS = Levels("Easy Play level")
+"""The Easy Play levels, weakest first: `LEVELS.player(name, deck)` makes one."""
+LEVELS.register("random", lambda deck: RandomEasyPlayer())
+LEVELS.register("easy", lambda deck: EasyLevelPlayer(deck or standard_deck()))
+LEVELS.register("medium", lambda deck: MediumEasyPlayer(deck or standard_deck()))

@@ -63,35 +63,35 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="play rounds on J processes at once (default 1); the figures are the same, "
         "latency is per decision on whichever core played it",
     )
+    from civio_tui.arena import arena_games
+    from civio_tui.games import CIVIO
+
     parser.add_argument(
         "--game",
-        choices=("civio", "easy-play"),
-        default="civio",
-        help="which game the AIs play: civio (default) or easy-play (its own AI levels: "
-        "random, easy, medium)",
+        choices=arena_games(),
+        default=CIVIO.id,
+        metavar="ID",
+        help=f"which game the AIs play, each with its own AI levels (`civio games`): "
+        f"{', '.join(arena_games())} (default {CIVIO.id})",
     )
 
 
-def _players(text: str, game: str = "civio") -> list[str]:
-    from ai import player_info, player_names
+def _players(text: str, game_id: str) -> list[str]:
+    from civio_tui.games import CIVIO, game
 
+    info = game(game_id)
+    low, high = max(2, info.seats[0]), info.seats[1]
     names = [p.strip().lower() for p in text.split(",")]
-    if not 2 <= len(names) <= 4 or any(not n for n in names):
-        raise UsageError(f"--players needs 2-4 comma-separated names, got {text!r}")
-    if game == "easy-play":
-        from ai.easy_play.levels import LEVELS
-
-        for name in names:
-            if name not in LEVELS:
-                known = ", ".join(LEVELS)
-                raise UsageError(f"unknown Easy Play player {name!r}: known players are {known}")
-        return names
+    if not low <= len(names) <= high or any(not n for n in names):
+        raise UsageError(f"--players needs {low}-{high} comma-separated names, got {text!r}")
+    levels = info.levels()
+    whose = "" if info is CIVIO else f"{info.title} "
     for name in names:
         try:
-            player_info(name)
+            levels.info(name)
         except ValueError:
-            known = ", ".join(player_names(include_unoffered=True))
-            raise UsageError(f"unknown player {name!r}: known players are {known}") from None
+            known = ", ".join(levels.names(include_unoffered=True))
+            raise UsageError(f"unknown {whose}player {name!r}: known players are {known}") from None
     return names
 
 

@@ -128,9 +128,9 @@ def _choose_civio(level: str, deck: Deck, view: Any, decision: Any, rng: random.
 
 
 def _choose_easy(level: str, deck: Deck, view: Any, decision: Any, rng: random.Random) -> Any:
-    from ai.easy_play.levels import get_easy_player
+    from ai.easy_play.levels import LEVELS
 
-    return get_easy_player(level, deck).choose(view, decision, rng)
+    return LEVELS.player(level, deck).choose(view, decision, rng)
 
 
 class _ConcentrationMatch:

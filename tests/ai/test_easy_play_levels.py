@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ai.easy_play.levels import LEVELS, best_pairs, get_easy_player
+from ai.easy_play.levels import LEVELS, best_pairs
 from cards.deck import standard_deck
 from cards.games.easy_play.round import DRAW_DISCARD, DRAW_SUPPLY, EasyPhase, EasyPlay, is_pair
 from civio_tui.arena import run_arena
@@ -18,7 +18,7 @@ DECK = standard_deck()
 def test_every_level_plays_whole_rounds_with_legal_options(level: str) -> None:
     for seats in (2, 3, 4):
         g = EasyPlay(seats, 0, seats * 7)
-        players = [get_easy_player(level, DECK) for _ in range(seats)]
+        players = [LEVELS.player(level, DECK) for _ in range(seats)]
         rng = random.Random(seats)
         while (d := g.decision) is not None:
             action = players[d.seat].choose(g.view(d.seat), d, rng)
@@ -36,7 +36,7 @@ def test_best_pairs_finds_the_most_disjoint_pairs() -> None:
 
 
 def test_medium_takes_the_discard_only_when_it_makes_a_pair() -> None:
-    medium = get_easy_player("medium", DECK)
+    medium = LEVELS.player("medium", DECK)
     rng = random.Random(0)
     for seed in range(30):
         g = EasyPlay(2, 1, seed)
@@ -50,7 +50,7 @@ def test_medium_takes_the_discard_only_when_it_makes_a_pair() -> None:
 
 def test_unknown_level_names_the_known_ones() -> None:
     with pytest.raises(ValueError, match="random, easy, medium"):
-        get_easy_player("hard", DECK)
+        LEVELS.player("hard", DECK)
 
 
 def test_the_arena_plays_easy_play_with_the_same_document() -> None:

@@ -39,7 +39,7 @@ def test_unoffered_levels_are_found_but_not_listed() -> None:
         assert "probe" in ai.player_names(include_unoffered=True)
         assert ai.get_player("probe").name == "probe"
     finally:
-        ai.base._REGISTRY.pop("probe")
+        ai.LEVELS.unregister("probe")
 
 
 def test_random_plays_legal_options_and_repeats_with_the_same_seed() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.easy_play.levels import get_easy_player
+from ai.easy_play.levels import LEVELS
 from cards.deck import Deck, standard_deck
 from cards.games.easy_play.game import EasyPlayGame
 from cards.ranks import points_for_rank
@@ -31,7 +31,7 @@ PLAYERS = [Seat("Ada", HUMAN), Seat("Ben", HUMAN), Seat("Computer", "easy")]
 def play(game: EasyPlayGame, moves: int, seed: int = 0) -> None:
     """`moves` actions of the round in progress, chosen by the random level for every seat."""
     rng = random.Random(seed)
-    player = get_easy_player("random", DECK)
+    player = LEVELS.player("random", DECK)
     rnd = game.current_round
     assert rnd is not None
     for _ in range(moves):

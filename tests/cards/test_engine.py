@@ -123,3 +123,20 @@ def test_the_winners_are_the_best_scores_where_the_game_counts_pairs() -> None:
     assert result is not None
     best = max(result.scores)
     assert result.winners == tuple(s for s, n in enumerate(result.scores) if n == best)
+
+
+def test_fed_by_names_the_seat_whose_discard_the_winner_took() -> None:
+    from types import SimpleNamespace as Ns
+
+    from cards.table import DISCARD_PILE, SUPPLY, fed_by
+
+    def ev(seat: int, kind: str, source: str | None = None) -> Ns:
+        return Ns(seat=seat, action=Ns(kind=kind, source=source))
+
+    took = [ev(1, "draw", SUPPLY), ev(1, "discard"), ev(0, "draw", DISCARD_PILE), ev(0, "civio")]
+    assert fed_by(took, 0, "draw", "discard") == 1
+    assert fed_by(took, None, "draw", "discard") is None
+    drew = [ev(1, "draw", SUPPLY), ev(1, "discard"), ev(0, "draw", SUPPLY), ev(0, "civio")]
+    assert fed_by(drew, 0, "draw", "discard") is None
+    other = [*took, ev(1, "draw", DISCARD_PILE)]
+    assert fed_by(other, 0, "draw", "discard") is None, "the winner's draw must be the last"

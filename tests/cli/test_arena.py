@@ -168,6 +168,37 @@ def test_easy_play_arena_from_the_command_line(capsys: pytest.CaptureFixture[str
     assert "unknown Easy Play player 'hard'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("civio", "medium,random,random"), ("easy-play", "medium,random")],
+)
+def test_a_game_with_a_discard_pile_counts_wins_from_a_discard(
+    capsys: pytest.CaptureFixture[str], game: str, players: str
+) -> None:
+    doc = arena_json(capsys, "--game", game, "--players", players, "--rounds", "30", "--seed", "5")
+    seats = doc["seats"]
+    for seat in seats:
+        assert 0 <= seat["won_from_discard"] <= seat["wins"]
+    fed = sum(s["lost_by_feeding"] for s in seats)
+    assert fed == sum(s["won_from_discard"] for s in seats) > 0
+    assert all(s["lost_by_feeding"] <= doc["rounds"] - doc["draws"] - s["wins"] for s in seats)
+
+
+def test_concentration_arena_plays_its_own_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--game", "concentration", "--players", "hard,easy", "--rounds", "40", "--seed", "1")
+    doc = arena_json(capsys, *args)
+    assert without_timing(arena_json(capsys, *args)) == without_timing(doc)
+    hard, easy = doc["seats"]
+    assert (hard["player"], easy["player"]) == ("hard", "easy")
+    assert hard["wins"] + easy["wins"] + doc["draws"] == 40
+    assert hard["wins"] > easy["wins"], "remembering every card beats forgetting"
+    assert hard["mean_points"] + easy["mean_points"] == pytest.approx(10), "10 pairs a game"
+    assert "won_from_discard" not in hard, "Concentration has no discard pile"
+    assert main(["arena", "--game", "concentration", "--players", "medium,easy"]) == 2
+    assert "unknown Concentration player 'medium'" in capsys.readouterr().err
+    assert main(["arena", "--game", "solitaire", "--players", "random,random"]) == 2
+
+
 class Terminal(io.StringIO):
     """A stderr that says it is a terminal and notes what had been written at each flush."""
 

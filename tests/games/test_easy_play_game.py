@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ai.easy_play.levels import get_easy_player
+from ai.easy_play.levels import LEVELS
 from cards.deck import standard_deck
 from cards.game import game_winners
 from cards.games.easy_play.game import EasyPlayGame
@@ -17,7 +17,7 @@ DECK = standard_deck()
 
 
 def play_round(rnd: EasyPlay, seed: int) -> None:
-    players = [get_easy_player("medium", DECK) for _ in range(rnd.seats)]
+    players = [LEVELS.player("medium", DECK) for _ in range(rnd.seats)]
     rng = random.Random(seed)
     while (d := rnd.decision) is not None:
         rnd.apply(players[d.seat].choose(rnd.view(d.seat), d, rng))

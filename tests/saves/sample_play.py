@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from ai.concentration.levels import ConcentrationPlayer
-from ai.easy_play.levels import get_easy_player
+from ai.easy_play.levels import LEVELS
 from cards.deck import Deck
 from cards.games.concentration.game import Concentration
 from cards.games.easy_play.game import EasyPlayGame
@@ -34,7 +34,7 @@ def digest(document: Any) -> str:
 
 def easy_play_moves(game: EasyPlayGame, moves: int, deck: Deck) -> None:
     """Play up to `moves` moves (dealing the next round when one ends) by `PLAY_ON_LEVEL`."""
-    player = get_easy_player(PLAY_ON_LEVEL, deck)
+    player = LEVELS.player(PLAY_ON_LEVEL, deck)
     for _ in range(moves):
         if game.is_over:
             return

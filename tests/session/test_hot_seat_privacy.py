@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from ai.concentration.levels import ConcentrationPlayer
-from ai.easy_play.levels import get_easy_player
+from ai.easy_play.levels import LEVELS
 from cards.deck import Deck
 from cards.games.civio.round import Round
 from cards.games.civio.view import PlayerView
@@ -190,7 +190,7 @@ def test_easy_play_hot_seat_shows_each_person_only_what_they_may_know(
     levels = seating(rng, ["random", "easy", "medium"])
     match = EasyPlayGame(seats=len(levels), seed=seed, deck=standard)
     seats = [SessionSeat.from_level(f"P{s}", lv) for s, lv in enumerate(levels)]
-    players = {s: get_easy_player(lv, standard) for s, lv in enumerate(levels) if lv != HUMAN}
+    players = {s: LEVELS.player(lv, standard) for s, lv in enumerate(levels) if lv != HUMAN}
     saves: list[int] = []
 
     def autosave() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ai import get_player
-from ai.easy_play.levels import get_easy_player
+from ai.easy_play.levels import LEVELS
 from cards.deck import standard_deck
 from cards.games.concentration.game import TurnCard
 from civio_tui.session import PERSON, REMOTE, Over, Show
@@ -46,7 +46,7 @@ def choose(game: str, tab_: TableTab, rng: random.Random) -> Any:
     view = session.view(tab_.seat)
     if game == "civio":
         return get_player("easy").choose(view, session.decision, rng)
-    return get_easy_player("easy", standard_deck()).choose(view, session.decision, rng)
+    return LEVELS.player("easy", standard_deck()).choose(view, session.decision, rng)
 
 
 @pytest.mark.parametrize(("game", "rounds"), [("civio", 1), ("easy-play", 2)])

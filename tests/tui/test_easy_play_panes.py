@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.easy_play.levels import get_easy_player
+from ai.easy_play.levels import LEVELS
 from cards.deck import standard_deck
 from cards.games.easy_play.game import EasyPlayGame
 from cards.games.easy_play.round import DRAW, EasyPlay, pair_table
@@ -40,7 +40,7 @@ NAMES = ["Ana", "Maria-Fernanda Oyelaran-Castellanos Lees", "Computer 1", "Compu
 def positions(seats: int, seed: int) -> list[EasyPlay]:
     """A copy of the round after each move of a game the medium level plays for every seat."""
     rnd = EasyPlay(seats, seats - 1, seed, DECK)
-    player = get_easy_player("medium", DECK)
+    player = LEVELS.player("medium", DECK)
     rng = random.Random(seed)
     out = [rnd.clone()]
     while rnd.decision is not None:
@@ -124,7 +124,7 @@ def test_counts_read_as_english(tmp_path: Path) -> None:
     game: EasyPlayGame = saved.game
     rnd = game.current_round
     assert rnd is not None
-    player = get_easy_player("medium", DECK)
+    player = LEVELS.player("medium", DECK)
     while rnd.decision is not None:
         d = rnd.decision
         rnd.apply(player.choose(rnd.view(d.seat), d, random.Random(0)))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from ai.easy_play.levels import get_easy_player
+from ai.easy_play.levels import LEVELS
 from cards.deck import standard_deck
 from cards.games.easy_play.round import (
     DISCARD,
@@ -111,7 +111,7 @@ def status(screen: EasyPlayScreen) -> str:
 
 def medium_choice(game: EasyPlay) -> EasyAction:
     """What the medium level would do for the seat to play; after "done laying", its discard."""
-    medium = get_easy_player("medium", game.deck)
+    medium = LEVELS.player("medium", game.deck)
     d = game.decision
     assert d is not None
     action = medium.choose(game.view(d.seat), d, random.Random(0))

@@ -175,14 +175,14 @@ def test_easy_play_new_game_form_for_two_friends_and_a_computer(snap_compare: ob
 def test_easy_play_standings_after_a_round(snap_compare: object) -> None:
     import random
 
-    from ai.easy_play.levels import get_easy_player
+    from ai.easy_play.levels import LEVELS
     from cards.deck import standard_deck
     from cards.games.easy_play.game import EasyPlayGame
     from civio_tui.screens.easy_play.standings import EasyStandingsScreen
 
     game = EasyPlayGame(seats=3, seed=3, target="Judge", deck=standard_deck(), first_dealer=2)
     rnd = game.start_round()
-    player, rng = get_easy_player("medium", game.deck), random.Random(0)
+    player, rng = LEVELS.player("medium", game.deck), random.Random(0)
     while (d := rnd.decision) is not None:
         rnd.apply(player.choose(rnd.view(d.seat), d, rng))
 

@@ -135,6 +135,8 @@ class ConcentrationResult:
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
+    turns: int
+    """The turns played, every seat's together."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +236,7 @@ class Concentration:
     def result(self) -> ConcentrationResult | None:
         if not self.is_over:
             return None
-        return ConcentrationResult(tuple(self.winners()), tuple(self.scores))
+        return ConcentrationResult(tuple(self.winners()), tuple(self.scores), sum(self.turns))
 
     @property
     def actions(self) -> list[TurnCard]:

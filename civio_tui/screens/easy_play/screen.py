@@ -20,7 +20,7 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from ai.easy_play.levels import EasyPlayer, get_easy_player
+from ai.easy_play.levels import LEVELS, EasyPlayer
 from cards.engine import IllegalActionError
 from cards.games.easy_play.game import EasyPlayGame
 from cards.games.easy_play.round import (
@@ -228,7 +228,7 @@ class EasyPlayScreen(GameScreen):
         """The round on the table."""
         deck = self.match.deck
         self.ais: dict[int, EasyPlayer] = {
-            s: get_easy_player(p.level, deck) for s, p in enumerate(self.players) if not p.is_human
+            s: LEVELS.player(p.level, deck) for s, p in enumerate(self.players) if not p.is_human
         }
         seats = [SessionSeat.from_level(p.name, p.level, HUMAN) for p in self.players]
         self.session = easy_play_session(self.match, seats, self.ais, self._write)

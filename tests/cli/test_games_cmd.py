@@ -1,0 +1,55 @@
+"""`civio games`: the registry of games as commands list it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from civio_tui.cli import main
+from civio_tui.games import GAMES, game
+
+
+def test_games_json_lists_every_game_with_its_seats_and_levels(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["games", "--json"]) == 0
+    docs = json.loads(capsys.readouterr().out)
+    by_id = {d["id"]: d for d in docs}
+    assert list(by_id) == ["civio", "easy-play", "solitaire", "concentration"]
+    assert by_id["civio"]["seats"] == [2, 4] and "hard" in by_id["civio"]["levels"]
+    assert "cheater" not in by_id["civio"]["levels"], "instruments are never offered"
+    assert by_id["easy-play"]["levels"] == ["random", "easy", "medium"]
+    assert by_id["solitaire"] == {"id": "solitaire", "title": "Solitaire", "seats": [1, 1],
+                                  "levels": []}  # fmt: skip
+    assert by_id["concentration"]["seats"] == [1, 4]
+    assert by_id["concentration"]["levels"] == ["easy", "hard"]
+
+
+def test_games_text_names_each_game_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    for info in GAMES:
+        assert sum(line.split()[0] == info.id for line in out.splitlines()[1:]) == 1
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.id)
+def test_each_entry_deals_and_loads_its_engine(info: object) -> None:
+    from cards.deck import standard_deck
+    from cards.ruleset import RuleSet
+
+    assert info is game(info.id)  # type: ignore[attr-defined]
+    deck = standard_deck()
+    seats = info.seats[0] if info.seats[0] > 1 else info.seats[1]  # type: ignore[attr-defined]
+    engine = info.deal(seats, 0, 7, RuleSet(), deck)  # type: ignore[attr-defined]
+    engine.apply(engine.legal_actions()[0])
+    again = info.load(json.loads(json.dumps(engine.to_json())), deck)  # type: ignore[attr-defined]
+    assert again.to_json() == engine.to_json() and again.seats == seats
+    levels = info.levels()  # type: ignore[attr-defined]
+    for name in levels:
+        assert levels.player(name, deck).choose is not None
+
+
+def test_an_unknown_game_names_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="unknown game 'go-fish': choose from civio, easy-play"):
+        game("go-fish")
