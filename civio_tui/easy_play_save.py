@@ -45,6 +45,7 @@ from civio_tui.campaigns.store import (
     resolve_save_dir,
     sha256_bytes,
 )
+from civio_tui.games import EASY_PLAY
 from civio_tui.records import MAX_BYTES
 from civio_tui.safe_files import write_safely
 from civio_tui.save_format import (
@@ -152,7 +153,7 @@ class EasySummary:
             "in_round": game is not None and game.current is not None,
             "readable": self.readable,
             "problem": self.problem,
-            "game": "easy-play",
+            "game": EASY_PLAY.id,
         }
 
 

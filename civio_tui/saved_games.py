@@ -8,14 +8,15 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from cards.deck import Deck
+from civio_tui import games
 from civio_tui.widgets.cards import pts
 
 if TYPE_CHECKING:
     from civio_tui.app import CivioApp
 
-EASY_PLAY = "easy-play"
-SOLITAIRE = "solitaire"
-CONCENTRATION = "concentration"
+EASY_PLAY = games.EASY_PLAY.id
+SOLITAIRE = games.SOLITAIRE.id
+CONCENTRATION = games.CONCENTRATION.id
 
 
 @dataclass(frozen=True)

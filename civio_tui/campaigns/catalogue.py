@@ -40,6 +40,7 @@ from civio_tui.campaigns.store import (
     resolve_save_dir,
     sha256_bytes,
 )
+from civio_tui.games import CIVIO
 from civio_tui.plurals import counted
 from civio_tui.seating import Seat, check_seating, clean_name
 
@@ -97,7 +98,7 @@ class CampaignSummary:
             "in_round": camp.in_round if camp else False,
             "readable": self.readable,
             "problem": self.problem,
-            "game": "civio",
+            "game": CIVIO.id,
         }
 
 

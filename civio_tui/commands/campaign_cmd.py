@@ -17,6 +17,7 @@ from civio_tui.commands.common import (
     print_json,
     print_table,
 )
+from civio_tui.games import game
 from civio_tui.plurals import counted
 
 if TYPE_CHECKING:
@@ -211,7 +212,7 @@ def _list(args: argparse.Namespace) -> int:
         rows.append(
             (
                 s.name,
-                "Easy Play" if entry["game"] == "easy-play" else "CIVIO",
+                game(entry["game"]).title,
                 entry["rank"] or "-",
                 "-" if entry["points"] is None else str(entry["points"]),
                 "-" if entry["rounds_played"] is None else str(entry["rounds_played"]),

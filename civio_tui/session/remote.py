@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from civio_tui.games import CIVIO
 from civio_tui.session.seats import PERSON, REMOTE, SessionSeat
 from civio_tui.session.session import Session
 from civio_tui.session.tables import civio_moment, turn_moment
@@ -84,7 +85,7 @@ class TableTab:
         self.session: Session[Any] = Session(
             seats,
             current=self._current,
-            moment=civio_moment if self.live.game == "civio" else turn_moment,
+            moment=civio_moment if self.live.game == CIVIO.id else turn_moment,
             play=self._play,
             view=self._view,
         )

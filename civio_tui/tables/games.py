@@ -24,6 +24,7 @@ from cards.games.easy_play.game import EasyPlayGame
 from cards.games.easy_play.round import EasyAction
 from cards.ranks import DEFAULT_TARGET, parse_rank
 from cards.ruleset import RULESET_NAMES, RuleSet
+from civio_tui.games import CIVIO, CONCENTRATION, EASY_PLAY
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,15 +239,15 @@ TABLE_GAMES: dict[str, TableGame] = {
     g.id: g
     for g in (
         TableGame(
-            "civio", "CIVIO", (2, 4), ("random", "easy", "medium", "hard"), "medium",
+            CIVIO.id, CIVIO.title, (2, 4), ("random", "easy", "medium", "hard"), "medium",
             _civio, _rounds_options,
         ),
         TableGame(
-            "easy-play", "Easy Play", (2, 4), ("random", "easy", "medium"), "medium",
+            EASY_PLAY.id, EASY_PLAY.title, (2, 4), ("random", "easy", "medium"), "medium",
             _easy_play, _rounds_options,
         ),
         TableGame(
-            "concentration", "Concentration", (2, 4), ("easy", "hard"), "easy",
+            CONCENTRATION.id, CONCENTRATION.title, (2, 4), ("easy", "hard"), "easy",
             lambda seats, options, seed: _ConcentrationMatch(seats, seed), _no_options,
         ),
     )
