@@ -26,11 +26,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from civio_tui.games import CIVIO
 from civio_tui.session.seats import PERSON, REMOTE, SessionSeat
 from civio_tui.session.session import Session
-from civio_tui.session.tables import civio_moment, turn_moment
+from civio_tui.session.tables import turn_moment
 from civio_tui.tables import ops
+from civio_tui.tables.games import action_json
 from civio_tui.tables.live import LiveTable
 from civio_tui.tables.store import Notice, StoreUnavailable, TableStore
 
@@ -85,7 +85,7 @@ class TableTab:
         self.session: Session[Any] = Session(
             seats,
             current=self._current,
-            moment=civio_moment if self.live.game == CIVIO.id else turn_moment,
+            moment=turn_moment,  # one person at this screen: no handover to time
             play=self._play,
             view=self._view,
         )
@@ -106,9 +106,7 @@ class TableTab:
         if self._current() is not self.live.match.engines[-1]:
             raise ActionRefused("this round is over: go on to the next round first")
         try:
-            result = self.live.submit(
-                self.live.match.action_json(action), name=self.name, now=self.clock()
-            )
+            result = self.live.submit(action_json(action), name=self.name, now=self.clock())
         except StoreUnavailable as exc:
             raise ActionRefused(str(exc)) from None
         if result.status == "moved":

@@ -1,30 +1,35 @@
-"""The games a table can seat, each as a `TableMatch`: a whole game (round after round) rebuilt
-from its seed and the table's action log, with actions in and out as JSON.
+"""The games a table can seat: every game of the registry (civio_tui/games.py) that two or more
+play, as a `TableMatch`, the whole game at a table rebuilt from its seed and its action log.
 
-A match starts the next round by itself when one ends (the deal needs no choice), so the log is
-only the players' actions and replaying it always gives the same match. A computer's choice is
-seeded from the table's seed and the log's length: every process that computes it computes the
-same action, so a repeated computation can never fork the table.
+A match is a number of deals (`rounds`, 1 by default) or deals until a seat reaches a `target`
+rank, each dealt through the registry with the dealer moving one seat left, the totals and the
+end as in `cards.game.game_winners`. The next deal starts by itself when one ends (a deal needs
+no choice), so the log is only the players' actions and replaying it always gives the same match.
+
+An action is kept in the log as its engine's JSON (`to_json()`, or a plain action's fields) and
+read back by finding the legal action that writes the same JSON: what is not legal now is not
+read at all. A computer's choice is seeded from the table's seed and the log's length, so every
+process that computes it computes the same action, and a repeated computation cannot fork the
+table.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel
 
 from cards.deck import Deck, standard_deck
-from cards.game import Game
-from cards.games.civio.actions import Action
-from cards.games.concentration.game import Concentration, TurnCard
-from cards.games.easy_play.game import EasyPlayGame
-from cards.games.easy_play.round import EasyAction
-from cards.ranks import DEFAULT_TARGET, parse_rank
+from cards.game import game_winners, round_seed
+from cards.ranks import parse_rank
 from cards.ruleset import RULESET_NAMES, RuleSet
-from civio_tui.games import CIVIO, CONCENTRATION, EASY_PLAY
+from civio_tui.games import GAMES, GameInfo, UnknownGameError, game
+
+STAND_IN = "medium"
+"""The level that plays for a person who is away (a game without it: its weakest level)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,233 +41,162 @@ class Pending:
     options: tuple[dict[str, Any], ...]
 
 
-class TableMatch(Protocol):
-    seats: int
-
-    @property
-    def pending(self) -> Pending | None: ...
-    @property
-    def is_over(self) -> bool: ...
-    def apply(self, action: dict[str, Any]) -> None:
-        """Apply one action given as JSON; ValueError (or the engine's IllegalActionError, a
-        ValueError) naming the problem, nothing changed."""
-
-    def view(self, seat: int) -> BaseModel:
-        """Exactly what `seat` may know now (the engine's own view of that seat)."""
-
-    @property
-    def engines(self) -> list[Any]:
-        """The engines dealt so far, in order (the rounds; Concentration's one game): the
-        last is in play, or the game is over."""
-
-    def action_json(self, action: Any) -> dict[str, Any]:
-        """An engine's action as the log keeps it."""
-
-    def computer_action(self, level: str, rng: random.Random) -> dict[str, Any]:
-        """The pending seat's action as the computer of `level` chooses it from that seat's
-        view."""
-
-
 def computer_rng(seed: int, n: int) -> random.Random:
     """The RNG of the computer's choice for the log's action number `n`."""
     return random.Random(f"table:{seed}:{n}")
 
 
-class _RoundsMatch:
-    """CIVIO or Easy Play: rounds of a `Game` until it is over."""
+def action_json(action: Any) -> dict[str, Any]:
+    """An engine's action as the log keeps it."""
+    if hasattr(action, "to_json"):
+        out: dict[str, Any] = action.to_json()
+        return out
+    return dataclasses.asdict(action)
 
-    def __init__(self, game: Game, parse: Callable[[dict[str, Any]], Any], choose: Any) -> None:
-        self.game = game
-        self.seats = game.seats
-        self._parse = parse
-        self._choose = choose
+
+class TableMatch:
+    """A whole game at a table (see the module docstring)."""
+
+    def __init__(self, info: GameInfo, seats: int, options: dict[str, Any], seed: int) -> None:
+        self.info = info
+        self.seats = seats
+        self.seed = seed
+        self.rules = RuleSet.named(options["rules"])
+        self.target: str | None = options["target"]
+        self.rounds: int | None = options["rounds"]
+        self.deck: Deck = standard_deck()
+        self.engines: list[Any] = []
+        """The deals so far, in order: the last is in play, or the game is over."""
         self._deal()
 
     def _deal(self) -> None:
-        if self.game.current is None and not self.game.is_over:
-            self.game.start_round()
+        if (self.engines and not self.engines[-1].is_over) or self.is_over:
+            return
+        k = len(self.engines)
+        dealer = k % self.seats
+        self.engines.append(
+            self.info.deal(self.seats, dealer, round_seed(self.seed, k), self.rules, self.deck)
+        )
 
     @property
-    def pending(self) -> Pending | None:
-        rnd: Any = self.game.current
-        d = None if rnd is None else rnd.decision
-        if d is None:
-            return None
-        return Pending(d.seat, str(d.kind), tuple(a.to_json() for a in d.options))
+    def totals(self) -> list[int]:
+        """Each seat's points (or pairs) over the finished deals."""
+        totals = [0] * self.seats
+        for engine in self.engines:
+            if engine.is_over:
+                totals = [t + s for t, s in zip(totals, engine.result.scores, strict=True)]
+        return totals
 
     @property
     def is_over(self) -> bool:
-        return self.game.is_over
+        if not self.engines or not self.engines[-1].is_over:
+            return False
+        history, totals = [], [0] * self.seats
+        for engine in self.engines:
+            totals = [t + s for t, s in zip(totals, engine.result.scores, strict=True)]
+            history.append(totals)
+        return bool(game_winners(history, self.target, self.rounds))
+
+    @property
+    def pending(self) -> Pending | None:
+        engine = self.engines[-1]
+        d = engine.decision
+        if d is None:
+            return None
+        options = tuple(action_json(a) for a in engine.legal_actions())
+        return Pending(d.seat, str(d.kind), options)
 
     def apply(self, action: dict[str, Any]) -> None:
-        rnd: Any = self.game.current
-        if rnd is None:
+        """Apply one action given as JSON; ValueError naming the problem, nothing changed."""
+        engine = self.engines[-1]
+        if engine.is_over:
             raise ValueError("the game is over")
-        rnd.apply(self._parse(action))
-        self._deal()
+        for legal in engine.legal_actions():
+            if action_json(legal) == action:
+                engine.apply(legal)
+                self._deal()
+                return
+        raise ValueError(f"{action} is not one of the legal actions now")
 
     def view(self, seat: int) -> BaseModel:
-        rnd: Any = self.game.rounds[-1]
-        view: BaseModel = rnd.view(seat)
+        """Exactly what `seat` may know now (the engine's own view of that seat)."""
+        view: BaseModel = self.engines[-1].view(seat)
         return view
 
-    @property
-    def engines(self) -> list[Any]:
-        return list(self.game.rounds)
-
-    def action_json(self, action: Any) -> dict[str, Any]:
-        out: dict[str, Any] = action.to_json()
-        return out
-
     def computer_action(self, level: str, rng: random.Random) -> dict[str, Any]:
-        rnd: Any = self.game.current
-        d = rnd.decision
-        action = self._choose(level, self.game.deck, rnd.view(d.seat), d, rng)
-        out: dict[str, Any] = action.to_json()
-        return out
-
-
-def _choose_civio(level: str, deck: Deck, view: Any, decision: Any, rng: random.Random) -> Any:
-    from ai import get_player
-
-    return get_player(level).choose(view, decision, rng)
-
-
-def _choose_easy(level: str, deck: Deck, view: Any, decision: Any, rng: random.Random) -> Any:
-    from ai.easy_play.levels import LEVELS
-
-    return LEVELS.player(level, deck).choose(view, decision, rng)
-
-
-class _ConcentrationMatch:
-    def __init__(self, seats: int, seed: int) -> None:
-        self.game = Concentration(seed, seats)
-        self.seats = seats
-
-    @property
-    def pending(self) -> Pending | None:
-        d = self.game.decision
-        if d is None:
-            return None
-        kind = "second_card" if d.second else "first_card"
-        return Pending(d.seat, kind, tuple({"position": p} for p in d.options))
-
-    @property
-    def is_over(self) -> bool:
-        return self.game.is_over
-
-    def apply(self, action: dict[str, Any]) -> None:
-        if not isinstance(action, dict) or set(action) != {"position"}:
-            raise ValueError(f"not a Concentration action: {action!r}")
-        position = action["position"]
-        if not isinstance(position, int) or isinstance(position, bool):
-            raise ValueError(f"not a Concentration action: {action!r}")
-        self.game.apply(TurnCard(position))
-
-    def view(self, seat: int) -> BaseModel:
-        return self.game.view(seat)
-
-    @property
-    def engines(self) -> list[Any]:
-        return [self.game]
-
-    def action_json(self, action: Any) -> dict[str, Any]:
-        return {"position": action.position}
-
-    def computer_action(self, level: str, rng: random.Random) -> dict[str, Any]:
-        from ai.concentration.levels import ConcentrationPlayer
-
-        d = self.game.decision
-        assert d is not None
-        turn = ConcentrationPlayer(level).choose(self.game.view(d.seat), d, rng)
-        return {"position": turn.position}
+        """The pending seat's action as the computer of `level` chooses it from that seat's
+        view."""
+        engine = self.engines[-1]
+        d = engine.decision
+        player = self.info.levels().player(level, self.deck)
+        return action_json(player.choose(engine.view(d.seat), d, rng))
 
 
 @dataclass(frozen=True)
 class TableGame:
-    """One game a table can play: its id, title, seats, computer levels and the level that
-    stands in for a person who is away (the game's Medium, or its nearest)."""
+    """One game a table can play: the registry's entry, the seats a table has, its computer
+    levels and the level that stands in for a person who is away."""
 
-    id: str
-    title: str
-    seats: tuple[int, int]
-    levels: tuple[str, ...]
-    stand_in: str
-    build: Callable[[int, dict[str, Any], int], TableMatch]
-    options: Callable[[dict[str, Any]], dict[str, Any]]
+    info: GameInfo
 
+    @property
+    def id(self) -> str:
+        return self.info.id
 
-def _rounds_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The rule version and how the game ends (a target rank, or a number of rounds)."""
-    rules = options.get("rules", "booklet")
-    if rules not in RULESET_NAMES:
-        raise ValueError(f"unknown rule version {rules!r}: choose {' or '.join(RULESET_NAMES)}")
-    rounds = options.get("rounds")
-    if rounds is not None and (not isinstance(rounds, int) or rounds < 1):
-        raise ValueError(f"rounds must be a whole number of at least 1, not {rounds!r}")
-    target = options.get("target")
-    if target is None and rounds is None:
-        target = DEFAULT_TARGET
-    elif target is not None:
-        target = parse_rank(str(target))
-    return {"rules": rules, "target": target, "rounds": rounds}
+    @property
+    def title(self) -> str:
+        return self.info.title
 
+    @property
+    def seats(self) -> tuple[int, int]:
+        return max(2, self.info.seats[0]), self.info.seats[1]
 
-def _game_kwargs(seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
-    return {
-        "seats": seats,
-        "rules": RuleSet.named(options["rules"]),
-        "seed": seed,
-        "target": options["target"],
-        "max_rounds": options["rounds"],
-        "deck": standard_deck(),
-    }
+    @property
+    def levels(self) -> list[str]:
+        return self.info.level_names()
 
+    @property
+    def stand_in(self) -> str:
+        levels = self.levels
+        return STAND_IN if STAND_IN in levels else levels[0]
 
-def _civio(seats: int, options: dict[str, Any], seed: int) -> TableMatch:
-    game = Game(**_game_kwargs(seats, options, seed))
-    return _RoundsMatch(game, Action.from_json, _choose_civio)
-
-
-def _easy_play(seats: int, options: dict[str, Any], seed: int) -> TableMatch:
-    game = EasyPlayGame(**_game_kwargs(seats, options, seed))
-    return _RoundsMatch(game, EasyAction.from_json, _choose_easy)
+    def options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The rule version and how the game ends: `rounds` deals (1 when neither is given)
+        or until a seat reaches the `target` rank."""
+        unknown = set(options) - {"rules", "target", "rounds"}
+        if unknown:
+            raise ValueError(f"unknown table options {sorted(unknown)}: rules, target, rounds")
+        rules = options.get("rules", "booklet")
+        if rules not in RULESET_NAMES:
+            choices = " or ".join(RULESET_NAMES)
+            raise ValueError(f"unknown rule version {rules!r}: choose {choices}")
+        rounds = options.get("rounds")
+        if rounds is not None and (not isinstance(rounds, int) or rounds < 1):
+            raise ValueError(f"rounds must be a whole number of at least 1, not {rounds!r}")
+        target = options.get("target")
+        if target is not None:
+            target = parse_rank(str(target))
+        elif rounds is None:
+            rounds = 1
+        return {"rules": rules, "target": target, "rounds": rounds}
 
 
-def _no_options(options: dict[str, Any]) -> dict[str, Any]:
-    if options:
-        raise ValueError(f"Concentration takes no table options, not {sorted(options)}")
-    return {}
-
-
-TABLE_GAMES: dict[str, TableGame] = {
-    g.id: g
-    for g in (
-        TableGame(
-            CIVIO.id, CIVIO.title, (2, 4), ("random", "easy", "medium", "hard"), "medium",
-            _civio, _rounds_options,
-        ),
-        TableGame(
-            EASY_PLAY.id, EASY_PLAY.title, (2, 4), ("random", "easy", "medium"), "medium",
-            _easy_play, _rounds_options,
-        ),
-        TableGame(
-            CONCENTRATION.id, CONCENTRATION.title, (2, 4), ("easy", "hard"), "easy",
-            lambda seats, options, seed: _ConcentrationMatch(seats, seed), _no_options,
-        ),
-    )
-}  # fmt: skip
+def table_games() -> list[TableGame]:
+    """Every registered game two or more can play."""
+    return [TableGame(info) for info in GAMES if info.seats[1] >= 2]
 
 
 def table_game(game_id: str) -> TableGame:
     try:
-        return TABLE_GAMES[game_id]
-    except KeyError:
-        raise ValueError(
-            f"no table game {game_id!r}: choose from {', '.join(TABLE_GAMES)}"
-        ) from None
+        info = game(game_id)
+    except UnknownGameError:
+        info = None
+    if info is None or info.seats[1] < 2:
+        ids = ", ".join(g.id for g in table_games())
+        raise ValueError(f"no table game {game_id!r}: choose from {ids}")
+    return TableGame(info)
 
 
 def new_match(game_id: str, seats: int, options: dict[str, Any], seed: int) -> TableMatch:
-    """The match at its start (the first round dealt)."""
-    return table_game(game_id).build(seats, options, seed)
+    """The match at its start (the first deal made)."""
+    return TableMatch(table_game(game_id).info, seats, options, seed)

@@ -66,7 +66,8 @@ def test_opening_seats_the_host_and_keeps_the_options(store: TableStore) -> None
         ("civio", 5, {}, "played by 2 to 4, not 5"),
         ("civio", 2, {"rules": "house"}, "unknown rule version"),
         ("civio", 2, {"rounds": 0}, "rounds must be"),
-        ("concentration", 2, {"rounds": 3}, "takes no table options"),
+        ("concentration", 2, {"speed": 3}, "unknown table options"),
+        ("solitaire", 2, {}, "no table game 'solitaire'"),
     ],
 )
 def test_opening_with_bad_settings_is_refused(
