@@ -31,20 +31,20 @@ def _wrapped(text: str, width: int) -> str:
     return "\n".join(textwrap.wrap(text, width) if width >= 20 else [text]) + "\n"
 
 
-# The keys a screen uses, by the module that holds it, for screens that do not say so with
+# The keys a screen uses, by its module's path under civio_tui.screens, for screens that do not say so with
 # HELP_FIRST: a player who opens Help in Solitaire or a lesson looks for that screen's keys and
 # should not have to scroll past every other screen's to find them.
 # The main menu keeps the keymap's order: the keys that work everywhere come first there.
 _SCREEN_CONTEXTS: dict[str, str] = {
-    "table": "table",
+    "civio.table": "table",
     "card_detail": "browse",
     "encyclopedia": "browse",
     "links": "browse",
-    "solitaire": "games",
+    "solitaire.screen": "games",
     "puzzles": "games",
-    "concentration": "games",
+    "concentration.screen": "games",
     "card_games": "games",
-    "easy_play": "easy",
+    "easy_play.screen": "easy",
     "lesson": "lesson",
     "lessons": "lesson",
     "replay": "look",
@@ -58,7 +58,7 @@ def context_for(screen: object) -> str | None:
     first = getattr(screen, "HELP_FIRST", None)
     if first is not None:
         return str(first)
-    module = type(screen).__module__.rsplit(".", 1)[-1]
+    module = type(screen).__module__.removeprefix("civio_tui.screens.")
     return _SCREEN_CONTEXTS.get(module)
 
 

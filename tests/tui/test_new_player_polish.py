@@ -193,3 +193,13 @@ async def test_help_lines_fit_beside_the_scroll_bar_at_80x24() -> None:
         width = text.content_region.width
         longest = max(len(line) for line in text.render().plain.splitlines())
         assert 0 < longest <= width
+
+
+def test_every_screen_module_help_names_exists() -> None:
+    """Help finds a screen's own keys by its module's path: each path it knows is a real module."""
+    import importlib
+
+    from civio_tui.screens import help as help_module
+
+    for module in help_module._SCREEN_CONTEXTS:
+        importlib.import_module(f"civio_tui.screens.{module}")
