@@ -31,9 +31,9 @@ def _wrapped(text: str, width: int) -> str:
     return "\n".join(textwrap.wrap(text, width) if width >= 20 else [text]) + "\n"
 
 
-# The keys a screen uses, by its module's path under civio_tui.screens, for screens that do not say so with
-# HELP_FIRST: a player who opens Help in Solitaire or a lesson looks for that screen's keys and
-# should not have to scroll past every other screen's to find them.
+# The keys a screen uses, by its module's path under civio_tui.screens, for screens that do not
+# say so with HELP_FIRST: a player who opens Help in Solitaire or a lesson looks for that
+# screen's keys and should not have to scroll past every other screen's to find them.
 # The main menu keeps the keymap's order: the keys that work everywhere come first there.
 _SCREEN_CONTEXTS: dict[str, str] = {
     "civio.table": "table",
