@@ -27,6 +27,8 @@ from civio_tui.bench.serve import percentile
 
 THINK_SECONDS = 0.2
 """A seat's pause between seeing its turn and answering (a quick player)."""
+LONG = {"rounds": 1000}
+"""Enough rounds that no table's game ends before the bench does."""
 START_GRACE_SECONDS = 30.0
 """Time the seat processes get to start before play (20 Python start-ups on 2 cores)."""
 
@@ -43,7 +45,7 @@ def run_tables_bench(tables: int, seats: int, seconds: float) -> dict[str, Any]:
         with TableStore.in_root(root) as store:
             for t in range(tables):
                 names = [f"t{t + 1}s{s + 1}" for s in range(seats)]
-                code = ops.open_table(store, names[0], "civio", seats, now=now, seed=t).code
+                code = ops.open_table(store, names[0], "civio", seats, LONG, now=now, seed=t).code
                 for name in names[1:]:
                     ops.join(store, code, name, now=now)
                 ops.start(store, code, names[0], now=now)
