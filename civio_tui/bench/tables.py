@@ -1,12 +1,12 @@
 """`civio bench tables`: networked tables under load on this machine.
 
-`tables` CIVIO tables of `seats` people each are opened in a fresh save root, and one process
-per seat plays its seat as a tab does (`TableTab`: poll every `POLL_SECONDS`, act on its turn
-after a short think, a random legal move). Each process notes, for every action of another
-seat, the delay from the action's commit time (written in the log) to the poll that saw it,
-and at the end its CPU time and peak memory. The figures: the delay's p50/p95/max over every
-seat, the mean CPU seconds per process (start-up included) and its share of one core while
-playing, and the mean peak RSS per process.
+`tables` CIVIO tables of `seats` people each are opened in a fresh save root, and one process per
+seat plays its seat as a tab does (`TableTab`: poll every `POLL_SECONDS`, act on its turn after a
+short think, a random legal move). Each process notes, for every action of another seat (play stops
+after `seconds`; the polling goes on a second longer for the last moves), the delay from the
+action's commit time (written in the log) to the poll that saw it, and at the end its CPU time and
+peak memory. The figures: the delay's p50/p95/max over every seat, the mean CPU seconds per process
+(start-up included) and its share of one core while playing, and the mean peak RSS per process.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ THINK_SECONDS = 0.2
 """A seat's pause between seeing its turn and answering (a quick player)."""
 LONG = {"rounds": 1000}
 """Enough rounds that no table's game ends before the bench does."""
+DRAIN_SECONDS = 1.0
+"""After the play time, the seats poll on this long without moving, to see the last moves."""
 START_GRACE_SECONDS = 30.0
 """Time the seat processes get to start before play (20 Python start-ups on 2 cores)."""
 
@@ -70,6 +72,7 @@ def run_tables_bench(tables: int, seats: int, seconds: float) -> dict[str, Any]:
         with TableStore.in_root(root) as store, store.read() as tx:
             actions = sum(tx.log_length(code) for code in {c for c, _ in seated})
     delays = [d for r in reports for d in r["delays_ms"]]
+    play_cpu = sum(r["cpu_play_s"] for r in reports) / len(reports)
     return {
         "tabs": len(children),
         "tables": tables,
@@ -85,9 +88,7 @@ def run_tables_bench(tables: int, seats: int, seconds: float) -> dict[str, Any]:
         },
         "rss_mb_per_tab": round(sum(r["rss_mb"] for r in reports) / len(reports), 1),
         "cpu_s_per_tab": round(sum(r["cpu_s"] for r in reports) / len(reports), 2),
-        "cpu_percent_per_tab_playing": round(
-            100 * sum(r["cpu_play_s"] for r in reports) / len(reports) / seconds, 1
-        ),
+        "cpu_percent_per_tab_playing": round(100 * play_cpu / (seconds + DRAIN_SECONDS), 1),
     }
 
 
@@ -106,14 +107,14 @@ def seat_process(root: Path, code: str, name: str, seconds: float, seed: int) ->
     start_cpu = _cpu_seconds()
     delays: list[float] = []
     end = time.time() + seconds
-    while time.time() < end and not tab.live.match.is_over:
+    while time.time() < end + DRAIN_SECONDS and not tab.live.match.is_over:
         seen_from = tab.live.log_length
         if tab.poll() and tab.live.log_length > seen_from:
             seen = time.time()
             with store.read() as tx:
                 new = tx.actions(code, since=seen_from)
             delays += [(seen - a.at) * 1000 for a in new if a.seat != tab.seat]
-        if tab.session.to_move() == PERSON:
+        if tab.session.to_move() == PERSON and time.time() < end:
             time.sleep(THINK_SECONDS)
             with contextlib.suppress(ValueError):  # the table moved on: look again next poll
                 tab.session.apply(rng.choice(tab.session.decision.options))

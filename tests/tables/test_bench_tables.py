@@ -23,8 +23,7 @@ def test_bench_tables_measures_delivery_to_every_other_seat(
     assert set(delay) == {"p50", "p95", "max"}
     assert 0 < delay["p50"] <= delay["p95"] <= delay["max"]
     assert figures["actions"] > 0
-    # each action is seen by the table's other seat, but for those still in flight at the end
-    assert figures["actions"] - 2 <= figures["deliveries"] <= figures["actions"]
+    assert figures["deliveries"] == figures["actions"]  # each reached the table's other seat
     assert figures["rss_mb_per_tab"] > 0 and figures["cpu_s_per_tab"] > 0
 
 
