@@ -69,6 +69,7 @@ class _Shown:
     def __init__(self) -> None:
         self.round = -1
         self.events = 0
+        self.scored = -1
 
     def catch_up(self, tab: TableTab, deck: Deck, say: Callable[[str], None]) -> None:
         for notice in tab.new_notices():
@@ -87,6 +88,11 @@ class _Shown:
             if text:
                 say(text)
         self.events = len(events)
+        if tab.session.engine.is_over and self.scored != shown_round:
+            self.scored = shown_round
+            totals = tab.live.match.totals
+            points = ", ".join(f"{s.name} {t}" for s, t in zip(tab.session.seats, totals, strict=True))
+            say(f"Round {shown_round + 1} is over. Totals: {points}.")
 
 
 def _describe(event: Any, deck: Deck, seat: int, names: list[str]) -> str | None:

@@ -113,7 +113,11 @@ def test_a_terminal_player_plays_concentration_to_the_end(tmp_path: Path) -> Non
     assert text.startswith(f"Table {code}, seat 1 (Ana). Type q to leave the table.\n")
     assert "Ana turned up" in text and "Computer (easy) turned up" in text
     assert "Type a number from 1 to 19, or q." in text  # "zz" after A1: a second card is due
-    assert text.rstrip().endswith("The game is over.")
+    last = text.rstrip().splitlines()
+    assert last[-1] == "The game is over."
+    assert last[-2].startswith("Round 1 is over. Totals: Ana ")
+    pairs = [int(part.split()[-1]) for part in last[-2].removesuffix(".").split(", ")]
+    assert sum(pairs) == 10  # every one of the 10 pairs was captured by someone
 
 
 def test_a_terminal_player_sees_only_their_cards_and_can_leave(tmp_path: Path) -> None:
