@@ -90,8 +90,8 @@ class _Shown:
         self.events = len(events)
         if tab.session.engine.is_over and self.scored != shown_round:
             self.scored = shown_round
-            totals = tab.live.match.totals
-            points = ", ".join(f"{s.name} {t}" for s, t in zip(tab.session.seats, totals, strict=True))
+            totals = zip(tab.session.seats, tab.live.match.totals, strict=True)
+            points = ", ".join(f"{seat.name} {t}" for seat, t in totals)
             say(f"Round {shown_round + 1} is over. Totals: {points}.")
 
 

@@ -3,7 +3,8 @@ play, as a `TableMatch`, the whole game at a table rebuilt from its seed and its
 
 A match is a number of deals (`rounds`, 1 by default) or deals until a seat reaches a `target`
 rank, each dealt through the registry with the dealer moving one seat left, the totals and the
-end as in `cards.game.game_winners`. The next deal starts by itself when one ends (a deal needs
+end as in `cards.game.game_winners`. A deal's own views carry no totals: `TableMatch.totals`
+has them. The next deal starts by itself when one ends (a deal needs
 no choice), so the log is only the players' actions and replaying it always gives the same match.
 
 An action is kept in the log as its engine's JSON (`to_json()`, or a plain action's fields) and
