@@ -118,8 +118,10 @@ def progress_bar(stream: TextIO | None) -> Callable[[int, int], None] | None:
     return progress
 
 
-def format_table(doc: dict[str, Any]) -> str:
-    """The arena document as a readable text table."""
+def format_table(doc: dict[str, Any], title: str = "CIVIO") -> str:
+    """The arena document of game `title` as a readable text table (with the rounds won from a
+    discard and lost by feeding it, in a game with a discard pile)."""
+    discards = all("won_from_discard" in seat for seat in doc["seats"])
     rows = []
     for s, seat in enumerate(doc["seats"]):
         lo, hi = seat["ci95"]
@@ -133,28 +135,48 @@ def format_table(doc: dict[str, Any]) -> str:
                 f"{lo:.1%}-{hi:.1%}",
                 f"{seat['mean_points']:.2f}",
                 str(seat["flushes"]),
+                *(str(seat[k]) for k in ("won_from_discard", "lost_by_feeding") if discards),
                 f"{lat['p50']:.3f}",
                 f"{lat['p95']:.3f}",
                 f"{lat['max']:.3f}",
             )
         )
-    header = ("seat", "player", "wins", "win rate", "95% CI", "mean pts", "flushes")
+    header: tuple[str, ...] = (
+        "seat",
+        "player",
+        "wins",
+        "win rate",
+        "95% CI",
+        "mean pts",
+        "flushes",
+    )
+    if discards:
+        header = (*header, "from discard", "fed")
     latency = ("p50 ms", "p95 ms", "max ms")
     return "\n".join(
         [
-            f"civio arena: {doc['rounds']} rounds, seed {doc['seed']}, rules {doc['rules']}, "
-            f"max {doc['max_turns']} turns",
+            f"civio arena: {title}, {doc['rounds']} rounds, seed {doc['seed']}, "
+            f"rules {doc['rules']}, max {doc['max_turns']} turns",
             "",
-            *table_lines((*header, *latency), rows, right=range(2, 10)),
+            *table_lines((*header, *latency), rows, right=range(2, len(header) + 3)),
             "",
-            f"draws (no CIVIO): {doc['draws']}    mean turns: {doc['mean_turns']}",
+            f"draws (no single winner): {doc['draws']}    mean turns: {doc['mean_turns']}",
             f"speed: {doc['rounds_per_sec']} rounds/s, {doc['actions_per_sec']} actions/s",
+            *(
+                [
+                    "from discard: rounds won with the previous player's discard;",
+                    "fed: rounds lost by discarding the card the winner took",
+                ]
+                if discards
+                else []
+            ),
         ]
     )
 
 
 def run(args: argparse.Namespace) -> int:
     from civio_tui.arena import run_arena
+    from civio_tui.games import game
 
     players = _players(args.players, args.game)
     if not 1 <= args.rounds <= MAX_ROUNDS:
@@ -177,5 +199,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(doc)
     else:
-        print(format_table(doc))
+        print(format_table(doc, game(args.game).title))
     return 0

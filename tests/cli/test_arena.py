@@ -224,3 +224,16 @@ def test_progress_shows_on_a_terminal_as_rounds_finish(
     bars = [text for text in terminal.flushed if text.endswith("rounds")]
     assert [bar.rsplit("] ", 1)[1] for bar in bars] == [f"{n}/4 rounds" for n in (1, 2, 3)]
     assert terminal.getvalue().endswith("] 4/4 rounds\n")
+
+
+def test_the_text_table_names_the_game_and_its_discard_columns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["arena", "--players", "random,random", "--rounds", "3", "--max-turns", "40"]) == 0
+    civio = capsys.readouterr().out
+    assert civio.startswith("civio arena: CIVIO, 3 rounds")
+    assert "from discard  fed" in civio and "fed: rounds lost by discarding" in civio
+    args = ["arena", "--game", "concentration", "--players", "easy,easy", "--rounds", "3"]
+    assert main(args) == 0
+    pairs = capsys.readouterr().out
+    assert pairs.startswith("civio arena: Concentration, 3 rounds") and "discard" not in pairs
