@@ -61,6 +61,22 @@ def test_every_screen_named_for_help_is_a_keymap_context() -> None:
     assert set(_SCREEN_CONTEXTS.values()) <= set(keymap.CONTEXTS)
 
 
+def test_help_over_each_games_screen_starts_with_its_keys() -> None:
+    from civio_tui.screens.civio.table import TableScreen
+    from civio_tui.screens.concentration.screen import ConcentrationScreen
+    from civio_tui.screens.easy_play.screen import EasyPlayScreen
+    from civio_tui.screens.help import context_for
+
+    expected: dict[type, str] = {
+        TableScreen: "table",
+        SolitaireScreen: "games",
+        ConcentrationScreen: "games",
+        EasyPlayScreen: "easy",
+    }
+    for screen, context in expected.items():
+        assert context_for(object.__new__(screen)) == context, screen
+
+
 def test_replay_card_lists_keep_each_letter_with_its_name_and_spell_names_out() -> None:
     import re
 
