@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from ai.civio.hard import HardSearch
     from ai.civio.review import Review
 
+UNIT_NOTE = (
+    "Costs are points off your chance to win the round, judged on what you could see then; "
+    "⚠ Hindsight lines use every hand, known once the round was over."
+)
+"""How the review screen explains its figures, once (`ai.civio.review.UNIT`)."""
+
 
 def review_round(
     rules: RuleSet,

@@ -72,13 +72,13 @@ def _chain(deck: Deck, cards: Sequence[int]) -> str:
     return " → ".join(_name(deck, c) for c in cards)
 
 
-def _listing(names: Sequence[str]) -> str:
+def listing(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _linked(deck: Deck, a: int, b: int) -> bool:
+def linked(deck: Deck, a: int, b: int) -> bool:
     """True when `a` and `b` may stand side by side in a precedent by a direct link."""
     return any(x is not None and x.direct for x in (link(deck, a, b), link(deck, b, a)))
 
@@ -129,14 +129,14 @@ def _why_keep(sit: Situation, hand: Sequence[int], card: int) -> str:
         if 0 < i < len(group) - 1:
             what = f"it links {_name(deck, group[i - 1])} to {_name(deck, group[i + 1])}"
         else:
-            what = f"it goes with {_listing([_name(deck, c) for c in others])}"
+            what = f"it goes with {listing([_name(deck, c) for c in others])}"
         return f"{what} for a {len(group)}-card precedent ({_chain(deck, group)})"
     partners, n = _partial_group(sit, hand, card)
     if partners:
         size = len(partners) + 2
         unseen = "1 unseen card completes it" if n == 1 else f"{n} unseen cards complete it"
         return (
-            f"with {_listing([_name(deck, c) for c in partners])} it is one card from a "
+            f"with {listing([_name(deck, c) for c in partners])} it is one card from a "
             f"{size}-card precedent, and {unseen}"
         )
     return "it still fits precedents your other cards could join"
@@ -158,7 +158,7 @@ def _key_card(
     return hand[order[0]]
 
 
-def _goes_out_sentence(deck: Deck, hand: Sequence[int], rules: RuleSet) -> str:
+def goes_out_sentence(deck: Deck, hand: Sequence[int], rules: RuleSet) -> str:
     arrangement = best_go_out(deck, list(hand), rules)
     if arrangement is None:
         return ""
@@ -217,7 +217,7 @@ def explain(
     kind = decision.kind
     if kind is DecisionKind.CIVIO:
         if action.choice == CALL:
-            return f"Call CIVIO: your cards go out as {_goes_out_sentence(deck, hand, rules)}."
+            return f"Call CIVIO: your cards go out as {goes_out_sentence(deck, hand, rules)}."
         return "Play on: calling now is not possible."
     if kind is DecisionKind.DISCARD:
         c = action.card
@@ -226,7 +226,7 @@ def explain(
         if goes_out(deck, keep):
             return (
                 f"Discard {_name(deck, c)}: the rest go out as "
-                f"{_goes_out_sentence(deck, keep, rules)}, so you can call CIVIO."
+                f"{goes_out_sentence(deck, keep, rules)}, so you can call CIVIO."
             )
         k = _key_card(sit, keep)
         attack = law_facts(deck).attack[c]
@@ -257,7 +257,7 @@ def explain(
                 if goes_out(deck, rest):
                     return (
                         f"Take {_name(deck, top)} from the discard pile: with it your cards go "
-                        f"out as {_goes_out_sentence(deck, rest, rules)}."
+                        f"out as {goes_out_sentence(deck, rest, rules)}."
                     )
             return f"Take {_name(deck, top)} from the discard pile: {_why_keep(sit, cards, top)}."
         if action.source == SUPPLY and top is not None:
@@ -281,8 +281,8 @@ def explain(
         )
     if kind is DecisionKind.FACE_UP:
         hidden = [x for x in hand if x not in action.cards]
-        names = _listing([_name(deck, x) for x in hidden])
-        if not any(_linked(deck, h, x) for h in hidden for x in hand if x != h):
+        names = listing([_name(deck, x) for x in hidden])
+        if not any(linked(deck, h, x) for h in hidden for x in hand if x != h):
             # No precedent leans on them yet: say what hiding does, not what it protects.
             return (
                 f"Keep {names} hidden: none of them links to your other cards yet, so they give "
@@ -293,7 +293,7 @@ def explain(
         links: list[str] = []
         said: set[frozenset[int]] = set()
         for h in hidden:
-            partners = [x for x in hand if x != h and _linked(deck, h, x)]
+            partners = [x for x in hand if x != h and linked(deck, h, x)]
             if not partners:
                 continue
             o = next((x for x in partners if x in hidden), partners[0])
@@ -305,7 +305,7 @@ def explain(
             else:
                 links.append(f"{_name(deck, h)} goes with {_name(deck, o)}")
         return (
-            f"Keep {names} hidden: your precedents lean on them most ({_listing(links)}), and "
+            f"Keep {names} hidden: your precedents lean on them most ({listing(links)}), and "
             "hidden cards can only be confiscated blind."
         )
     if kind is DecisionKind.ATTACK_TARGET:

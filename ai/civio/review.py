@@ -9,15 +9,25 @@ verdict: best, good, inaccuracy or mistake (the idea of lichess's game review).
     # deck, seat_names=names)
     review.decisions[0].verdict, review.summary_line()
 
-The unit of `loss` is hard's own measure of a position (`ai.civio.hard.OptionValues`): the weight of
-going out soon, `gamma ** t` for going out t turns from now (1 for at once, 0.7 for one turn
-later), averaged over the sampled deals of the unseen cards and times the chance of not handing
-the next player the round. A loss of 0.10 is about a tenth of a round won given away. Decisions
-that search leaves to the medium heuristic are judged in the same unit: declining to call
-CIVIO gives away `1 - gamma` (a sure win now for one a turn later at best); accepting an attack
-that could be overruled costs a turn, `(1 - gamma)` of the value the search gives the seat's
-next draw or discard; laying cards face up, turning one up and choosing whom to attack do not
-change how soon the seat's own cards go out, so they cost 0 (good, when not the search's choice).
+A loss is shown to the player (and in `to_json`) as percentage points of the chance to win the
+round (`UNIT`): hard's own measure of a position (`ai.civio.hard.OptionValues`) is that chance,
+roughly. The measure is the weight of going out soon, `gamma ** t` for going out t turns from
+now (1 for at once, 0.7 for one turn later), averaged over the sampled deals of the unseen cards
+and times the chance of not handing the next player the round. A loss of 0.10 (10 points) is
+about a tenth of a round won given away. Decisions that search leaves to the medium heuristic
+are judged in the same unit: declining to call CIVIO gives away `1 - gamma` (a sure win now for
+one a turn later at best); accepting an attack that could be overruled costs a turn, `(1 -
+gamma)` of the value the search gives the seat's next draw or discard; laying cards face up,
+turning one up and choosing whom to attack do not change how soon the seat's own cards go out,
+so they cost 0 (good, when not the search's choice).
+
+One evaluation decides each line: a choice is best only when it is the search's choice or the
+search values it the same (then the line recommends the choice itself); otherwise the line names
+the search's choice and what the difference cost.
+
+Once the round is over every hand is known, so each discard also gets its `danger` in
+hindsight (kept apart from the verdict, which judges what the seat could know): the opponent it
+let go out, whether every discard there did the same, and which would have been safe.
 
 Each decision's search is seeded from the seat's view and the decision (`ai.civio.hint.hint_seed`),
 so a review repeats exactly and agrees with the hint the player could have asked for.
@@ -32,15 +42,18 @@ from typing import TYPE_CHECKING, Any
 
 from ai.civio.hard import HardSearch, OptionValues, ViewKnowledge
 from ai.civio.heuristics import from_view
-from ai.civio.hint import explain, hint_seed
+from ai.civio.hint import explain, goes_out_sentence, hint_seed, linked, listing
 from cards.deck import Deck, standard_deck
 from cards.games.civio.actions import ACCEPT, CALL, DECLINE, Action, DecisionKind
+from cards.go_out import goes_out
+from cards.ruleset import RuleSet
 from cards.table import DISCARD_PILE
 
 if TYPE_CHECKING:
     from cards.games.civio.record import SeatDecision
 
 VERDICTS = ("best", "good", "inaccuracy", "mistake")
+UNIT = "percentage points of the chance to win the round"
 EQUAL = 0.005
 """A loss below this is no loss: the choice is as good as the search's (verdict best)."""
 GOOD = 0.03
@@ -63,6 +76,13 @@ class Judgement:
     why: str
     position: int
     """The event index of the decision in the round (where a replay shows it)."""
+    danger: str | None = None
+    """What the choice handed an opponent, known in hindsight (None when nothing)."""
+
+    @property
+    def points(self) -> float:
+        """The loss in `UNIT`."""
+        return round(100 * self.loss, 1)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,9 +90,10 @@ class Judgement:
             "kind": self.kind,
             "chosen": self.chosen,
             "best": self.best,
-            "loss": self.loss,
+            "loss": self.points,
             "verdict": self.verdict,
             "why": self.why,
+            "danger": self.danger,
         }
 
 
@@ -117,7 +138,7 @@ class Review:
         """The `civio campaign review --json` document (docs/ARCHITECTURE.md, "campaign review")."""
         return {
             "decisions": [d.to_json() for d in self.decisions],
-            "summary": self.summary(),
+            "summary": {**self.summary(), "unit": UNIT},
         }
 
 
@@ -147,8 +168,13 @@ class _Pending:
     chosen: Action
     best: Action
     why_best: str
+    why_chosen: str
     position: int
     loss: float | None
+    searched: bool
+    danger: str | None = None
+    hand: tuple[int, ...] = ()
+    """For a discard, the seat's cards before it (the links a discard breaks are among them)."""
 
 
 def review_decisions(
@@ -200,9 +226,15 @@ def review_decisions(
             chosen,
             best,
             explain(sit, decision, best, view.rules, seat_names),
+            explain(sit, decision, chosen, view.rules, seat_names) if chosen != best else "",
             asked.position,
             loss,
+            values is not None,
         )
+        if decision.kind is DecisionKind.DISCARD:
+            item.hand = tuple(sit.hand)
+        if decision.kind is DecisionKind.DISCARD and asked.hands:
+            item.danger = hindsight(asked, sit.next_seat(), view.rules, deck, seat_names, values)
         judged.append(item)
         if loss is None:
             waiting.append(item)
@@ -220,23 +252,104 @@ def _best(values: OptionValues) -> Action | None:
 
 def _judge(item: _Pending, deck: Deck, seat_names: Sequence[str] | None) -> Judgement:
     loss = round(item.loss or 0.0, 3)
-    same = item.chosen == item.best
+    chosen = item.chosen
+    # Best only when the one evaluation puts the choice level with the search's: unsearched
+    # decisions cost 0 by convention, which makes another choice good, never best.
+    same = chosen == item.best or (item.searched and loss < EQUAL)
     word = verdict(loss, same)
-    if same:
+    best = chosen if same else item.best
+    if chosen == item.best:
         why = item.why_best
+    elif same:
+        other = said(item.best, deck, seat_names)
+        why = f"{item.why_chosen} (as good as to {other})"
     else:
-        cost = f" (it cost {loss:.2f})" if loss >= EQUAL else ""
-        why = f"You chose to {said(item.chosen, deck, seat_names)}{cost}. {item.why_best}"
+        cost = f", costing {100 * loss:.0f} points" if loss >= EQUAL else ""
+        lost = _links_broken(item, deck)
+        why = f"You chose to {said(chosen, deck, seat_names)}{lost}{cost}. {item.why_best}"
     return Judgement(
         turn=item.turn,
         kind=item.kind.value,
-        chosen=item.chosen.to_str(deck),
-        best=item.best.to_str(deck),
+        chosen=chosen.to_str(deck),
+        best=best.to_str(deck),
         loss=loss,
         verdict=word,
         why=why,
         position=item.position,
+        danger=item.danger,
     )
+
+
+def _links_broken(item: _Pending, deck: Deck) -> str:
+    """For a discard that was not best: ", which linked with A and B" (the cards of the hand it
+    went with), or nothing when it went with none."""
+    card = item.chosen.card
+    if item.kind is not DecisionKind.DISCARD or card is None:
+        return ""
+    kept = [deck[c].name for c in item.hand if c != card and linked(deck, card, c)]
+    if not kept:
+        return ""
+    return f", which linked with {listing(kept[:3])}"
+
+
+def hindsight(
+    asked: SeatDecision,
+    nxt: int,
+    rules: RuleSet,
+    deck: Deck,
+    seat_names: Sequence[str] | None,
+    values: OptionValues | None,
+) -> str | None:
+    """What a discard handed the next player, seen with every hand known: None when the card
+    could not have let them go out (or they lose their turn)."""
+    if asked.view.players[nxt].skips:
+        return None
+    hand = asked.hands[nxt]
+
+    def out_with(card: int | None) -> list[int] | None:
+        if card is None:
+            return None
+        for drop in hand:
+            rest = [c for c in hand if c != drop] + [card]
+            if goes_out(deck, rest):
+                return rest
+        return None
+
+    card = asked.action.card
+    rest = out_with(card)
+    if rest is None or card is None:
+        return None
+    who = _seat_name(seat_names, nxt)
+    name = deck[card].name
+    happened = asked.taken_by == nxt and asked.winner == nxt
+    verb = "went out" if happened else "could have gone out"
+    text = (
+        f"Hindsight: {who} needed exactly {name}: with it, {who}'s {len(rest)} cards {verb} "
+        f"as {goes_out_sentence(deck, rest, rules)}."
+    )
+    safe = [a for a in asked.decision.options if out_with(a.card) is None]
+    if not safe:
+        cheapest = _cheapest(asked.decision.options, values)
+        if cheapest is None or cheapest == asked.action:
+            return text + f" Every discard here let {who} go out; this one cost the least."
+        return text + (
+            f" Every discard here let {who} go out; {deck[cheapest.card].name} cost the least."
+            if cheapest.card is not None
+            else f" Every discard here let {who} go out."
+        )
+    names = [deck[a.card].name for a in safe if a.card is not None]
+    more = " or another" if len(names) > 2 else ""
+    return text + f" A safe discard existed: {', '.join(names[:2])}{more}."
+
+
+def _cheapest(options: Sequence[Action], values: OptionValues | None) -> Action | None:
+    if values is None:
+        return None
+    return max(options, key=lambda a: values.value(a) or 0.0)
+
+
+def _seat_name(seat_names: Sequence[str] | None, seat: int) -> str:
+    return seat_names[seat] if seat_names and seat < len(seat_names) else f"seat {seat}"
 
 
 def said(action: Action, deck: Deck, seat_names: Sequence[str] | None = None) -> str:
@@ -252,12 +365,7 @@ def said(action: Action, deck: Deck, seat_names: Sequence[str] | None = None) ->
     if kind == DECLINE:
         return "decline the attack"
     if kind == "target" and action.seat is not None:
-        who = (
-            seat_names[action.seat]
-            if seat_names and action.seat < len(seat_names)
-            else f"seat {action.seat}"
-        )
-        return f"attack {who}"
+        return f"attack {_seat_name(seat_names, action.seat)}"
     if kind == "face_up":
         return "lay face up " + ", ".join(deck[c].name for c in action.cards)
     if kind == "overrule" and card:

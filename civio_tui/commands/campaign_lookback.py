@@ -168,7 +168,7 @@ def run_review(args: argparse.Namespace, deck: Deck) -> int:
     from civio_tui.campaigns.playback import NoReplayError, kept_round, scores_before
     from civio_tui.campaigns.replay import campaign_deck
     from civio_tui.campaigns.stats import possessive
-    from civio_tui.review import review_round
+    from civio_tui.review import UNIT_NOTE, review_round
 
     campaign = _campaign(args, deck)
     deck = campaign_deck(campaign, deck)  # the edition the campaign was dealt from
@@ -197,11 +197,19 @@ def run_review(args: argparse.Namespace, deck: Deck) -> int:
     print(f"Round {args.round} of {campaign.name!r}: {possessive(names[seat])} decisions")
     print_table(
         ("TURN", "DECISION", "VERDICT", "LOSS", "WHY"),
-        [(str(d.turn), d.kind, d.verdict, f"{d.loss:.3f}", d.why) for d in review.decisions],
+        [
+            (str(d.turn), d.kind, d.verdict, f"{d.points:.1f}", _with_danger(d.why, d.danger))
+            for d in review.decisions
+        ],
         right=(0, 3),
     )
     print(review.summary_line("your" if names[seat] == "You" else f"{names[seat]}'s"))
+    print(UNIT_NOTE)
     return 0
+
+
+def _with_danger(why: str, danger: str | None) -> str:
+    return why if danger is None else f"{why} ⚠ {danger}"
 
 
 def run_export(args: argparse.Namespace, deck: Deck) -> int:

@@ -23,6 +23,7 @@ from cards.deck import Deck
 from cards.games.civio.round import Round
 from civio_tui import keymap
 from civio_tui.plurals import counted
+from civio_tui.review import UNIT_NOTE
 from civio_tui.screens.base import CivioScreen
 from civio_tui.seating import HUMAN
 from civio_tui.widgets.cards import HIDDEN_MARK, pts, short_name, type_tag
@@ -264,13 +265,16 @@ class ReplayScreen(CivioScreen[None]):
         )
         here = self._judgement_here()
         if here is None:
-            return summary
+            return summary + Content.assemble("\n", (UNIT_NOTE, "dim"))
         mark = {"best": "✓", "good": "✓", "inaccuracy": "?!", "mistake": "??"}[here.verdict]
-        return summary + Content.assemble(
+        line = summary + Content.assemble(
             "\n",
             (f"{mark} {here.verdict.capitalize()}: ", "bold"),
             here.why,
         )
+        if here.danger is not None:
+            line += Content.assemble("\n", ("⚠ ", "bold"), (here.danger, "italic"))
+        return line
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "whose":

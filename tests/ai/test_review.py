@@ -17,6 +17,7 @@ from civio_tui.review import review_round
 
 RULES = RuleSet()
 SMALL = SearchBudget(iterations=48)
+TINY = SearchBudget(iterations=12)
 
 
 def planted_round(deck: Deck) -> tuple[int, list[Action], int, Action]:
@@ -55,8 +56,9 @@ def test_a_planted_blunder_is_a_mistake_naming_the_cards(standard: Deck) -> None
     hand_after = Round.replay(RULES, 2, 1, seed, actions[:index], standard)
     cards = hand_after.face_up[0] + hand_after.hidden[0]
     assert goes_out(standard, [c for c in cards if c != best.card])
-    assert way_out.card is not None
-    assert blunder.why.startswith(f"You chose to discard {standard[actions[index].card].name}")
+    chosen = actions[index].card
+    assert way_out.card is not None and chosen is not None
+    assert blunder.why.startswith(f"You chose to discard {standard[chosen].name}")
     assert "so you can call CIVIO" in blunder.why
     assert review.biggest() == blunder
     assert f"your biggest: turn {blunder.turn}" in review.summary_line()
@@ -97,3 +99,79 @@ def test_verdict_thresholds() -> None:
     assert verdict(GOOD / 2, same=False) == "good"
     assert verdict(GOOD, same=False) == "inaccuracy"
     assert verdict(INACCURACY, same=False) == "mistake"
+
+
+def _feeds(deck: Deck, hand: list[int], card: int) -> bool:
+    """With every hand known: taking `card` lets `hand` go out (giving up one of its cards)."""
+    return any(goes_out(deck, [c for c in hand if c != drop] + [card]) for drop in hand)
+
+
+def fed_round(deck: Deck) -> tuple[int, list[Action], int]:
+    """A two-player round of medium players in which seat 0 discards a card seat 1 takes and
+    goes out with, although another discard was safe: (seed, the actions, the feed's index)."""
+    player = ai.get_player("medium")
+    for seed in range(200):
+        rnd = Round(RULES, 2, 1, seed, deck)
+        rng = random.Random(seed)
+        planted = None
+        while not rnd.is_over:
+            d = rnd.decision
+            assert d is not None
+            if d.seat == 0 and d.kind is DecisionKind.DISCARD and planted is None:
+                other = rnd.face_up[1] + rnd.hidden[1]
+                feeding = [a for a in d.options if _feeds(deck, other, a.card or 0)]
+                if feeding and len(feeding) < len(d.options):
+                    planted = len(rnd.actions)
+                    rnd.apply(feeding[0])
+                    continue
+            rnd.apply(player.choose(rnd.view(d.seat), d, rng))
+        if planted is not None and rnd.result is not None and rnd.result.winner == 1:
+            taken = rnd.actions[planted + 1 :]
+            if any(a.kind == "draw" for a in taken[:3]) and next(
+                a for a in taken if a.kind == "draw"
+            ) == Action.draw("discard"):
+                return seed, rnd.actions, planted
+    raise AssertionError("no round let seat 1 go out on seat 0's discard")
+
+
+def test_a_feeding_discard_names_the_card_and_the_opponent(standard: Deck) -> None:
+    seed, actions, index = fed_round(standard)
+    review = review_round(
+        RULES, 2, 1, seed, actions, 0, standard, seat_names=["Ada", "Bo"], search=HardSearch(SMALL)
+    )
+    fed = next(d for d in review.decisions if d.position == index)
+    card = actions[index].card
+    assert card is not None and fed.danger is not None
+    name = standard[card].name
+    assert fed.danger.startswith(f"Hindsight: Bo needed exactly {name}: with it, Bo's 7 cards went")
+    assert "A safe discard existed: " in fed.danger
+    others = [d for d in review.decisions if d.position != index and d.kind == "discard"]
+    assert all(d.danger is None or "Bo needed exactly" in d.danger for d in others)
+    assert review.to_json()["decisions"][review.decisions.index(fed)]["danger"] == fed.danger
+
+
+def test_verdicts_agree_with_themselves_over_many_rounds(standard: Deck) -> None:
+    """Over reviewed rounds of medium players: a line marked best recommends the choice made
+    and gives no cost; any other line names another move, a cost that fits its verdict, and
+    the choice made."""
+    player = ai.get_player("medium")
+    lines = 0
+    for seed in range(6):
+        rnd = Round(RULES, 3, seed % 3, seed, standard)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            d = rnd.decision
+            assert d is not None
+            rnd.apply(player.choose(rnd.view(d.seat), d, rng))
+        review = review_round(
+            RULES, 3, seed % 3, seed, rnd.actions, 0, standard, search=HardSearch(TINY)
+        )
+        for j in review.decisions:
+            lines += 1
+            if j.verdict == "best":
+                assert j.chosen == j.best and not j.why.startswith("You chose")
+                assert j.points < 0.5
+            else:
+                assert j.chosen != j.best and j.why.startswith("You chose to ")
+                assert verdict(j.loss, same=False) == j.verdict
+    assert lines >= 30

@@ -7,25 +7,32 @@ engine themselves (ai/ never imports `cards.games.civio.round`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cards.deck import Deck
-from cards.games.civio.actions import Action, Decision
+from cards.games.civio.actions import Action, Decision, DecisionKind
 from cards.games.civio.round import Round
 from cards.games.civio.view import PlayerView
 from cards.ruleset import RuleSet
+from cards.table import DISCARD_PILE
 
 
 @dataclass(frozen=True)
 class SeatDecision:
     """One decision of a seat in a recorded round: `position` is the index of `action` in the
-    round's actions, `turn` the turn it belongs to (0 during the opening)."""
+    round's actions, `turn` the turn it belongs to (0 during the opening). What the seat could
+    not see, known once the round is over: `hands`, every seat's cards at the decision; for a
+    discard, `taken_by`, the seat that took it from the pile (None when nobody did); `winner`,
+    the seat that won the round (None without one)."""
 
     position: int
     turn: int
     view: PlayerView
     decision: Decision
     action: Action
+    hands: tuple[tuple[int, ...], ...] = ()
+    taken_by: int | None = None
+    winner: int | None = None
 
 
 def seat_decisions(
@@ -43,11 +50,21 @@ def seat_decisions(
     `dealer` and played with `actions` (forced moves are no choice), in order."""
     rnd = Round(rules, seats, dealer, seed, deck, scores=list(scores) if scores else None)
     found: list[SeatDecision] = []
+    discard: int | None = None  # the index in `found` of a discard not yet taken or buried
     for position, action in enumerate(actions):
         decision = rnd.decision
         if decision is None:
             break
+        if decision.kind is DecisionKind.DRAW and discard is not None:
+            # Only the next draw can take a discard: after it the card is buried or gone.
+            if action.source == DISCARD_PILE:
+                found[discard] = replace(found[discard], taken_by=decision.seat)
+            discard = None
         if decision.seat == seat and len(decision.options) > 1:
-            found.append(SeatDecision(position, rnd.turn, rnd.view(seat), decision, action))
+            hands = tuple(tuple(rnd.face_up[s] + rnd.hidden[s]) for s in range(seats))
+            if decision.kind is DecisionKind.DISCARD:
+                discard = len(found)
+            found.append(SeatDecision(position, rnd.turn, rnd.view(seat), decision, action, hands))
         rnd.apply(action)
-    return found
+    winner = rnd.result.winner if rnd.result is not None else None
+    return [replace(d, winner=winner) for d in found]
