@@ -9,11 +9,11 @@ is never locked out by a dead tab, and two tabs never play the same folder at on
 Names are checked as campaign names are (`check_name`: letters, digits, spaces, `-`, `_`, `.`;
 no separators, no `..`, no control characters), so a folder is always one plain name inside the
 save root. A name must also be written as it reads: wide or styled letters ("ＡＮＡ", which
-NFKC makes "ANA") and letters of two alphabets in one name ("Аna" with a Cyrillic А) are
+NFKC makes "ANA") and letters of two alphabets in one name ("Ana" with a Cyrillic A, U+0410) are
 refused, and a new name that looks like a player's name already here (the same Unicode
 confusable skeleton, UTS #39, from the `confusable-homoglyphs` data) is refused by the sign-in.
 The folder is named by the name's case-blind key, so "Ana" and "ana" are one player; the key
-keeps what case-folding adds ("İlker" folds to "i̇lker", a combining dot above).
+keeps what case-folding adds ("İlker" folds to "i" and a combining dot above, U+0307).
 
 Folders are made private to the server's account (0700): other accounts on the machine cannot
 read a student's games.
@@ -100,7 +100,7 @@ def folder_name(name: str) -> str:
 def skeleton(name: str) -> str:
     """What a name looks like, for telling look-alikes apart: case and compatibility forms
     folded, then every character replaced by the prototype of its confusable set (UTS #39's
-    skeleton; "Ana", "ANA", "ＡＮＡ" and "Аna" with a Cyrillic А share one)."""
+    skeleton; "Ana", "ANA", "ＡＮＡ" and "Ana" with a Cyrillic A share one)."""
     text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name).casefold())
     prototypes = _prototypes()
     shown = "".join(prototypes.get(char, char) for char in text)

@@ -151,7 +151,10 @@ class TabService(AppService):
     async def on_meta(self, data: bytes) -> None:
         import json
 
-        kind = json.loads(data).get("type")
+        try:
+            kind = json.loads(data).get("type")
+        except (ValueError, AttributeError):
+            return
         if kind == SIGNED_IN_META:
             self.on_signed_in()
         elif kind == "exit" and self.connected:
@@ -189,7 +192,8 @@ class TabService(AppService):
                 payload = await stdout.readexactly(size)
                 handler = handlers.get(kind)
                 if handler is not None:
-                    await handler(payload)
+                    with contextlib.suppress(ConnectionError, RuntimeError):  # the tab closed
+                        await handler(payload)
         except (asyncio.IncompleteReadError, ConnectionResetError, ValueError):
             pass
         finally:
