@@ -200,11 +200,15 @@ class CivioApp(App[int]):
         save_dir: str | None = None,
         settings: Settings | None = None,
         config_dir: Path | None = None,
+        table_root: Path | None = None,
     ) -> None:
         super().__init__()
         self._deck = deck
         self.cards_path = cards_path
         self.save_dir = save_dir
+        self.table_root = table_root
+        """The save root whose table file the class's networked tables are kept in (`civio
+        serve`, or `civio --save-root DIR`); None: no Tables on the main menu."""
         self.config_dir = config_dir
         self.settings_problem: str | None = None
         self._settings = settings
@@ -231,6 +235,11 @@ class CivioApp(App[int]):
         return ascii_key(display) if self.ascii else display
 
     # -- shared state -------------------------------------------------------------------------
+
+    @property
+    def table_name(self) -> str:
+        """The name this player sits at a networked table under (Settings' name)."""
+        return self.settings.new_game.player_name
 
     @property
     def deck(self) -> Deck:
@@ -429,7 +438,13 @@ def run_app(args: argparse.Namespace) -> int:
         from cards.deck import load_deck
 
         deck = load_deck(cards_path)
-    app = CivioApp(deck=deck, cards_path=cards_path, save_dir=getattr(args, "save_dir", None))
+    root = getattr(args, "save_root", None)
+    app = CivioApp(
+        deck=deck,
+        cards_path=cards_path,
+        save_dir=getattr(args, "save_dir", None),
+        table_root=Path(root) if root else None,
+    )
     result = app.run()
     if app.return_code:  # an unhandled exception ended the app (its report is printed above)
         print(CRASHED, file=sys.stderr)

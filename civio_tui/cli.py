@@ -60,9 +60,10 @@ def printable(message: str) -> str:
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    from civio_tui.commands.common import CARDS_OPTION, SAVE_DIR_OPTION
+    from civio_tui.commands.common import CARDS_OPTION, SAVE_DIR_OPTION, SAVE_ROOT_OPTION
 
-    game_options: list[Any] = [CARDS_OPTION, SAVE_DIR_OPTION]
+    # --save-root: the class's save root, whose tables the main menu's Tables lists.
+    game_options: list[Any] = [CARDS_OPTION, SAVE_DIR_OPTION, SAVE_ROOT_OPTION]
     parser = _Parser(
         prog="civio",
         description="CIVIO, the civil-rights strategy card game, in your terminal.",

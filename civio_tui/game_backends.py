@@ -65,7 +65,23 @@ class GameBackend(Protocol):
     def history(self) -> list[RoundRecordView]: ...
 
 
-class MemoryBackend:
+class LookInMemory:
+    """A backend whose table look (arrangement, cursor, focus) is kept in memory only."""
+
+    _ui: dict[str, Any]
+
+    @property
+    def ui_state(self) -> dict[str, Any]:
+        return dict(self._ui)
+
+    def note_ui_state(self, state: dict[str, Any]) -> None:
+        self._ui = dict(state)
+
+    def set_ui_state(self, state: dict[str, Any]) -> None:
+        self._ui = dict(state)
+
+
+class MemoryBackend(LookInMemory):
     """A game kept in memory only (when the save folder cannot be used)."""
 
     def __init__(
@@ -104,16 +120,6 @@ class MemoryBackend:
         self._players = {s: get_player(lv) for s, lv in enumerate(self.levels) if lv != HUMAN}
         self._rngs = {s: random.Random(f"civio-ai:{seed}:{s}") for s in self._players}
         self._ui: dict[str, Any] = {}
-
-    @property
-    def ui_state(self) -> dict[str, Any]:
-        return dict(self._ui)
-
-    def note_ui_state(self, state: dict[str, Any]) -> None:
-        self._ui = dict(state)
-
-    def set_ui_state(self, state: dict[str, Any]) -> None:
-        self._ui = dict(state)
 
     def save(self) -> None:
         """Nothing to save: the game lives in memory only."""

@@ -35,6 +35,7 @@ from civio_tui.game_backends import (
 from civio_tui.questions import Question, ask, face_up_action, waiting_words
 from civio_tui.round_summary import RoundSummary, SeatResult
 from civio_tui.seating import Seat
+from civio_tui.session import Session
 from civio_tui.session.tables import civio_session
 from civio_tui.settings import MAX_NAME
 
@@ -51,7 +52,11 @@ class TableController:
     meanwhile, hands over between them and sets `viewer` once the next player is alone at the
     screen)."""
 
-    def __init__(self, deck: Deck, backend: GameBackend) -> None:
+    def __init__(
+        self, deck: Deck, backend: GameBackend, session: Session[Round] | None = None
+    ) -> None:
+        """`session`: the seats' session when it is not the backend's own (a networked table's
+        tab, whose other seats play elsewhere)."""
         self.deck = deck
         self.backend = backend
         self.save_problem: str | None = None
@@ -61,7 +66,7 @@ class TableController:
         """What picks the game up again after leaving (a lesson's round is resumed in it)."""
         self._logged = 0
         self.totals_before_round: list[int] = backend.totals()
-        self.session = civio_session(backend)
+        self.session = session if session is not None else civio_session(backend)
         """Seats, computers' choices, taking back and the hot-seat handover (`session`)."""
         self.session.handover.resume(self._first_viewer())
 

@@ -36,8 +36,11 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("games", "More games and puzzles"),
     ("settings", "Settings"),
     ("stats", "Statistics"),
+    ("tables", "Tables"),
     ("quit", "Quit"),
 )
+"""Tables shows only where a class's table file is reached (`civio serve`, `--save-root`); it
+comes after the numbered entries so theirs stay the same with it or without it."""
 
 
 class MainMenuScreen(CivioScreen[None]):
@@ -71,10 +74,14 @@ class MainMenuScreen(CivioScreen[None]):
         return not any_lesson_done(self.app.save_dir)
 
     def entries(self) -> tuple[tuple[str, str], ...]:
-        """ENTRIES, with Learn to play first until the player has finished a lesson."""
+        """ENTRIES (Tables where a class's tables are), with Learn to play first until the
+        player has finished a lesson."""
+        entries = ENTRIES
+        if self.app.table_root is None:
+            entries = tuple(e for e in ENTRIES if e[0] != "tables")
         if not self.learn_first:
-            return ENTRIES
-        return tuple(sorted(ENTRIES, key=lambda entry: entry[0] != "learn"))
+            return entries
+        return tuple(sorted(entries, key=lambda entry: entry[0] != "learn"))
 
     def _options(self) -> list[Option]:
         options = []
@@ -135,7 +142,7 @@ class MainMenuScreen(CivioScreen[None]):
 
     def on_key(self, event: events.Key) -> None:
         key = event.key
-        if key.isdigit() and 1 <= int(key) <= len(ENTRIES):
+        if key.isdigit() and 1 <= int(key) <= min(9, len(self.entries())):
             event.stop()
             option = self.query_one(NavList).get_option_at_index(int(key) - 1)
             if not option.disabled and option.id:
@@ -187,6 +194,10 @@ class MainMenuScreen(CivioScreen[None]):
             from civio_tui.screens.statistics import StatisticsScreen
 
             self.app.push_screen(StatisticsScreen())
+        elif key == "tables":
+            from civio_tui.screens.tables import TablesScreen
+
+            self.app.push_screen(TablesScreen())
         elif key == "quit":
             self.app.exit(0)
 

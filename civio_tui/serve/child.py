@@ -73,7 +73,9 @@ class ServedApp(CivioApp):
         **kwargs: Any,
     ) -> None:
         # Settings are the player's, read at sign-in; until then the defaults, saved nowhere.
-        super().__init__(settings=Settings(), config_dir=root / ".unsigned", **kwargs)
+        super().__init__(
+            settings=Settings(), config_dir=root / ".unsigned", table_root=root, **kwargs
+        )
         self.root = root
         self.pins = pins or PinDesk(root, client=client)
         self.rules = rules
@@ -113,6 +115,11 @@ class ServedApp(CivioApp):
         self._open_game(player, first_visit)
         self._tell_server(SIGNED_IN_META)
         return None
+
+    @property
+    def table_name(self) -> str:
+        """At a table a student sits under the name they signed in with."""
+        return self.player.name if self.player is not None else super().table_name
 
     def _tell_server(self, kind: str) -> None:
         from textual.drivers.web_driver import WebDriver

@@ -1,0 +1,323 @@
+"""Tables: the class's networked tables (civio_tui/tables), for the player signed in.
+
+The list offers first the tables where this player already has a seat (a player who returns
+gets their seat back), then **Open a table**, **Join by code**, and the other open tables, each
+with its game, the seats taken and who is waiting. Choosing one's own open table as its host
+starts it (computers fill the empty seats); a started table of one's own opens its game. Every
+refusal is the store's own sentence, shown under the list.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.choice_form import ChoiceForm, FormRow
+from civio_tui.widgets.lists import NavList
+
+if TYPE_CHECKING:
+    from civio_tui.tables.ops import Table
+    from civio_tui.tables.store import TableStore
+
+REFRESH_SECONDS = 1.0
+"""How often the list reads the table file again (others open, join and start tables)."""
+
+
+def open_store(screen: CivioScreen[Any]) -> TableStore | None:
+    """The class's table file, or None with the reason shown as a notice."""
+    from civio_tui.tables.store import StoreUnavailable, TableStore
+
+    root = screen.app.table_root
+    if root is None:
+        screen.notify("Tables are played from a class's save root (civio --save-root DIR).")
+        return None
+    try:
+        return TableStore.in_root(root)
+    except StoreUnavailable as exc:
+        screen.notify(str(exc), severity="error", timeout=8)
+        return None
+
+
+def table_line(table: Table, me: str) -> str:
+    """One table as the list shows it: code, game, seats taken, who is waiting or playing."""
+    from civio_tui.tables import ops
+    from civio_tui.tables.games import table_game
+
+    taken = sum(1 for s in table.seats if not s.is_empty)
+    people = ", ".join(s.name for s in table.seats if s.name is not None)
+    title = table_game(table.row.game).title
+    if table.state == ops.OPEN:
+        what = f"{taken}/{table.row.seats} seats, waiting: {people}"
+    else:
+        what = f"playing: {', '.join(table.label(s.seat) for s in table.seats)}"
+    mine = table.seat_of(me)
+    if mine is None:
+        return f"{table.code}  {title}  {what}"
+    if table.state == ops.PLAYING:
+        return f"{table.code}  {title}  your seat {mine + 1}: back to the table · {what}"
+    if table.row.host.casefold() == me.casefold():
+        return f"{table.code}  {title}  yours: Enter starts it · {what}"
+    return f"{table.code}  {title}  waiting for {table.row.host} to start · {what}"
+
+
+class TablesScreen(CivioScreen[None]):
+    """The list of tables (see the module docstring)."""
+
+    DEFAULT_CSS = """
+    TablesScreen { align: center middle; }
+    #tables-box { width: 78; height: auto; max-height: 22; }
+    #tables-list { height: auto; max-height: 14; }
+    #tables-problem { color: $error; height: auto; }
+    #tables-note { color: $text-muted; height: auto; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.store: TableStore | None = None
+        self.tables: list[Table] = []
+        self.waiting_at: str | None = None
+        """The code of the table this player joined and waits to see started: it opens then."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tables-box", classes="pane"):
+            yield NavList(id="tables-list")
+            yield Static(id="tables-problem")
+            yield Static(id="tables-note")
+        yield Footer()
+
+    @property
+    def me(self) -> str:
+        return self.app.table_name
+
+    def on_mount(self) -> None:
+        self.query_one("#tables-box").border_title = f"Tables · {self.me}"
+        self.query_one("#tables-note", Static).update(
+            "Enter: open, join or start · Esc: back to the menu"
+        )
+        self.store = open_store(self)
+        self.reload()
+        self.set_interval(REFRESH_SECONDS, self.reload)
+        self.query_one(NavList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        from civio_tui.tables import ops
+        from civio_tui.tables.store import StoreUnavailable
+
+        if self.store is None:
+            return
+        try:
+            tables = ops.list_tables(self.store)
+        except StoreUnavailable as exc:
+            self.say(str(exc))
+            return
+        me = self.me
+        # The player's own tables first: a player who returns gets their seat back from here.
+        tables.sort(key=lambda t: t.seat_of(me) is None)
+        if self.waiting_at is not None and self.app.screen is self:
+            started = [t for t in tables if t.code == self.waiting_at and t.state == ops.PLAYING]
+            if started:
+                self.waiting_at = None
+                self.play(started[0])
+                return
+        self.tables = tables
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        mine = [t for t in self.tables if t.seat_of(self.me) is not None]
+        others = [t for t in self.tables if t.seat_of(self.me) is None]
+        options = [Option(table_line(t, self.me), id=f"table:{t.code}") for t in mine]
+        options += [Option("Open a table", id="open"), Option("Join by code", id="join")]
+        options += [Option(table_line(t, self.me), id=f"table:{t.code}") for t in others]
+        menu = self.query_one(NavList)
+        highlighted = menu.highlighted
+        chosen = menu.get_option_at_index(highlighted).id if highlighted is not None else None
+        menu.clear_options()
+        menu.add_options(options)
+        ids = [o.id for o in options]
+        menu.highlighted = ids.index(chosen) if chosen in ids else 0
+
+    def say(self, text: str) -> None:
+        self.query_one("#tables-problem", Static).update(text)
+
+    def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
+        event.stop()
+        key = event.option.id or ""
+        if key == "open":
+            self.app.push_screen(OpenTableScreen(), self._after_form)
+        elif key == "join":
+            self.app.push_screen(JoinTableScreen(), self._after_form)
+        elif key.startswith("table:"):
+            found = [t for t in self.tables if t.code == key[len("table:") :]]
+            if found:
+                self.choose(found[0])
+
+    def _after_form(self, code: str | None) -> None:
+        if code is not None:
+            self.waiting_at = code
+            self.say("")
+        self.reload()
+
+    def choose(self, table: Table) -> None:
+        """Join an open table, start one's own, go back to a started one."""
+        from civio_tui.tables import ops
+
+        assert self.store is not None
+        now = time.time()
+        try:
+            seat = table.seat_of(self.me)
+            if seat is None:
+                ops.join(self.store, table.code, self.me, now=now)
+                self.waiting_at = table.code
+                self.say(f"You sat down at table {table.code}: waiting for {table.row.host}.")
+            elif table.state == ops.PLAYING:
+                self.play(table)
+                return
+            elif table.row.host.casefold() == self.me.casefold():
+                started = ops.start(self.store, table.code, self.me, now=now)
+                self.play(started)
+                return
+            else:
+                self.say(f"Waiting for {table.row.host} to start table {table.code}.")
+                self.waiting_at = table.code
+        except ops.TableRefused as exc:
+            self.say(str(exc))
+        self.reload()
+
+    def play(self, table: Table) -> None:
+        from civio_tui.screens.civio.remote_table import open_remote_table
+
+        self.say("")
+        problem = open_remote_table(self.app, table.code)
+        if problem is not None:
+            self.say(problem)
+
+
+class _TableForm(ChoiceForm):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Done", id="tables_form.submit")
+    ]
+
+
+class _FormScreen(CivioScreen[str | None]):
+    """A small form over the Tables list; it returns the code of the table sat at."""
+
+    DEFAULT_CSS = """
+    _FormScreen { align: center middle; }
+    #table-form-box { width: 64; height: auto; }
+    #table-form-problem { color: $error; height: auto; }
+    """
+    TITLE_TEXT: ClassVar[str]
+
+    def rows(self) -> list[FormRow]:
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table-form-box", classes="pane"):
+            yield _TableForm(self.rows(), id="table-form")
+            yield Static(id="table-form-problem")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#table-form-box").border_title = self.TITLE_TEXT
+        self.query_one(ChoiceForm).focus()
+
+    def on_choice_form_submitted(self, event: ChoiceForm.Submitted) -> None:
+        from civio_tui.tables import ops
+
+        event.stop()
+        store = open_store(self)
+        if store is None:
+            return
+        try:
+            code = self.done_in(store, event.form.values())
+        except (ops.TableRefused, ValueError) as exc:
+            self.query_one("#table-form-problem", Static).update(str(exc))
+            return
+        self.dismiss(code)
+
+    def done_in(self, store: TableStore, values: dict[str, str]) -> str:
+        """Do what the form asks; the table's code (TableRefused says why not)."""
+        raise NotImplementedError
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class OpenTableScreen(_FormScreen):
+    """Open a table: the game (every multi-seat game), 2-4 seats, the computers' level for the
+    seats nobody takes."""
+
+    TITLE_TEXT = "Open a table"
+
+    def rows(self) -> list[FormRow]:
+        from civio_tui.tables.games import table_games
+
+        games = table_games()
+        most = max(g.seats[1] for g in games)
+        levels = games[0].levels
+        level = FormRow(
+            "computer", "Computers", [(lv, lv) for lv in levels], help="For the empty seats."
+        )
+        level.select(games[0].stand_in)
+        return [
+            FormRow("game", "Game", [(g.id, g.title) for g in games]),
+            FormRow("seats", "Seats", [(str(n), f"{n} seats") for n in range(2, most + 1)]),
+            level,
+            FormRow("start", "Open the table", kind="button"),
+        ]
+
+    def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
+        from civio_tui.tables.games import table_game
+
+        if event.row.key != "game":
+            return
+        spec = table_game(event.row.value)
+        row = event.form.row("computer")
+        level = row.value if row.value in spec.levels else spec.stand_in
+        row.choices = [(lv, lv) for lv in spec.levels]
+        row.index = 0
+        row.select(level)
+        event.form.refresh(layout=True)
+
+    def done_in(self, store: TableStore, values: dict[str, str]) -> str:
+        from civio_tui.tables import ops
+
+        table = ops.open_table(
+            store,
+            self.app.table_name,
+            values["game"],
+            int(values["seats"]),
+            now=time.time(),
+            computer=values["computer"],
+        )
+        return table.code
+
+
+class JoinTableScreen(_FormScreen):
+    """Join by code: the 4 characters the host reads out."""
+
+    TITLE_TEXT = "Join by code"
+
+    def rows(self) -> list[FormRow]:
+        from civio_tui.tables.ops import CODE_LENGTH
+
+        return [
+            FormRow("code", "Code", kind="text", max_length=CODE_LENGTH, help="e.g. KQ7M"),
+            FormRow("join", "Join the table", kind="button"),
+        ]
+
+    def done_in(self, store: TableStore, values: dict[str, str]) -> str:
+        from civio_tui.tables import ops
+
+        table, _seat = ops.join(store, values["code"], self.app.table_name, now=time.time())
+        return table.code
