@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ai.civio.hard import HardSearch, OptionValues, ViewKnowledge
-from ai.civio.heuristics import from_view
+from ai.civio.heuristics import Situation, from_view
 from ai.civio.hint import explain, goes_out_sentence, hint_seed, linked, listing
 from cards.deck import Deck, standard_deck
 from cards.games.civio.actions import ACCEPT, CALL, DECLINE, Action, DecisionKind
@@ -195,6 +195,7 @@ def review_decisions(
     gamma = search.budget.gamma
     total = len(decisions)
     judged: list[_Pending] = []
+    seen: dict[str, tuple[int, int, str]] = {}  # grounds: the line that first gave them
     waiting: list[_Pending] = []  # accepted attacks, priced at the next searched value
     for done, asked in enumerate(decisions, 1):
         view, decision, chosen = asked.view, asked.decision, asked.action
@@ -225,7 +226,7 @@ def review_decisions(
             decision.kind,
             chosen,
             best,
-            explain(sit, decision, best, view.rules, seat_names),
+            _fresh(explain(sit, decision, best, view.rules, seat_names), seen, asked, sit, values),
             explain(sit, decision, chosen, view.rules, seat_names) if chosen != best else "",
             asked.position,
             loss,
@@ -245,6 +246,52 @@ def review_decisions(
     return Review(seat, [_judge(item, deck, seat_names) for item in judged])
 
 
+def _fresh(
+    why: str,
+    seen: dict[str, tuple[int, int, str]],
+    asked: SeatDecision,
+    sit: Situation,
+    values: OptionValues | None,
+) -> str:
+    """`why`, unless its grounds (what follows its first colon) were already given on an
+    earlier line: then a discard is explained by its own card (what it linked with, and what
+    the runner-up discard would have cost) and anything else points back to that line, so the
+    same advice is not repeated on every line."""
+    head, colon, grounds = why.partition(": ")
+    if not colon:
+        return why
+    # The grounds up to the end of their first precedent: what follows varies with the draw.
+    decision = asked.decision
+    line = (asked.turn, asked.position, decision.kind.value)
+    turn, position, kind = seen.setdefault(grounds.partition(")")[0], line)
+    if position == asked.position:
+        return why
+    if decision.kind is not DecisionKind.DISCARD or values is None:
+        if turn == asked.turn:
+            return f"{head}, for the reason given for this turn's {kind.replace('_', ' ')}."
+        return f"{head}, for the reason given on turn {turn}."
+    best = _best(values)
+    card = best.card if best is not None else None
+    if best is None or card is None:
+        return why
+    deck = sit.deck
+    links = [deck[c].name for c in sit.hand if c != card and linked(deck, card, c)]
+    just = " (the card you just drew)" if card == decision.drawn else ""
+    what = f", which links with {listing(links[:3])}" if links else ", which links with none"
+    runner = sorted(values.keys, key=values.keys.__getitem__)[-2:-1]
+    cost = ""
+    if runner and runner[0].card is not None:
+        points = 100 * ((values.value(best) or 0.0) - (values.value(runner[0]) or 0.0))
+        if points >= 0.5:
+            cost = f"; {deck[runner[0].card].name}, the next best, would cost {_points(points)}"
+    return f"Discard {deck[card].name}{just}{what}: of your cards it costs the least{cost}."
+
+
+def _points(points: float) -> str:
+    n = round(points)
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def _best(values: OptionValues) -> Action | None:
     keys = values.keys
     return max(keys, key=keys.__getitem__) if keys else None
@@ -262,9 +309,9 @@ def _judge(item: _Pending, deck: Deck, seat_names: Sequence[str] | None) -> Judg
         why = item.why_best
     elif same:
         other = said(item.best, deck, seat_names)
-        why = f"{item.why_chosen} (as good as to {other})"
+        why = f"{item.why_chosen.removesuffix('.')} (as good as the search's choice, to {other})."
     else:
-        cost = f", costing {100 * loss:.0f} points" if loss >= EQUAL else ""
+        cost = f", costing {_points(100 * loss)}" if loss >= EQUAL else ""
         lost = _links_broken(item, deck)
         why = f"You chose to {said(chosen, deck, seat_names)}{lost}{cost}. {item.why_best}"
     return Judgement(
@@ -307,7 +354,7 @@ def hindsight(
     hand = asked.hands[nxt]
 
     def out_with(card: int | None) -> list[int] | None:
-        if card is None:
+        if card is None or card in hand:
             return None
         for drop in hand:
             rest = [c for c in hand if c != drop] + [card]
@@ -329,14 +376,13 @@ def hindsight(
     )
     safe = [a for a in asked.decision.options if out_with(a.card) is None]
     if not safe:
+        every = f" Every discard here let {who} go out"
         cheapest = _cheapest(asked.decision.options, values)
-        if cheapest is None or cheapest == asked.action:
-            return text + f" Every discard here let {who} go out; this one cost the least."
-        return text + (
-            f" Every discard here let {who} go out; {deck[cheapest.card].name} cost the least."
-            if cheapest.card is not None
-            else f" Every discard here let {who} go out."
-        )
+        if cheapest is None or cheapest.card is None:
+            return text + every + "."
+        if cheapest == asked.action:
+            return text + every + "; this one cost the least."
+        return text + every + f"; {deck[cheapest.card].name} cost the least."
     names = [deck[a.card].name for a in safe if a.card is not None]
     more = " or another" if len(names) > 2 else ""
     return text + f" A safe discard existed: {', '.join(names[:2])}{more}."

@@ -4,12 +4,14 @@ and repeats exactly."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import ai
-from ai.civio.hard import HardPlayer, HardSearch, SearchBudget
-from ai.civio.review import GOOD, INACCURACY, verdict
+from ai.civio.hard import HardPlayer, HardSearch, OptionValues, SearchBudget
+from ai.civio.review import GOOD, INACCURACY, hindsight, verdict
 from cards.deck import Deck
 from cards.games.civio.actions import Action, DecisionKind
+from cards.games.civio.record import seat_decisions
 from cards.games.civio.round import Round
 from cards.go_out import goes_out
 from cards.ruleset import RuleSet
@@ -156,6 +158,7 @@ def test_verdicts_agree_with_themselves_over_many_rounds(standard: Deck) -> None
     the choice made."""
     player = ai.get_player("medium")
     lines = 0
+    repeats = 0
     for seed in range(6):
         rnd = Round(RULES, 3, seed % 3, seed, standard)
         rng = random.Random(seed)
@@ -174,4 +177,72 @@ def test_verdicts_agree_with_themselves_over_many_rounds(standard: Deck) -> None
             else:
                 assert j.chosen != j.best and j.why.startswith("You chose to ")
                 assert verdict(j.loss, same=False) == j.verdict
-    assert lines >= 30
+        # No line gives the grounds of an earlier one again: it points back to it instead.
+        grounds = [j.why.partition(": ")[2].partition(")")[0] for j in review.decisions]
+        given = [g for g in grounds if g]
+        assert len(set(given)) == len(given), [j.why for j in review.decisions]
+        repeats += sum("for the reason given " in j.why for j in review.decisions)
+    assert lines >= 30 and repeats < lines // 4
+
+
+def test_a_discard_is_reviewed_as_lost_when_every_discard_lets_the_next_player_out(
+    standard: Deck,
+) -> None:
+    """In hindsight, with the next player one card from going out in two ways: both discards
+    feed them; the review says so and names the one the search valued more."""
+    player = ai.get_player("medium")
+    rnd = Round(RULES, 2, 1, 3, standard)
+    rng = random.Random(3)
+    while not rnd.is_over:
+        d = rnd.decision
+        assert d is not None
+        rnd.apply(player.choose(rnd.view(d.seat), d, rng))
+    assert rnd.result is not None and rnd.result.winner is not None
+    out = rnd.face_up[rnd.result.winner] + rnd.hidden[rnd.result.winner]
+    assert goes_out(standard, out)
+    # Two cards that each complete the winner's hand less one of its cards.
+    for gap in out:
+        base = [c for c in out if c != gap]
+        other = next(
+            (y for y in range(len(standard)) if y not in out and goes_out(standard, [*base, y])),
+            None,
+        )
+        if other is not None:
+            break
+    assert other is not None
+    junk = next(y for y in range(len(standard)) if y not in out and y != other)
+    asked = next(
+        a
+        for a in seat_decisions(RULES, 2, 1, 3, rnd.actions, 0, standard)
+        if a.decision.kind is DecisionKind.DISCARD
+    )
+    feed, also = Action.discard(gap), Action.discard(other)
+    planted = replace(
+        asked,
+        decision=replace(asked.decision, options=(feed, also)),
+        action=feed,
+        hands=(asked.hands[0], (*base, junk)),
+        taken_by=1,
+        winner=1,
+    )
+    values = OptionValues({feed: (0.2,), also: (0.5,)}, 1)
+    said = hindsight(planted, 1, RULES, standard, ["Ada", "Bo"], values)
+    assert said is not None
+    name = standard[gap].name
+    assert said.startswith(f"Hindsight: Bo needed exactly {name}: with it, Bo's 7 cards went out")
+    assert said.endswith(
+        f"Every discard here let Bo go out; {standard[other].name} cost the least."
+    )
+    planted = replace(planted, action=also)
+    said = hindsight(planted, 1, RULES, standard, ["Ada", "Bo"], values)
+    assert said is not None and said.endswith("this one cost the least.")
+    harmless = next(
+        y
+        for y in range(len(standard))
+        if y not in (*out, other, junk) and not goes_out(standard, [*base, y])
+    )
+    options = (also, Action.discard(harmless))
+    safe = replace(planted, decision=replace(asked.decision, options=options))
+    said = hindsight(safe, 1, RULES, standard, ["Ada", "Bo"], None)
+    assert said is not None
+    assert said.endswith(f"A safe discard existed: {standard[harmless].name}.")
