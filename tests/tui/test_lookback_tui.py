@@ -144,11 +144,14 @@ async def test_the_review_runs_in_a_worker_with_a_progress_bar(
         assert steps[-1] == (total, total) and len(steps) == total
         assert not replay.query_one(ProgressBar).display
         line = replay.review.summary_line()
-        assert line in text(pilot, "#replay-review")
+        await pilot.press("home")
+        summary = text(pilot, "#replay-review")
+        assert line in summary and "points off your chance to win the round" in summary
         if replay.review.biggest() is not None:
             await pilot.press("b")
             here = text(pilot, "#replay-review")
             assert "Inaccuracy: " in here or "Mistake: " in here
+            assert "costing " in here and " points" in here
 
 
 async def test_statistics_show_numbers_and_charts(samples: Path) -> None:
