@@ -208,7 +208,8 @@ def review_decisions(
             best = search.policy.decide(sit, decision, rng)
         loss: float | None
         if values is not None:
-            loss = max(0.0, (values.value(best) or 0.0) - (values.value(chosen) or 0.0))
+            gap = (values.value(best) or 0.0) - (values.value(chosen) or 0.0)
+            loss = min(1.0, max(0.0, gap))  # at most the whole round
             for item in waiting:
                 item.loss = (1 - gamma) * (values.value(best) or 0.0)
             waiting.clear()

@@ -4,6 +4,7 @@ and repeats exactly."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import ai
@@ -20,6 +21,7 @@ from civio_tui.review import review_round
 RULES = RuleSet()
 SMALL = SearchBudget(iterations=48)
 TINY = SearchBudget(iterations=12)
+NAMES = ["Ada", "Bo"]
 
 
 def planted_round(deck: Deck) -> tuple[int, list[Action], int, Action]:
@@ -108,10 +110,12 @@ def _feeds(deck: Deck, hand: list[int], card: int) -> bool:
     return any(goes_out(deck, [c for c in hand if c != drop] + [card]) for drop in hand)
 
 
-def fed_round(deck: Deck) -> tuple[int, list[Action], int]:
-    """A two-player round of medium players in which seat 0 discards a card seat 1 takes and
-    goes out with, although another discard was safe: (seed, the actions, the feed's index)."""
+def fed_rounds(deck: Deck, count: int) -> Iterator[tuple[int, list[Action], int]]:
+    """Two-player rounds of medium players in which seat 0 discards a card that seat 1 takes
+    at once and goes out with, although another discard was safe: (seed, the actions, the
+    feed's index), the first `count` seeds that give one."""
     player = ai.get_player("medium")
+    found = 0
     for seed in range(200):
         rnd = Round(RULES, 2, 1, seed, deck)
         rng = random.Random(seed)
@@ -127,29 +131,37 @@ def fed_round(deck: Deck) -> tuple[int, list[Action], int]:
                     rnd.apply(feeding[0])
                     continue
             rnd.apply(player.choose(rnd.view(d.seat), d, rng))
-        if planted is not None and rnd.result is not None and rnd.result.winner == 1:
-            taken = rnd.actions[planted + 1 :]
-            if any(a.kind == "draw" for a in taken[:3]) and next(
-                a for a in taken if a.kind == "draw"
-            ) == Action.draw("discard"):
-                return seed, rnd.actions, planted
-    raise AssertionError("no round let seat 1 go out on seat 0's discard")
+        if planted is None or rnd.result is None or rnd.result.winner != 1:
+            continue
+        draw = next(a for a in rnd.actions[planted + 1 :] if a.kind == "draw")
+        if draw == Action.draw("discard"):
+            yield seed, rnd.actions, planted
+            found += 1
+            if found == count:
+                return
+    raise AssertionError("too few rounds let seat 1 go out on seat 0's discard")
 
 
-def test_a_feeding_discard_names_the_card_and_the_opponent(standard: Deck) -> None:
-    seed, actions, index = fed_round(standard)
-    review = review_round(
-        RULES, 2, 1, seed, actions, 0, standard, seat_names=["Ada", "Bo"], search=HardSearch(SMALL)
-    )
-    fed = next(d for d in review.decisions if d.position == index)
-    card = actions[index].card
-    assert card is not None and fed.danger is not None
-    name = standard[card].name
-    assert fed.danger.startswith(f"Hindsight: Bo needed exactly {name}: with it, Bo's 7 cards went")
-    assert "A safe discard existed: " in fed.danger
-    others = [d for d in review.decisions if d.position != index and d.kind == "discard"]
-    assert all(d.danger is None or "Bo needed exactly" in d.danger for d in others)
-    assert review.to_json()["decisions"][review.decisions.index(fed)]["danger"] == fed.danger
+def test_feeding_discards_are_mistakes_naming_the_card_and_the_opponent(standard: Deck) -> None:
+    """The verdict judges what Ada could see; the danger, what happened. Most discards that
+    handed Bo the round were visible risks (mistakes); every one is named in hindsight."""
+    mistakes = 0
+    for seed, actions, index in fed_rounds(standard, 6):
+        review = review_round(
+            RULES, 2, 1, seed, actions, 0, standard, seat_names=NAMES, search=HardSearch(SMALL)
+        )
+        fed = next(d for d in review.decisions if d.position == index)
+        card = actions[index].card
+        assert card is not None and fed.danger is not None
+        name = standard[card].name
+        assert fed.danger.startswith(f"Hindsight: Bo needed exactly {name}: with it, Bo's 7")
+        assert " cards went out as " in fed.danger
+        assert "A safe discard existed: " in fed.danger
+        assert review.to_json()["decisions"][review.decisions.index(fed)]["danger"] == fed.danger
+        mistakes += fed.verdict == "mistake"
+        others = [d for d in review.decisions if d.position != index and d.kind == "discard"]
+        assert all(d.danger is None or "Bo needed exactly" in d.danger for d in others)
+    assert mistakes >= 4
 
 
 def test_verdicts_agree_with_themselves_over_many_rounds(standard: Deck) -> None:
