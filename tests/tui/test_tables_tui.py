@@ -9,11 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual._context import active_app
 from textual.app import App
 from textual.pilot import Pilot
 
 from ai import get_player
 from civio_tui.app import CivioApp
+from civio_tui.campaigns.catalogue import open_campaign
+from civio_tui.campaigns.table_record import record_name
 from civio_tui.screens.civio.remote_table import RemoteTableScreen
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.tables import JoinTableScreen, OpenTableScreen, TablesScreen
@@ -127,7 +130,14 @@ async def play_moves(
             if ctl.rnd.is_over or screen.question is None or not ctl.viewer_to_move():
                 continue
             seat = screen.tab.seat
-            screen.apply_action(player.choose(ctl.rnd.view(seat), ctl.rnd.decision, rngs[app]))
+            action = player.choose(ctl.rnd.view(seat), ctl.rnd.decision, rngs[app])
+            # The move is made as in the app's own task: there, `screen.app` is this app (from
+            # the test's task it would be the app started last).
+            token = active_app.set(app)
+            try:
+                screen.apply_action(action)
+            finally:
+                active_app.reset(token)
             made += 1
         await pa.pause(0.01)
         await pb.pause()
@@ -163,6 +173,16 @@ async def test_two_apps_open_join_and_start_a_table_and_see_each_others_moves(
         assert [t.live.log_length for t in tabs] == [length, length]
 
 
+async def settle_round_end(pilot: Pilot[int]) -> None:
+    """Wait until the app's table has taken in the end of the round."""
+    for _ in range(200):
+        screen = pilot.app.screen
+        if not isinstance(screen, RemoteTableScreen) or screen.round_done_shown:
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the round's end did not reach the table")
+
+
 @pytest.mark.slow
 async def test_two_apps_play_a_whole_round_at_one_table(
     two_players: tuple[CivioApp, CivioApp, TableStore],
@@ -172,3 +192,15 @@ async def test_two_apps_play_a_whole_round_at_one_table(
         table = await seat_two_apps(pa, pb, store)
         await play_moves(pa, pb, store, table.code, 10_000)
         assert ops.read_table(store, table.code).state == ops.ENDED
+        for pilot in (pa, pb):
+            await settle_round_end(pilot)
+    # Each person's own save folder holds the round, replayable, as the table played it.
+    match = None
+    for app in (ana, ben):
+        session = open_campaign(record_name(table.code), save_dir=app.save_dir)
+        (record,) = session.campaign.history
+        assert record.replayable
+        assert [p.name for p in session.campaign.players][:2] == ["Ana", "Ben"]
+        assert session.campaign.finished
+        match = match or record
+        assert record == match

@@ -40,7 +40,7 @@ class TabBackend(LookInMemory):
         self.tab = tab
         table = tab.live.table
         match = tab.live.match
-        self.name: str | None = None
+        self.name: str | None = f"Table {tab.code}"
         self.names = [table.label(s) for s in range(table.row.seats)]
         self.levels = [
             HUMAN if s == tab.seat else (table.seats[s].level or HUMAN)
@@ -140,6 +140,20 @@ class RemoteTableScreen(TableScreen):
             return
         self.log_lines(self.controller.new_log_lines())
         self.advance()
+
+    def _round_over(self) -> None:
+        self.keep_record()
+        super()._round_over()
+
+    def keep_record(self) -> None:
+        """This player's own record (their save folder) takes the rounds the table finished."""
+        from civio_tui.campaigns.table_record import record_table_rounds
+
+        problem = record_table_rounds(
+            self.app.save_dir, self.tab.live.table, self.tab.live.match, self.controller.deck
+        )
+        if problem is not None:
+            self.notify(problem, severity="warning", timeout=8)
 
     def show_thinking(self) -> None:
         """Whose turn it is and how long they have been thinking, while it is not ours."""

@@ -1,0 +1,48 @@
+"""A networked table's CIVIO round kept in each player's own save folder: the same round,
+replayable, in every person's record, written once however often it is asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cards.deck import Deck
+from civio_tui.campaigns.catalogue import open_campaign
+from civio_tui.campaigns.table_record import record_name, record_table_rounds
+from civio_tui.tables import ops
+from civio_tui.tables.live import LiveTable
+from civio_tui.tables.store import TableStore
+
+
+def played_table(root: Path) -> LiveTable:
+    """Ana and Ben at a 3-seat CIVIO table with a computer; both leave at once, so the
+    computers play the whole round."""
+    store = TableStore.in_root(root)
+    table = ops.open_table(store, "Ana", "civio", 3, now=0.0, seed=11)
+    ops.join(store, table.code, "Ben", now=0.0)
+    ops.start(store, table.code, "Ana", now=0.0)
+    for name in ("Ana", "Ben"):
+        ops.leave(store, table.code, name, now=1.0)
+    live = LiveTable(store, table.code)
+    live.drive("test", now=2.0)
+    assert live.table.state == ops.ENDED
+    return live
+
+
+def test_each_players_folder_holds_the_tables_round_once(tmp_path: Path, standard: Deck) -> None:
+    live = played_table(tmp_path / "class")
+    records = []
+    for name in ("ana", "ben"):
+        folder = tmp_path / name
+        for _ in range(2):  # asked again (a redraw, a return to the table): not written twice
+            assert record_table_rounds(folder, live.table, live.match, standard) is None
+        camp = open_campaign(record_name(live.code), save_dir=folder, deck=standard).campaign
+        assert [p.name for p in camp.players] == ["Ana", "Ben", "Computer 3"]
+        assert camp.finished and len(camp.history) == 1
+        records.append(camp.history[0])
+    record = records[0]
+    assert records[1] == record
+    played = live.match.engines[0]
+    assert record.points == dict(
+        zip(["Ana", "Ben", "Computer 3"], played.result.scores, strict=True)
+    )
+    assert record.actions is not None and len(record.actions) == len(played.actions)
