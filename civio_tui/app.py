@@ -236,6 +236,16 @@ class CivioApp(App[int]):
 
     # -- shared state -------------------------------------------------------------------------
 
+    served: ClassVar[bool] = False
+    """Played in a browser tab of `civio serve`: the server's folders are not the player's to
+    see or open, so no screen names a path, and files reach the player as downloads."""
+
+    @property
+    def signed_in_as(self) -> str | None:
+        """The name a served player signed in with (fixed for the whole tab); None in the
+        terminal, where Settings' name is the player's to change."""
+        return None
+
     @property
     def table_name(self) -> str:
         """The name this player sits at a networked table under (Settings' name)."""

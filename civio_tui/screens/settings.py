@@ -60,7 +60,9 @@ class SettingsScreen(CivioScreen[None]):
             placeholder="You",
             max_length=MAX_NAME,
             help="Type your name for the table, the log and the results of new games "
-            "(Backspace deletes; empty means You).",
+            f"(at most {MAX_NAME} characters; Backspace deletes; empty means You).",
+            # A served player's name is the one they signed in with: their folder and PIN.
+            visible=self.app.signed_in_as is None,
         )
         speed = _choice_row(
             "ai_speed",
@@ -90,7 +92,15 @@ class SettingsScreen(CivioScreen[None]):
     def _paths_text(self) -> str:
         remaps = self.app.settings.keymap
         unknown = keymap.unknown_ids(remaps)
-        lines = [f"Settings file: {config_dir() / SETTINGS_FILE}"]
+        signed_in = self.app.signed_in_as
+        if signed_in is not None:
+            lines = [f"Your name: {signed_in} (the name you signed in with)"]
+        elif self.app.served:
+            lines = []
+        else:
+            lines = [f"Settings file: {(self.app.config_dir or config_dir()) / SETTINGS_FILE}"]
+        if self.app.served:
+            lines.append("Your settings are kept with your saved games.")
         if remaps:
             lines.append(f"Remapped keys: {len(remaps)} (see Help for every key's id)")
         if unknown:
@@ -111,9 +121,11 @@ class SettingsScreen(CivioScreen[None]):
 
     def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
         values = event.form.values()
-        new_game = self.app.settings.new_game.model_copy(
-            update={"player_name": " ".join(values["player_name"].split()) or "You"}
-        )
+        new_game = self.app.settings.new_game
+        if self.app.signed_in_as is None:
+            new_game = new_game.model_copy(
+                update={"player_name": " ".join(values["player_name"].split()) or "You"}
+            )
         settings = self.app.settings.model_copy(
             update={
                 "new_game": new_game,

@@ -106,15 +106,20 @@ class ServedApp(CivioApp):
             lock = PlayerLock(player.path)
             if not lock.acquire():
                 return IN_USE
-            first_visit = not player.exists
             player.create()
         except OSError as exc:
             return f"Cannot open this player's folder: {exc.strerror or exc}"
         self._lock = lock
         self.player = player
-        self._open_game(player, first_visit)
+        self._open_game(player)
         self._tell_server(SIGNED_IN_META)
         return None
+
+    served = True
+
+    @property
+    def signed_in_as(self) -> str | None:
+        return self.player.name if self.player is not None else None
 
     @property
     def table_name(self) -> str:
@@ -127,12 +132,12 @@ class ServedApp(CivioApp):
         if isinstance(self._driver, WebDriver):
             self._driver.write_meta({"type": kind})
 
-    def _open_game(self, player: PlayerFolder, first_visit: bool) -> None:
+    def _open_game(self, player: PlayerFolder) -> None:
         self.save_dir = str(player.path)
         self.config_dir = player.path
         settings, self.settings_problem = Settings.read(player.path)
-        if first_visit:
-            settings.new_game.player_name = player.name
+        # A served player plays under the name they signed in with, whatever the file says.
+        settings.new_game.player_name = player.name
         # The teacher's classroom settings: what every New game form starts from.
         if self.rules:
             settings.new_game.rules = self.rules  # type: ignore[assignment]

@@ -52,13 +52,13 @@ def check_player_name(text: str) -> str:
     """The name as it will be shown (trimmed, NFC), or PlayerNameError saying what is wrong."""
     if "\x00" in text:
         raise PlayerNameError("a name cannot hold control characters")
+    if len(unicodedata.normalize("NFC", text).strip(" ")) > MAX_NAME:
+        raise PlayerNameError(f"A name has at most {MAX_NAME} characters: type a shorter one")
     try:
         name = check_name(text)
     except CampaignNameError as exc:
         message = str(exc).replace("campaign name", "name").replace("a name", "A name")
         raise PlayerNameError(message[0].upper() + message[1:]) from None
-    if len(name) > MAX_NAME:
-        raise PlayerNameError(f"A name has at most {MAX_NAME} characters")
     plain = unicodedata.normalize("NFKC", name)
     if plain != name:
         raise PlayerNameError(

@@ -19,7 +19,6 @@ from textual.widgets import Footer, Input, Label, Static
 from civio_tui import keymap
 from civio_tui.serve.pins import PIN_MAX
 from civio_tui.serve.players import PlayerNameError, check_player_name
-from civio_tui.settings import MAX_NAME
 
 if TYPE_CHECKING:
     from civio_tui.serve.child import ServedApp
@@ -62,7 +61,10 @@ class SignInScreen(Screen[None]):
             yield Static(HELP, id="sign-in-help")
             with Horizontal(classes="sign-in-row"):
                 yield Label("Name", classes="sign-in-label")
-                yield Input(placeholder="your name", max_length=MAX_NAME, id="sign-in-name")
+                # No length limit in the box: a name too long (typed or pasted) is refused with
+                # the limit, never cut to a name the player did not choose. The server bounds
+                # what a tab may send.
+                yield Input(placeholder="your name", id="sign-in-name")
             with Horizontal(classes="sign-in-row"):
                 yield Label("PIN", classes="sign-in-label")
                 yield self._pin_box("sign-in-pin", "4 to 8 digits")

@@ -35,3 +35,18 @@ async def sign_in(pilot: Pilot[Any], name: str, pin: str, again: str = "") -> No
             await pilot.press(char)
     await pilot.press("enter")
     await pilot.pause()
+
+
+def menu_key(app: Any, key: str) -> str:
+    """The digit of a main-menu entry (Learn to play comes first for a new player)."""
+    from civio_tui.screens.main_menu import MainMenuScreen
+
+    assert isinstance(app.screen, MainMenuScreen)
+    return str([k for k, _ in app.screen.entries()].index(key) + 1)
+
+
+def menu_ready(app: Any) -> bool:
+    """The main menu is up and has looked for saved games."""
+    from civio_tui.screens.main_menu import MainMenuScreen
+
+    return isinstance(app.screen, MainMenuScreen) and app.screen.scanned

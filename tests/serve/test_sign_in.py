@@ -6,10 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from serve_helpers import sign_in, type_line, wait_until
+from serve_helpers import menu_key, menu_ready, sign_in, type_line, wait_until
 from textual.widgets import Static
 
-from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.serve.child import IN_USE, ServedApp
 from civio_tui.serve.pins import NO_MATCH
 from civio_tui.serve.players import player_folders
@@ -18,16 +17,6 @@ from civio_tui.serve.sign_in import SignInScreen
 
 def problem(app: ServedApp) -> str:
     return str(app.screen.query_one("#sign-in-problem", Static).render())
-
-
-def menu_key(app: ServedApp, key: str) -> str:
-    """The digit of a main-menu entry (Learn to play comes first for a new player)."""
-    assert isinstance(app.screen, MainMenuScreen)
-    return str([k for k, _ in app.screen.entries()].index(key) + 1)
-
-
-def menu_ready(app: ServedApp) -> bool:
-    return isinstance(app.screen, MainMenuScreen) and app.screen.scanned
 
 
 async def test_a_name_opens_the_game_in_that_players_own_folder(save_root: Path) -> None:
