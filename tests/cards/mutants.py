@@ -41,22 +41,22 @@ TARGETS = (
     Target(
         "precedent",
         "cards/precedent.py",
-        ("tests/cards/test_precedent.py", "tests/cards/test_audit_rules.py"),
+        ("tests/cards/test_precedent.py", "tests/cards/test_go_out.py"),
     ),
     Target(
         "go_out",
         "cards/go_out.py",
-        ("tests/cards/test_go_out.py", "tests/cards/test_audit_rules.py"),
+        ("tests/cards/test_go_out.py", "tests/cards/test_scoring.py"),
     ),
     Target(
         "scoring",
         "cards/scoring.py",
-        ("tests/cards/test_scoring.py", "tests/cards/test_audit_rules.py"),
+        ("tests/cards/test_scoring.py", "tests/cards/test_go_out.py"),
     ),
     Target(
         "links",
         "cards/links.py",
-        ("tests/cards/test_precedent.py", "tests/cards/test_link_reasons.py"),
+        ("tests/cards/test_links.py", "tests/cards/test_precedent.py"),
     ),
     Target("round_phases", "cards/games/civio/round_phases.py", ("tests/engine",)),
     Target(
@@ -404,11 +404,16 @@ def run(
                         os.waitpid(slot.pid, 0)
                     passed = bool(done) and os.waitstatus_to_exitcode(status) == 0
                     (survived if passed else killed).append(slot.mutant)
+                    if passed and progress:
+                        print(f"survived: {slot.mutant.describe()}", flush=True)
                     _write_source(slot.copy / target.path, originals[target.path])
                     slot.mutant = None
                 time.sleep(0.02)
             if progress:
-                print(f"{target.path}: done, {len(survived)} survived so far", flush=True)
+                print(
+                    f"{target.path} done: {len(killed)} killed, {len(survived)} survived so far",
+                    flush=True,
+                )
     return Report(killed, survived, time.monotonic() - began)
 
 

@@ -18,7 +18,7 @@ from cards.go_out import (
     ordering,
 )
 from cards.links import tables
-from cards.precedent import check_precedent, is_valid
+from cards.precedent import PrecedentCheck, check_precedent, is_valid
 from cards.ruleset import RuleSet
 
 BOOKLET = RuleSet.named("booklet")
@@ -249,3 +249,65 @@ def test_results_are_memoised_per_deck(standard: Deck) -> None:
     first = best_go_out(standard, hand, BOOKLET)
     assert best_go_out(standard, list(reversed(hand)), BOOKLET) is first
     assert best_non_winner(standard, hand) is best_non_winner(standard, hand[::-1])
+
+
+MARBURY = "Marbury v Madison"
+
+
+CRA = "Civil Rights Act of 1964"
+
+
+def check(deck: Deck, names: list[str]) -> PrecedentCheck:
+    cards = ids(deck, names)
+    result = check_precedent(deck, cards)
+    assert result.valid == is_valid(deck, cards)
+    return result
+
+
+def test_go_out_finder_plays_the_cra_as_equality_when_only_that_works(standard: Deck) -> None:
+    # Loving (1967) is younger than the CRA and does not list it, so the CRA cannot stand as a
+    # Law next to it; Loving's plus column lists Equality, so the CRA closes as Equality.
+    cards = ids(standard, ["14th Amendment", "Loving v Virginia", CRA])
+    found = ordering(standard, cards)
+    assert found is not None
+    result = check_precedent(standard, found)
+    assert result.valid and result.cra_role == "freedom"
+    assert result.points == 3
+    # The same cards with the CRA before Loving: the Law role fails at Loving, Equality at once.
+    failed = check(standard, [CRA, "Loving v Virginia", "14th Amendment"])
+    assert failed.failure_position == 1
+    assert failed.reason is not None and "(as a Law)" in failed.reason
+
+
+def test_non_winner_scores_disjoint_precedents_only(standard: Deck) -> None:
+    # The flush hand as a non-winner: two disjoint 3-card precedents (6 points), not the flush.
+    hand = ids(standard, ["School", "Barnette", "Tinker", "Pico", "Expression", "1st", "14th"])
+    points, precedents = best_non_winner(standard, hand)
+    assert points == 6
+    assert [len(p) for p in precedents] == sorted(len(p) for p in precedents)
+    assert all(len(p) in (3, 4) for p in precedents)
+    used = [c for p in precedents for c in p]
+    assert len(used) == len(set(used))
+    for p in precedents:
+        assert is_valid(standard, p)
+    # The Issue is left out: it adds no point, and ties go to fewer cards.
+    assert standard.lookup("School") not in used
+
+
+def test_hand_that_goes_out_is_recognised_in_any_order(standard: Deck) -> None:
+    hand = ids(standard, ["School", "Barnette", "Tinker", "Pico", "Expression", "1st", "14th"])
+    assert goes_out(standard, hand) and goes_out(standard, list(reversed(hand)))
+
+
+def test_marbury_is_listed_last_in_a_going_out_arrangement(mini: Deck) -> None:
+    hand = ids(
+        mini,
+        ["Barnette", "Expression", MARBURY, "Justice", "Furman v Georgia", "8th", "14th"],
+    )
+    arrangement = best_go_out(mini, hand, BOOKLET)
+    assert arrangement is not None
+    marbury = mini.lookup(MARBURY)
+    holding = [p for p in arrangement.precedents if marbury in p]
+    assert len(holding) == 1 and holding[0][-1] == marbury
+    for precedent in arrangement.precedents:
+        assert is_valid(mini, precedent)

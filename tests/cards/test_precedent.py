@@ -420,3 +420,62 @@ def test_checker_and_fast_path_agree(standard: Deck, data: st.DataObject) -> Non
     cards = data.draw(st.lists(st.sampled_from(pool), min_size=2, max_size=4, unique=True))
     for order in itertools.permutations(cards):
         assert check_precedent(standard, order).valid == is_valid(standard, order)
+
+
+@pytest.mark.parametrize(
+    ("names", "position"),
+    [
+        # Between the Freedom and the closing Amendments, and inside the closing run.
+        (["Barnette", "Expression", MARBURY, "1st"], None),
+        (["Barnette", "Expression", "1st", MARBURY, "14th"], None),
+        # Right before the closing run that follows a Law.
+        (["Shelley v Kraemer", "Voting Rights Act of 1965", MARBURY, "14th"], None),
+        # It does not make a Freedom legal after a Law, nor after an Amendment.
+        (["Jim Crow Laws", MARBURY, "Equality"], 2),
+        (["Barnette", "1st", MARBURY, "Expression"], 3),
+        # At position 0 the next card is still "first": a Freedom cannot open, an Issue can.
+        ([MARBURY, "Expression", "1st"], 1),
+        ([MARBURY, "School", "Barnette"], None),
+        ([MARBURY, "Barnette", "School"], 2),
+    ],
+)
+def test_marbury_changes_nothing_wherever_it_stands(
+    mini: Deck, names: list[str], position: int | None
+) -> None:
+    result = check(mini, names)
+    assert result.failure_position == position, result.reason
+    without = [n for n in names if n != MARBURY]
+    assert check(mini, without).valid == result.valid
+
+
+def test_marbury_between_freedom_and_amendments_on_the_standard_deck(standard: Deck) -> None:
+    result = check(standard, ["School", "Barnette", "Tinker", "Pico", "Expression", MARBURY, "1st"])
+    assert result.valid and result.points == 5  # Barnette, Tinker, Pico, Expression, 1st
+
+
+def test_amendment_held_up_by_a_case_two_cards_back(standard: Deck) -> None:
+    # Brown strengthens the 14th; Plessy (right before the Amendment) strengthens nothing.
+    assert standard[standard.lookup("Plessy v Ferguson")].amendments == ()
+    result = check(standard, ["Brown", "Plessy v Ferguson", "14th"])
+    assert result.valid, result.reason
+    assert result.points == 2  # Brown and the 14th; Plessy scores 0
+    assert check(standard, ["Brown", "Plessy v Ferguson", MARBURY, "14th"]).valid
+    # Without Brown nothing holds the 14th up: it fails at its own position.
+    failed = check(standard, ["Plessy v Ferguson", "14th"])
+    assert failed.failure_position == 1
+    assert failed.reason is not None and "no Case in it strengthens" in failed.reason
+
+
+def test_each_amendment_of_the_closing_run_needs_its_own_case(standard: Deck) -> None:
+    # Brown holds up the 14th but not the 8th: the 8th fails at its own position.
+    result = check(standard, ["Brown", "Plessy v Ferguson", "14th", "8th"])
+    assert result.failure_position == 3
+    assert result.reason is not None and "8th" in result.reason
+
+
+def test_cra_counts_one_point_in_either_role(mini: Deck) -> None:
+    law = check(mini, ["Race", CRA])
+    equality = check(mini, ["United Steelworkers v Weber", CRA])
+    assert (law.cra_role, equality.cra_role) == ("law", "freedom")
+    assert law.points == 1
+    assert equality.points == sum(mini[c].points for c in equality.cards)

@@ -73,3 +73,17 @@ def test_unique_prefixes_are_accepted() -> None:
 def test_unknown_or_ambiguous_ranks_are_rejected(text: str) -> None:
     with pytest.raises(ValueError, match="unknown rank"):
         parse_rank(text)
+
+
+def test_rank_strings_are_exact_and_parse_case_insensitively() -> None:
+    titles = [r.title for r in RANKS]
+    assert titles == TITLES
+    for title in titles:
+        assert parse_rank(title.upper()) == title
+        assert parse_rank(f"  {title.lower()}  ") == title
+    with pytest.raises(ValueError):
+        parse_rank("Lawyer")  # two ranks start so: ambiguous
+    edges = {5: "Intern", 6: "Law Clerk", 20: "Lawyer (2nd chair)", 21: "Lawyer (1st chair)"}
+    edges |= {40: "Judge", 41: "Appellate Court Judge", 80: RANKS[6].title, 81: RANKS[7].title}
+    for points, title in edges.items():
+        assert rank_for(points) == title

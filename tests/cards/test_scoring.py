@@ -126,3 +126,25 @@ def test_non_winner_of_a_going_out_hand_counts_every_card(standard: Deck) -> Non
         ["Barnette", "Expression", "1st", "Justice", "Furman v Georgia", "Fair Procedures", "8th"],
     )
     assert non_winner_score(standard, hand) == 6
+
+
+def test_flush_scoring_under_both_readings_on_real_hands(standard: Deck) -> None:
+    flush = ids(
+        standard,
+        ["School", "Barnette", "Tinker", "Pico", "Expression", "1st", "14th"],
+    )
+    arrangement = best_go_out(standard, flush, BOOKLET)
+    assert arrangement is not None and arrangement.kind == "flush" and arrangement.points == 6
+    assert winner_score(arrangement, BOOKLET) == (6 + 2) * 3
+    assert winner_score(arrangement, SUMMARY) == 6 * 3 + 2
+    # Each flag on its own: only flush_scoring changes the flush score.
+    assert winner_score(arrangement, RuleSet(attacks="optional")) == 24
+    assert winner_score(arrangement, RuleSet(flush_scoring="cards_only")) == 20
+    # A 3 + 4 is never tripled, under either reading.
+    three_four = ids(
+        standard,
+        ["Barnette", "Expression", "1st", "Justice", "Furman v Georgia", "Fair Procedures", "8th"],
+    )
+    arrangement = best_go_out(standard, three_four, SUMMARY)
+    assert arrangement is not None and arrangement.kind == "three_four"
+    assert winner_score(arrangement, BOOKLET) == winner_score(arrangement, SUMMARY) == 8

@@ -13,6 +13,7 @@ from cards.deck import Deck, load_deck
 from cards.games.civio.actions import Action
 from cards.games.civio.phase import Phase
 from cards.games.civio.round import Round
+from cards.models import CardType
 from cards.ruleset import RuleSet
 
 PACK_PATH = Path(__file__).parent / "fixtures" / "engine_pack.toml"
@@ -198,3 +199,33 @@ def check_views(rnd: Round, tracker: KnowledgeTracker) -> None:
                     assert sorted(p.known_hidden) == sorted(
                         tracker.known_hidden(rnd, seat, p.seat)
                     ), (seat, p.seat)
+
+
+FLUSH = ["School", "Barnette", "Tinker", "Pico", "Expression", "1st", "14th"]
+"""The booklet's Thurgood Flush, by the names of the standard deck."""
+
+
+def cases(*numbers: int) -> list[str]:
+    """The engine pack's Cases by number: cases(1, 2) is ["Case 01", "Case 02"]."""
+    return [f"Case {n:02d}" for n in numbers]
+
+
+def plain_cards(deck: Deck, exclude: list[int]) -> list[int]:
+    """Cards with no action and no wild power, outside `exclude`."""
+    return [
+        c
+        for c in deck.ids
+        if c not in exclude
+        and deck[c].type not in (CardType.LAW, CardType.CIVIL_RIGHTS_ACT)
+        and deck[c].type is not CardType.WILD
+    ]
+
+
+def attack_table(pack: Deck, law: str = "Seizure Act") -> Round:
+    """Three seats of the engine pack; seat 0, to play, holds the attacking `law` hidden."""
+    hands = [
+        [*cases(1, 2, 3, 4, 5), law, "Case 06"],
+        [*cases(7, 8, 9, 10, 11), "Case 12", "Case 24"],
+        [*cases(13, 14, 15, 16, 17), "Case 18", "Case 25"],
+    ]
+    return stacked(pack, hands, "Case 19", cases(20, 21, 22, 23))

@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import ids, play, snapshot, stacked
+from engine_helpers import FLUSH, attack_table, cases, ids, plain_cards, play, snapshot, stacked
 
-from cards.deck import Deck
+from cards.deck import Deck, standard_deck
 from cards.engine import IllegalActionError
+from cards.game import Game
 from cards.games.civio.actions import (
     ACCEPT_ACTION,
     CIVIO_PLAY_ON,
@@ -24,10 +25,6 @@ from cards.scoring import winner_score
 
 BOOKLET = RuleSet.named("booklet")
 SUMMARY = RuleSet.named("summary")
-
-
-def cases(*numbers: int) -> list[str]:
-    return [f"Case {n:02d}" for n in numbers]
 
 
 # Hands without Issues or Marbury cannot go out (cases of the pack list no other card), so no
@@ -523,3 +520,157 @@ def test_face_up_choice_must_be_five_of_the_seats_own_cards(pack: Deck) -> None:
         assert snapshot(rnd) == before
     rnd.apply(Action.face_up(own[2:]))
     assert rnd.choices[0] == tuple(own[2:])
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_player_left_of_the_dealer_starts(pack: Deck, seats: int) -> None:
+    for dealer in range(seats):
+        rnd = Round(BOOKLET, seats, dealer, 40 + dealer, pack)
+        for _ in range(seats):
+            d = rnd.decision
+            assert d is not None and d.kind is DecisionKind.FACE_UP
+            rnd.apply(d.options[0])
+        d = rnd.decision
+        assert d is not None and d.kind is DecisionKind.DRAW
+        assert d.seat == rnd.current == (dealer + 1) % seats
+        assert rnd.view(dealer).current_seat == (dealer + 1) % seats
+    # Round k of a game is dealt one seat further left.
+    game = Game(seats, seed=3, max_rounds=seats + 1, deck=pack)
+    assert [game.dealer_for(k) for k in range(seats + 1)] == [k % seats for k in range(seats + 1)]
+
+
+def test_lose_turn_against_a_later_seat_skips_that_seat_not_the_next_one(pack: Deck) -> None:
+    rnd = attack_table(pack, "Jim Crow")
+    play(rnd, "draw supply", "discard Jim Crow", "target 2", "accept")
+    assert rnd.skips == [0, 0, 1] and rnd.current == 1
+    assert rnd.view(1).players[2].skips == 1  # public
+    play(rnd, "draw supply", "discard Case 21")  # seat 1; seat 2's turn is skipped
+    assert rnd.skips == [0, 0, 0] and rnd.current == 0
+    assert rnd.turns_played == 3 and rnd.turn == 4
+    assert [n.what for n in rnd.events[-1].notes] == ["skipped"]
+
+
+def test_a_face_up_law_may_overrule_and_stays_face_up(pack: Deck) -> None:
+    hands = [
+        [*cases(1, 2, 3, 4, 5), "Jim Crow", "Case 06"],
+        ["Voting Act", *cases(7, 8, 9, 10), "Case 12", "Case 24"],
+        [*cases(13, 14, 15, 16, 17), "Liberty Act", "Case 25"],
+    ]
+    rnd = stacked(pack, hands, "Case 19", cases(20, 21, 22))
+    play(rnd, "draw supply", "discard Jim Crow", "target 1")
+    voting = pack.id_of("Voting Act")
+    d = rnd.decision
+    assert d is not None and [a.to_str(pack) for a in d.options] == [
+        "overrule Voting Act",
+        "accept",
+    ]
+    play(rnd, "overrule Voting Act")
+    assert voting in rnd.face_up[1] and rnd.skips == [0, 0, 0]
+    # Liberty Act overrules Confiscate only: against Lose Turn seat 2 may just accept.
+    play(rnd, "draw supply", "discard Case 21")
+    rnd2 = stacked(pack, hands, "Case 19", cases(20, 21, 22))
+    play(rnd2, "draw supply", "discard Jim Crow", "target 2")
+    d = rnd2.decision
+    assert d is not None and [a.to_str(pack) for a in d.options] == ["accept"]
+
+
+def test_a_skipped_turn_offers_no_civio_the_next_played_turn_does() -> None:
+    deck = standard_deck()
+    flush = [deck.lookup(n) for n in FLUSH]
+    jim_crow = deck.lookup("Jim Crow Laws")
+    rest = plain_cards(deck, [*flush, jim_crow])
+    seat0 = [*rest[:6], jim_crow]
+    assert not goes_out(deck, seat0)
+    order = [*seat0, *flush, rest[6], *rest[7:]]
+    rnd = Round(BOOKLET, 2, 1, 5, deck, deal_order=order)
+    rnd.apply(Action.face_up(seat0[:5]))
+    rnd.apply(Action.face_up(flush[:5]))
+    assert goes_out(deck, rnd.hand(1))
+    play(rnd, "draw supply")
+    assert rnd.drawn is not None
+    rnd.apply(Action.discard(jim_crow))
+    play(rnd, "target 1", "accept")
+    assert not goes_out(deck, rnd.hand(0))
+    # Seat 1's turn was skipped without an offer; seat 0 plays again.
+    d = rnd.decision
+    assert d is not None and d.kind is DecisionKind.DRAW and d.seat == 0
+    kinds = [e.action.kind for e in rnd.events]
+    assert "civio" not in kinds
+    play(rnd, "draw supply")
+    rnd.apply(Action.discard(rnd.drawn))
+    play(rnd, "draw supply")
+    rnd.apply(Action.discard(rnd.drawn))
+    d = rnd.decision
+    assert d is not None and d.kind is DecisionKind.CIVIO and d.seat == 1
+
+
+def test_civio_is_offered_to_an_attacker_whose_confiscation_completes_its_hand() -> None:
+    deck = standard_deck()
+    flush = [deck.lookup(n) for n in FLUSH]
+    order66 = deck.lookup("Executive Order 9066")
+    overrulers = [
+        deck.lookup("Voting Rights Act of 1965"),
+        deck.lookup("Civil Liberties Act of 1988"),
+    ]
+    rest = plain_cards(deck, [*flush, order66, *overrulers])
+    seat0 = [*flush[:5], flush[5], order66]
+    seat1 = [flush[6], *rest[:6]]
+    order = [*seat0, *seat1, rest[6], rest[7], *rest[8:]]
+    rnd = Round(BOOKLET, 2, 1, 9, deck, deal_order=order)
+    rnd.apply(Action.face_up(flush[:5]))
+    rnd.apply(Action.face_up(seat1[:5]))
+    play(rnd, "draw supply")
+    junk = rnd.drawn
+    assert junk == rest[7]
+    rnd.apply(Action.discard(order66))
+    play(rnd, "target 1", "accept")
+    rnd.apply(Action.confiscate(flush[6]))
+    d = rnd.decision
+    assert d is not None and d.kind is DecisionKind.REVEAL and d.seat == 1  # 3 hidden
+    rnd.apply(d.options[0])
+    d = rnd.decision
+    assert d is not None and d.kind is DecisionKind.DISCARD and d.stage == "after_confiscation"
+    rnd.apply(Action.discard(junk))
+    d = rnd.decision
+    assert d is not None and d.kind is DecisionKind.CIVIO and d.seat == 0
+    play(rnd, "civio call")
+    assert rnd.result is not None and rnd.result.winner == 0 and rnd.result.scores[0] == 24
+
+
+def test_a_negative_target_seat_is_refused_not_wrapped_around(pack: Deck) -> None:
+    rnd = attack_table(pack, "Jim Crow")
+    play(rnd, "draw supply", "discard Jim Crow")
+    Action.target(2)  # the shared instances exist up to seat 2
+    bad = Action.target(-1)
+    assert bad.seat == -1 and not rnd.is_legal(bad)
+    with pytest.raises(IllegalActionError, match="not an opponent"):
+        rnd.apply(bad)
+
+
+def test_after_a_confiscation_the_attacker_may_discard_its_prize_but_not_its_pickup(
+    pack: Deck,
+) -> None:
+    rnd = attack_table(pack)
+    play(rnd, "draw discard", "discard Seizure Act", "target 1", "accept", "confiscate Case 08")
+    play(rnd, "reveal Case 12")  # the target, back to 5 face up and 2 hidden
+    d = rnd.decision
+    assert d is not None and d.kind is DecisionKind.DISCARD and d.stage == "after_confiscation"
+    case08, case19 = pack.id_of("Case 08"), pack.id_of("Case 19")
+    assert Action.discard(case08) in d.options  # the card just confiscated
+    assert Action.discard(case19) not in d.options  # taken from the discard pile this turn
+    assert len(d.options) == 7
+    with pytest.raises(IllegalActionError, match="taken from the discard pile"):
+        rnd.apply(Action.discard(case19))
+
+
+def test_no_card_for_a_replacement_ends_the_round_as_it_stands(pack: Deck) -> None:
+    names = [*cases(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), "Seizure Act"]
+    tiny = Deck("tiny", [pack.cards[pack.id_of(n)] for n in names], custom=True, source="test")
+    hands = [[*cases(1, 2, 3, 4, 5), "Seizure Act", "Case 06"], cases(7, 8, 9, 10, 11, 12, 13)]
+    rnd = stacked(tiny, hands, "Case 14", dealer=1)
+    play(rnd, "draw discard", "discard Seizure Act", "target 1", "accept", "confiscate Case 07")
+    r = rnd.result
+    assert r is not None and r.reason == "no_draw" and r.winner is None
+    assert [len(h) for h in r.hands] == [8, 6]
+    assert r.turns == 0  # the unfinished turn is not counted
+    assert "no card could be drawn" in (rnd.events[-1].describe(tiny, 1) or "")

@@ -3,13 +3,17 @@ instant AI pacing, and helpers to drive the table to a given decision."""
 
 from __future__ import annotations
 
+import html
 import random
+import re
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -263,3 +267,10 @@ def option_index(screen: object, card_name: str, deck: Deck) -> int:
 def full_disk(*args: object) -> None:
     """A writer on a full disk: patched over `write_safely` where a game saves."""
     raise OSError(28, "No space left on device")
+
+
+def screen_text(app: App[Any]) -> str:
+    """Everything the terminal shows now, as one line of plain text."""
+    svg = app.export_screenshot()
+    text = html.unescape("".join(re.findall(r"<text[^>]*>(.*?)</text>", svg)))
+    return " ".join(text.replace("\xa0", " ").split())

@@ -460,3 +460,12 @@ async def test_leaving_an_easy_play_game_that_could_not_be_saved_asks_first(
         await wait_for_screen(pilot, ConfirmScreen)
         message = str(pilot.app.screen.query_one("#confirm-message").render())
         assert "It is saved" not in message and "will not be kept" in message
+
+
+async def test_easy_play_footer_says_leaving_keeps_the_game() -> None:
+    from tests.tui.test_games_easy_play import open_easy_play
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_easy_play(pilot)
+        assert "esc Leave (saved)" in " ".join(screen_text(pilot).split())

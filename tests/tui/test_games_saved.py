@@ -231,3 +231,21 @@ def test_the_continue_label_names_the_deal_of_the_day() -> None:
     saved = SavedSolitaire(game, [[], []])
     assert solitaire_label(saved, day) == "today's deal, seed 20261125, 1 of 21 cards up"
     assert solitaire_label(saved, date(2026, 11, 26)) == "seed 20261125, 1 of 21 cards up"
+
+
+def test_continue_says_one_round_not_one_rounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cards.deck import standard_deck
+    from civio_tui.cli import main
+    from civio_tui.saved_games import scan_saved_games
+
+    saves = str(tmp_path / "one-round")
+    new = ["--save-dir", saves, "campaign", "new", "Game 1", "--opponents", "random"]
+    assert main([*new, "--seed", "7"]) == 0
+    auto = ["--save-dir", saves, "campaign", "autoplay", "Game 1", "--rounds", "1"]
+    assert main([*auto, "--as", "random"]) == 0
+    capsys.readouterr()
+    latest = scan_saved_games(saves, standard_deck()).latest
+    assert latest is not None
+    assert "Game 1: 1 round, " in latest.label, latest.label

@@ -16,8 +16,7 @@ from civio_tui.screens.civio.round_end import RoundEndScreen
 from civio_tui.screens.civio.table import TableScreen
 from civio_tui.screens.pass_device import PassScreen, pass_words
 from civio_tui.table_controller import TableController
-from tests.tui.conftest import make_app, settle, wait_for_screen
-from tests.tui.test_table_fixes import screen_text
+from tests.tui.conftest import make_app, screen_text, settle, wait_for_screen
 
 if TYPE_CHECKING:
     from ai import PendingChoice

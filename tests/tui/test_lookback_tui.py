@@ -253,3 +253,31 @@ async def test_x_on_campaigns_exports_the_same_record_as_the_command_line(
     code, out, _ = run(capsys, "campaign", "export", "Rounds won", "--save-dir", str(samples))
     assert code == 0 and out.startswith("# CIVIO campaign “Rounds won”")
     assert target.read_text(encoding="utf-8") == out
+
+
+def test_replay_card_lists_keep_each_letter_with_its_name_and_spell_names_out() -> None:
+    import re
+
+    from cards.deck import standard_deck
+    from civio_tui.screens.replay import _cards
+
+    deck = standard_deck()
+    names = [
+        "Voting Rights Act of 1965",
+        "South Carolina v Katzenbach",
+        "New York Times v US",
+        "Tinker v Des Moines School District",
+        "Lawrence v Texas",
+        "Mapp v Ohio",
+        "Espionage Act of 1917",
+    ]
+    width = 40
+    text = _cards(deck, [deck.lookup(n) for n in names], start=6, width=width).plain
+    lines = text.splitlines()
+    assert len(lines) > 1
+    assert len(lines[0]) + 6 <= width and all(len(line) <= width for line in lines)
+    for line in lines:
+        assert not re.search(r"\[[A-Z]\]\s*·?$", line), line  # a letter left without its card
+    for line in lines[1:]:
+        assert re.match(r" {4}\[[A-Z]\] \S", line), line
+    assert "VRA" not in text and "Voting Rights Act" in text

@@ -8,8 +8,7 @@ from textual.pilot import Pilot
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.pass_device import PassScreen, pass_words
-from tests.tui.conftest import main_menu, make_app, wait_for_screen
-from tests.tui.test_table_fixes import screen_text
+from tests.tui.conftest import main_menu, make_app, screen_text, wait_for_screen
 
 
 async def pass_to(pilot: Pilot[int], name: str, log: list[str], leave: bool = True) -> None:

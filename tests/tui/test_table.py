@@ -1,26 +1,34 @@
-"""Pilot tests for what a new player found at the table (issue 20, section 5): keys that must
-not go astray, feedback while arranging, the order of a question's card options."""
+"""The table screen (civio_tui/screens/civio/table.py) played with the Pilot: the focus when your
+turn arrives, keys that must not go astray, your cards judged as you arrange them, a question's
+card options in the order of your cards, notices, and the table at 80x24 and 120x40."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from cards.deck import Deck
 from cards.games.civio.actions import DecisionKind
+from cards.ruleset import RuleSet
 from civio_tui.screens.civio.table import TableScreen
+from civio_tui.screens.pass_device import PassScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.question import QuestionPane
+from civio_tui.widgets.table_panes import OpponentInfo, opponents_lines
 from tests.tui.conftest import (
     PLAIN_BOT,
     DealtBackend,
     ScriptedPlayer,
     make_app,
     open_table,
+    screen_text,
     settle,
 )
+from tests.tui.test_hot_seat import on_screen
+from tests.tui.test_table_decisions import HAND as OPENING_HAND
 
 HAND = [
     "Voting Rights Act of 1965",
@@ -31,6 +39,8 @@ HAND = [
     "Texas v Johnson",
     "Griswold v Connecticut",
 ]
+
+
 SUPPLY = [
     "Mapp v Ohio",
     "Baker v Carr",
@@ -50,6 +60,28 @@ def table(app: object) -> TableScreen:
     screen = app.screen  # type: ignore[attr-defined]
     assert isinstance(screen, TableScreen), screen
     return screen
+
+
+LONG_NAMES = [
+    "Regents of the University of California v Bakke",
+    "Hazelwood School District v Kuhlmeier",
+    "Bethel School District v Fraser",
+    "Tinker v Des Moines School District",
+    "Heart of Atlanta Motel v US",
+    "Civil Liberties Act of 1988",
+    "South Carolina v Katzenbach",
+]
+
+
+def three_opponents(deck: Deck) -> DealtBackend:
+    third = ["Engel v Vitale", "Lemon v Kurtzman", "Texas v Johnson", "Griswold v Connecticut"]
+    third += ["Loving v Virginia", "Furman v Georgia", "Near v Minnesota"]
+    return DealtBackend(
+        deck,
+        [[*SUPPLY, "Miranda v Arizona", "In re Gault"], PLAIN_BOT, LONG_NAMES, third],
+        [ScriptedPlayer(deck) for _ in range(3)],
+        discard="Shaw v Reno",
+    )
 
 
 async def test_your_turn_arriving_leaves_the_focus_in_your_cards(deck: Deck) -> None:
@@ -219,41 +251,6 @@ def test_going_out_is_said_in_card_counts_and_points(deck: Deck) -> None:
     assert "Goes out with a 3-card and a 4-card precedent: 6 points" in lines
 
 
-async def test_the_results_keep_the_order_you_arranged(deck: Deck) -> None:
-    from civio_tui.screens.civio.round_end import RoundEndScreen
-    from tests.tui.conftest import FLUSH_HAND, wait_for_screen
-
-    backend = against_bot(deck, FLUSH_HAND, PLAIN_BOT, ScriptedPlayer(deck))
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await open_table(pilot, TableController(deck, backend))
-        screen = table(app)
-        await pilot.press("a")  # the flush, ending 1st Amendment, 14th Amendment
-        hand = screen.query_one(HandPane)
-        hand.focus()
-        await pilot.pause()
-        first, fourteenth = deck.lookup("1st Amendment"), deck.lookup("14th Amendment")
-        assert screen.arrangement.groups[0][-2:] == [first, fourteenth]
-        hand.cursor_card = fourteenth
-        await pilot.press("K")  # the 14th before the 1st: as valid, and yours
-        await pilot.pause()
-        mine = list(screen.arrangement.groups[0])
-        assert mine[-2:] == [fourteenth, first]
-        await pilot.press("1", "2", "8")
-        await settle(pilot)
-        await pilot.press("1", "1")  # draw, discard it at once
-        await settle(pilot)
-        await pilot.press("1")  # call CIVIO
-        await wait_for_screen(pilot, RoundEndScreen)
-        end = app.screen
-        assert isinstance(end, RoundEndScreen)
-        assert end.summary.seats[0].precedents == (tuple(mine),)
-        text = " ".join(str(end.query_one("#round-seats").render()).split())
-        assert "[A] 14th Amendment +1 → [A] 1st Amendment +1" in text
-        # The winner's score says how it adds up from the cards' points.
-        assert "+24 points (6 + 2 for going out, × 3 for the flush)" in text
-
-
 async def test_a_practice_game_says_so_at_the_top_of_the_table(deck: Deck) -> None:
     for practice in (True, False):
         controller = TableController.new_game(
@@ -264,43 +261,6 @@ async def test_a_practice_game_says_so_at_the_top_of_the_table(deck: Deck) -> No
             await open_table(pilot, controller)
             title = str(table(app).query_one("#opponents-box").border_title)
             assert title.startswith("Practice game") is practice, title
-
-
-def test_ascii_is_chosen_for_the_linux_console_and_a_non_utf8_locale() -> None:
-    from civio_tui.glyphs import ascii_terminal
-
-    assert ascii_terminal({"TERM": "linux", "LANG": "en_US.UTF-8"})
-    assert ascii_terminal({"TERM": "xterm", "LANG": "C"})
-    assert ascii_terminal({"TERM": "xterm", "LANG": "C", "LC_CTYPE": "C.UTF-8"})  # PEP 538
-    assert ascii_terminal({"LC_ALL": "de_DE.ISO-8859-1", "LANG": "de_DE.UTF-8"})
-    assert not ascii_terminal({"TERM": "xterm-256color", "LANG": "en_US.UTF-8"})
-    assert not ascii_terminal({"TERM": "xterm"})  # no locale said: UTF-8 assumed
-    assert not ascii_terminal({"TERM": "linux", "CIVIO_ASCII": "0"})
-    assert ascii_terminal({"LANG": "en_US.UTF-8", "CIVIO_ASCII": "1"})
-
-
-def screen_text(app: object) -> str:
-    import html
-    import re
-
-    svg = app.export_screenshot()  # type: ignore[attr-defined]
-    return html.unescape("".join(re.findall(r"<text[^>]*>(.*?)</text>", svg)))
-
-
-async def test_an_ascii_terminal_gets_the_table_in_ascii(
-    deck: Deck, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("CIVIO_ASCII", "1")
-    backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot, TableController(deck, backend))
-        await pilot.press("1", "2", "8")
-        await settle(pilot)
-        text = screen_text(app).replace("\xa0", " ")
-        assert text.isascii(), sorted({c for c in text if not c.isascii()})
-        assert "Enter Choose" in text  # the footer's keys in words, not ⏎
-        assert "-Your move: Draw" in text
 
 
 async def test_without_colour_the_focused_pane_has_a_heavy_border(
@@ -319,30 +279,7 @@ async def test_without_colour_the_focused_pane_has_a_heavy_border(
         assert screen.query_one("#question-box").styles.border_top[0] == "round"
 
 
-LONG_NAMES = [
-    "Regents of the University of California v Bakke",
-    "Hazelwood School District v Kuhlmeier",
-    "Bethel School District v Fraser",
-    "Tinker v Des Moines School District",
-    "Heart of Atlanta Motel v US",
-    "Civil Liberties Act of 1988",
-    "South Carolina v Katzenbach",
-]
-
-
-def three_opponents(deck: Deck) -> DealtBackend:
-    third = ["Engel v Vitale", "Lemon v Kurtzman", "Texas v Johnson", "Griswold v Connecticut"]
-    third += ["Loving v Virginia", "Furman v Georgia", "Near v Minnesota"]
-    return DealtBackend(
-        deck,
-        [[*SUPPLY, "Miranda v Arizona", "In re Gault"], PLAIN_BOT, LONG_NAMES, third],
-        [ScriptedPlayer(deck) for _ in range(3)],
-        discard="Shaw v Reno",
-    )
-
-
 async def test_the_table_text_keeps_apart_and_keeps_its_years_at_80x24(deck: Deck) -> None:
-    import re
 
     backend = DealtBackend(
         deck, [LONG_NAMES, PLAIN_BOT], [ScriptedPlayer(deck)], discard="Fair Procedures"
@@ -389,16 +326,71 @@ async def test_at_120x40_the_opponents_cards_keep_their_names(deck: Deck) -> Non
         assert screen.query_one("#opponents-box").max_scroll_y == 0  # type: ignore[attr-defined]
 
 
-def test_every_glyph_in_the_game_has_an_ascii_form() -> None:
-    from civio_tui.glyphs import ascii_text
+def test_a_long_name_keeps_its_points_and_rank_on_a_line_of_their_own(deck: Deck) -> None:
+    ctl = TableController.new_game(
+        deck, ["hard"], seed=3, save=False, humans=["Anastasia Rodriguez", "Ben"]
+    )
+    ctl.start_round()
+    view = ctl.rnd.view(1)
+    seats = [OpponentInfo(0, "Anastasia Rodriguez", "human"), OpponentInfo(2, "Hard", "hard")]
+    lines = [line.plain for line in opponents_lines(deck, view, seats, None, 30)]
+    assert all(len(line) <= 30 for line in lines), lines
+    assert "Anastasia Rodriguez (human)" in lines[0]
+    assert lines[1].strip() == "0 points · Intern"
+    # A short heading stays on one line; the opening's words are not cut.
+    assert "  Hard · 0 points · Intern" in lines
+    assert not any(line.endswith("…") for line in lines), lines
+    # The compact form (three opponents at 80x24) keeps to one line: the points stay on the
+    # name's line, the rank goes, and then the name is cut rather than the points.
+    compact = opponents_lines(deck, view, seats, None, 32, compact=True)
+    assert compact[0].plain == "  Anastasia Rodriguez · 0 points"
+    compact = opponents_lines(deck, view, seats, None, 30, compact=True)
+    assert compact[0].plain == "  Anastasia Rodrig… · 0 points"
+    assert compact[1].plain.startswith("  ") and "points" not in compact[1].plain
 
-    root = Path(__file__).parents[2] / "civio_tui"
-    glyphs = {
-        c
-        for path in [*root.rglob("*.py"), *root.rglob("*.tcss")]
-        for c in path.read_text(encoding="utf-8")
-        if not c.isascii()
-    }
-    missing = sorted(c for c in glyphs if ascii_text(c) == "?")
-    assert not missing, f"add these to glyphs._GLYPHS: {''.join(missing)}"
-    assert ascii_text("Café ↳ ✓ ✗ ▶") == "Cafe > v x >"
+
+async def test_hot_seat_table_at_80x24_cuts_no_name_or_rank(deck: Deck, tmp_path: Path) -> None:
+    app = make_app()
+    ctl = TableController.new_game(
+        deck,
+        ["hard"],
+        rules=RuleSet(max_turns=12),
+        seed=5,
+        save_dir=str(tmp_path),
+        humans=["Anastasia Rodriguez", "Benjamin Okonkwo"],
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = TableScreen(ctl)
+        await app.push_screen(table)
+        await settle(pilot)
+        assert isinstance(app.screen, PassScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        text = on_screen(app)
+        assert "Benjamin Okonkwo (human)" in text and "Intern…" not in text
+        title = str(table.query_one("#hand-box").border_title)
+        assert title == "Anastasia Rodriguez · 0 points · Intern"
+
+
+async def test_the_draw_option_names_the_discard_pile_card_as_the_pile_does(deck: Deck) -> None:
+    from civio_tui.widgets.question import QuestionPane
+
+    backend = DealtBackend(
+        deck,
+        [OPENING_HAND, PLAIN_BOT],
+        [ScriptedPlayer(deck)],
+        discard="Roe v Wade",
+        supply=["Bethel School District v Fraser", "Katz v US", "Baker v Carr"],  # Bot's discard
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        await pilot.press("1", "2", "8")  # the opening: keep two hidden
+        await settle(pilot)
+        await pilot.pause()
+        options = app.screen.query_one(QuestionPane).options_list
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        text = screen_text(pilot.app)
+        assert "Discard: [C] Fraser" in text
+        take = next(line for line in shown if "discard pile" in line)
+        assert "Fraser" in take and "…" not in take.split("]")[-1], shown

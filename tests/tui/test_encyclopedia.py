@@ -1,0 +1,31 @@
+"""The encyclopedia (civio_tui/screens/encyclopedia.py): its keys and the pane they go to."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from tests.tui.conftest import choose_entry, main_menu, make_app, wait_for_screen
+
+
+async def _open(pilot: Pilot[int], entry: str, screen_type: type) -> None:
+    """From the main menu, the entry `entry`, waiting for its `screen_type`."""
+    await main_menu(pilot)
+    await choose_entry(pilot, entry)
+    await wait_for_screen(pilot, screen_type)
+
+
+async def test_encyclopedia_points_only_at_the_pane_the_keys_go_to_and_names_its_letters() -> None:
+    from civio_tui.screens.encyclopedia import EncyclopediaScreen
+    from civio_tui.widgets.choice_form import ChoiceForm
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(pilot, "encyclopedia", EncyclopediaScreen)
+        form = app.screen.query_one(ChoiceForm)
+        assert not form.has_focus and "▶" not in form.render().plain  # the cards have the keys
+        await pilot.press("tab")
+        await pilot.pause()
+        assert form.has_focus and "▶" in form.render().plain
+        legend = str(app.screen.query_one("#ency-legend").render())
+        for words in ("[C] Case", "[L] Law", "[A] Amendment", "[F] Freedom", "[I] Issue", "+1"):
+            assert words in legend, words
