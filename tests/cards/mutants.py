@@ -56,7 +56,11 @@ TARGETS = (
     Target(
         "links",
         "cards/links.py",
-        ("tests/cards/test_links.py", "tests/cards/test_precedent.py"),
+        (
+            "tests/cards/test_links.py",
+            "tests/cards/test_precedent.py",
+            "tests/cards/test_go_out.py",
+        ),
     ),
     Target("round_phases", "cards/games/civio/round_phases.py", ("tests/engine",)),
     Target(
