@@ -5,6 +5,8 @@ a whole CIVIO round with one computer; each screen only ever shows its own seat'
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,7 @@ from civio_tui.app import CivioApp
 from civio_tui.campaigns.catalogue import open_campaign
 from civio_tui.campaigns.table_record import record_name
 from civio_tui.screens.civio.remote_table import RemoteTableScreen
+from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.tables import JoinTableScreen, OpenTableScreen, TablesScreen
 from civio_tui.settings import Settings
@@ -103,6 +106,16 @@ async def seat_two_apps(pa: Pilot[int], pb: Pilot[int], store: TableStore) -> op
     return ops.read_table(store, table.code)
 
 
+@asynccontextmanager
+async def at_one_table(
+    two_players: tuple[CivioApp, CivioApp, TableStore],
+) -> AsyncIterator[tuple[Pilot[int], Pilot[int], ops.Table]]:
+    """Ana's and Ben's apps running, both seated at one started table (`seat_two_apps`)."""
+    ana, ben, store = two_players
+    async with ana.run_test(size=(80, 24)) as pa, ben.run_test(size=(80, 24)) as pb:
+        yield pa, pb, await seat_two_apps(pa, pb, store)
+
+
 def own_seat_only(app: App[Any]) -> RemoteTableScreen:
     """The app's table screen, after checking it draws its own seat's cards and nobody else's."""
     screen = app.screen
@@ -159,8 +172,7 @@ async def test_two_apps_open_join_and_start_a_table_and_see_each_others_moves(
     two_players: tuple[CivioApp, CivioApp, TableStore],
 ) -> None:
     ana, ben, store = two_players
-    async with ana.run_test(size=(80, 24)) as pa, ben.run_test(size=(80, 24)) as pb:
-        table = await seat_two_apps(pa, pb, store)
+    async with at_one_table(two_players) as (pa, pb, table):
         assert await play_moves(pa, pb, store, table.code, 4) == 4
         # Every seat's copy catches up with the log: the others' moves reach each screen.
         length = ops.read_table(store, table.code).log_length
@@ -183,13 +195,38 @@ async def settle_round_end(pilot: Pilot[int]) -> None:
     raise AssertionError("the round's end did not reach the table")
 
 
+async def test_leaving_a_table_asks_hands_the_seat_to_the_computer_and_returning_gives_it_back(
+    two_players: tuple[CivioApp, CivioApp, TableStore],
+) -> None:
+    _, ben, store = two_players
+    async with at_one_table(two_players) as (_, pb, table):
+        await pb.press("escape")
+        await pb.pause()
+        assert isinstance(ben.screen, ConfirmScreen)
+        await pb.press("y")
+        await wait_for(pb, TablesScreen)
+        seat = ops.read_table(store, table.code).seats[1]
+        assert seat.stand_in and seat.left_on_purpose
+        # The table Ben left is offered first, and Enter sits him down at his own seat again.
+        menu = ben.screen.query_one(NavList)
+        assert menu.get_option_at_index(0).id == f"table:{table.code}"
+        menu.highlighted = 0
+        await pb.press("enter")
+        await wait_for(pb, RemoteTableScreen)
+        for _ in range(100):
+            if not ops.read_table(store, table.code).seats[1].stand_in:
+                break
+            await pb.pause(0.02)
+        assert not ops.read_table(store, table.code).seats[1].stand_in
+        assert own_seat_only(ben).tab.seat == 1
+
+
 @pytest.mark.slow
 async def test_two_apps_play_a_whole_round_at_one_table(
     two_players: tuple[CivioApp, CivioApp, TableStore],
 ) -> None:
     ana, ben, store = two_players
-    async with ana.run_test(size=(80, 24)) as pa, ben.run_test(size=(80, 24)) as pb:
-        table = await seat_two_apps(pa, pb, store)
+    async with at_one_table(two_players) as (pa, pb, table):
         await play_moves(pa, pb, store, table.code, 10_000)
         assert ops.read_table(store, table.code).state == ops.ENDED
         for pilot in (pa, pb):

@@ -107,6 +107,8 @@ class TabBackend(LookInMemory):
 class RemoteTableScreen(TableScreen):
     """The table screen for one seat at a networked table (see the module docstring)."""
 
+    back_to = "Tables"
+
     def __init__(self, controller: TableController, tab: TableTab) -> None:
         super().__init__(controller)
         self.tab = tab

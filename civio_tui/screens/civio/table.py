@@ -46,6 +46,8 @@ class TableScreen(GameScreen):
     # Not the first focusable pane (the opponents): the question is where a table opens.
     AUTO_FOCUS = "#question-options"
     HELP_FIRST = "table"
+    back_to = "the main menu"
+    """Where leaving the final table goes, in words."""
     # Compact layout classes for small terminals (80x24 must stay fully usable).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_HEIGHT, "-tall")]  # noqa: RUF012
@@ -306,7 +308,8 @@ class TableScreen(GameScreen):
         from civio_tui.screens.civio.game_over import GameOverScreen
 
         self.app.game_in_progress = False
-        self.app.push_screen(GameOverScreen(self.controller), lambda _: self.leave(confirm=False))
+        screen = GameOverScreen(self.controller, back_to=self.back_to)
+        self.app.push_screen(screen, lambda _: self.leave(confirm=False))
 
     # -- drawing ------------------------------------------------------------------------------
 
