@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, getters
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
@@ -48,12 +48,31 @@ def _name_problem(text: str) -> str | None:
     return None
 
 
+class SignInBox(Input):
+    """A box of the sign-in screen: it leaves "?" to the screen (help), since no name or PIN
+    holds one."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character != "?" and super().check_consume_key(key, character)
+
+
 class SignInScreen(Screen[None]):
     """Name, PIN, PIN again (first time only); Enter signs in; a problem is said in one line."""
 
     CSS_PATH = "sign_in.tcss"
     app = getters.app(_served_app_type)
-    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings("app.quit")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Before the boxes see it (they leave it to the screen): "?" always means help here.
+        Binding(
+            "question_mark,f1",
+            "app.help",
+            "Help",
+            priority=True,
+            key_display="?",
+            id="sign_in.help",
+        ),
+        *keymap.bindings("app.quit"),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="sign-in-box"):
@@ -64,7 +83,7 @@ class SignInScreen(Screen[None]):
                 # No length limit in the box: a name too long (typed or pasted) is refused with
                 # the limit, never cut to a name the player did not choose. The server bounds
                 # what a tab may send.
-                yield Input(placeholder="your name", id="sign-in-name")
+                yield SignInBox(placeholder="your name", id="sign-in-name")
             with Horizontal(classes="sign-in-row"):
                 yield Label("PIN", classes="sign-in-label")
                 yield self._pin_box("sign-in-pin", "4 to 8 digits")
@@ -76,7 +95,7 @@ class SignInScreen(Screen[None]):
 
     @staticmethod
     def _pin_box(box_id: str, placeholder: str) -> Input:
-        return Input(
+        return SignInBox(
             placeholder=placeholder,
             password=True,
             restrict=r"[0-9]*",

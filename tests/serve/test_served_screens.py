@@ -51,3 +51,15 @@ async def test_settings_never_rename_a_served_player(save_root: Path) -> None:
         assert app.settings.new_game.player_name == "Ana"
     saved = json.loads((folder / "settings.json").read_text())
     assert saved["new_game"]["player_name"] == "Ana"
+
+
+async def test_question_mark_on_the_sign_in_screen_opens_help(save_root: Path) -> None:
+    from civio_tui.screens.help import HelpScreen
+
+    app = ServedApp(save_root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("A", "question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, SignInScreen))
+        assert app.screen.query_one("#sign-in-name", Input).value == "A"
