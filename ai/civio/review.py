@@ -369,8 +369,7 @@ def hindsight(
         return None
     who = _seat_name(seat_names, nxt)
     name = deck[card].name
-    happened = asked.taken_by == nxt and asked.winner == nxt
-    verb = "went out" if happened else "could have gone out"
+    verb = "went out" if asked.taken_by == nxt and asked.won_with else "could have gone out"
     text = (
         f"Hindsight: {who} needed exactly {name}: with it, {who}'s {len(rest)} cards {verb} "
         f"as {goes_out_sentence(deck, rest, rules)}."

@@ -235,6 +235,7 @@ def test_a_discard_is_reviewed_as_lost_when_every_discard_lets_the_next_player_o
         action=feed,
         hands=(asked.hands[0], (*base, junk)),
         taken_by=1,
+        won_with=True,
         winner=1,
     )
     values = OptionValues({feed: (0.2,), also: (0.5,)}, 1)

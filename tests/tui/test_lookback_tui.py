@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import ProgressBar, Static
 from textual_plotext import PlotextPlot
@@ -281,3 +282,35 @@ def test_replay_card_lists_keep_each_letter_with_its_name_and_spell_names_out() 
     for line in lines[1:]:
         assert re.match(r" {4}\[[A-Z]\] \S", line), line
     assert "VRA" not in text and "Voting Rights Act" in text
+
+
+async def test_a_discard_that_fed_the_next_player_shows_its_hindsight_at_80_by_24(
+    samples: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        "ai.civio.review.HardSearch", lambda: HardSearch(SearchBudget(iterations=16))
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        rounds = await open_rounds(pilot, "Rounds won")
+        rounds.query_one(NavList).highlighted = 0  # round 1: Easy 1 could take a discard
+        await pilot.press("enter")
+        await wait_for_screen(pilot, ReplayScreen)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("v")
+        for _ in range(400):
+            await pilot.pause(0.02)
+            if replay.review is not None:
+                break
+        assert replay.review is not None
+        fed = next(d for d in replay.review.decisions if d.danger is not None)
+        replay.action_jump(fed.position + 1)
+        await pilot.pause()
+        shown = " ".join(text(pilot, "#replay-review").split())
+        assert f"⚠ {fed.danger}" in shown and fed.why in shown
+        box = replay.query_one("#replay-review", Static)
+        shown_content = box.render()
+        assert isinstance(shown_content, Content)
+        needed = len(shown_content.wrap(box.content_region.width))
+        assert box.content_region.height >= needed  # nothing cut off at 80×24

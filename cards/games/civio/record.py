@@ -22,8 +22,9 @@ class SeatDecision:
     """One decision of a seat in a recorded round: `position` is the index of `action` in the
     round's actions, `turn` the turn it belongs to (0 during the opening). What the seat could
     not see, known once the round is over: `hands`, every seat's cards at the decision; for a
-    discard, `taken_by`, the seat that took it from the pile (None when nobody did); `winner`,
-    the seat that won the round (None without one)."""
+    discard, `taken_by`, the seat that took it from the pile (None when nobody did), and
+    `won_with`, whether that seat went out on the same turn; `winner`, the seat that won the
+    round (None without one)."""
 
     position: int
     turn: int
@@ -32,6 +33,7 @@ class SeatDecision:
     action: Action
     hands: tuple[tuple[int, ...], ...] = ()
     taken_by: int | None = None
+    won_with: bool = False
     winner: int | None = None
 
 
@@ -51,6 +53,7 @@ def seat_decisions(
     rnd = Round(rules, seats, dealer, seed, deck, scores=list(scores) if scores else None)
     found: list[SeatDecision] = []
     discard: int | None = None  # the index in `found` of a discard not yet taken or buried
+    taken: tuple[int, int] | None = None  # (index in `found`, turn) of the last discard taken
     for position, action in enumerate(actions):
         decision = rnd.decision
         if decision is None:
@@ -59,6 +62,7 @@ def seat_decisions(
             # Only the next draw can take a discard: after it the card is buried or gone.
             if action.source == DISCARD_PILE:
                 found[discard] = replace(found[discard], taken_by=decision.seat)
+                taken = (discard, rnd.turn)
             discard = None
         if decision.seat == seat and len(decision.options) > 1:
             hands = tuple(tuple(rnd.face_up[s] + rnd.hidden[s]) for s in range(seats))
@@ -67,4 +71,8 @@ def seat_decisions(
             found.append(SeatDecision(position, rnd.turn, rnd.view(seat), decision, action, hands))
         rnd.apply(action)
     winner = rnd.result.winner if rnd.result is not None else None
+    if taken is not None and winner is not None and taken[1] == rnd.turn:
+        index = taken[0]
+        if found[index].taken_by == winner:
+            found[index] = replace(found[index], won_with=True)
     return [replace(d, winner=winner) for d in found]
