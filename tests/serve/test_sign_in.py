@@ -162,3 +162,30 @@ def test_civio_serve_hands_rounds_and_target_to_the_tabs(
     assert served[0][ROUNDS_ENV] == "3" and served[0][TARGET_ENV] == "Judge"
     assert main(["serve", "--save-root", str(save_root), "--rounds", "0"]) == 2
     assert len(served) == 1
+
+
+async def test_a_signed_in_student_sits_at_tables_under_the_name_they_signed_in_with(
+    save_root: Path,
+) -> None:
+    from civio_tui.screens.tables import TablesScreen
+    from civio_tui.tables import ops
+    from civio_tui.tables.store import TableStore
+
+    app = ServedApp(save_root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sign_in(pilot, "Ana", "4821", "4821")
+        await wait_until(pilot, lambda: menu_ready(app))
+        app.settings.new_game.player_name = "Somebody"  # a name typed in Settings later
+        assert app.table_root == save_root
+        entries = [k for k, _ in app.screen.entries()]  # type: ignore[attr-defined]
+        assert entries[-2:] == ["tables", "quit"]
+        menu = app.screen.query_one("#menu-list")
+        menu.highlighted = entries.index("tables")  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TablesScreen))
+        await pilot.press("enter")  # Open a table
+        await pilot.pause()
+        await pilot.press("end", "enter")  # Open the table, as the form stands
+        await wait_until(pilot, lambda: isinstance(app.screen, TablesScreen))
+    (table,) = ops.list_tables(TableStore.in_root(save_root))
+    assert table.row.host == "Ana"
