@@ -9,7 +9,7 @@ import pytest
 from engine_helpers import FLUSH, attack_table, cases, ids, plain_cards, play, snapshot, stacked
 
 from cards.deck import Deck, standard_deck
-from cards.engine import IllegalActionError
+from cards.engine import IllegalActionError, sees
 from cards.game import Game
 from cards.games.civio.actions import (
     ACCEPT_ACTION,
@@ -320,8 +320,8 @@ def test_a_blind_confiscation_by_a_later_seat_shows_the_card_in_the_attackers_lo
     taken = rnd.confiscated
     assert taken is not None and taken in rnd.hidden[1]
     event = rnd.events[-1]
-    for seat, sees in ((1, True), (2, True), (0, False)):
-        assert (pack[taken].name in (event.describe(pack, seat) or "")) is sees, seat
+    for seat, shown in ((1, True), (2, True), (0, False)):
+        assert (pack[taken].name in (event.describe(pack, seat) or "")) is shown, seat
 
 
 def test_a_blind_confiscation_may_take_either_hidden_card(pack: Deck) -> None:
@@ -353,6 +353,32 @@ def test_empty_supply_is_refilled_from_the_discard_pile_keeping_its_top(pack: De
     assert sorted([*rnd.supply, rnd.drawn]) == rest
     note = rnd.events[-1].notes[0]
     assert note.what == "reshuffle" and note.count == 5
+
+
+def test_a_discard_pile_of_two_refills_the_supply_with_the_card_under_the_top(pack: Deck) -> None:
+    tiny = _tiny(pack, 16)
+    hands = [cases(1, 2, 3, 4, 5, 6, 7), cases(8, 9, 10, 11, 12, 13, 14)]
+    rnd = stacked(tiny, hands, "Case 15", cases(16), dealer=1)
+    play(rnd, "draw supply", "discard Case 16")  # the supply is empty, the pile holds two
+    d = rnd.decision
+    assert d is not None and [a.to_str(tiny) for a in d.options] == ["draw supply", "draw discard"]
+    play(rnd, "draw supply")
+    assert rnd.drawn == tiny.id_of("Case 15") and rnd.discard_pile == [tiny.id_of("Case 16")]
+
+
+def test_each_seats_face_up_choice_is_its_own_until_all_are_laid(pack: Deck) -> None:
+    rnd = three_seats(pack)
+    choices = [e for e in rnd.events if e.action.kind == "face_up"]
+    assert [e.seat for e in choices] == [0, 1, 2]
+    for e in choices:
+        assert [sees(e.to, s) for s in range(3)] == [s == e.seat for s in range(3)]
+
+
+def test_a_wrong_face_up_choice_is_refused_in_words(pack: Deck) -> None:
+    rnd = Round(BOOKLET, 2, 1, 3, pack)
+    with pytest.raises(IllegalActionError) as caught:
+        rnd.apply(Action.face_up(rnd.hidden[0][:4]))
+    assert str(caught.value) == ("Seat 0 must decide face_up: choose exactly 5 of your own 7 cards")
 
 
 def test_draw_supply_is_not_offered_when_it_cannot_be_refilled(pack: Deck) -> None:
