@@ -140,15 +140,17 @@ class CampaignsScreen(CivioScreen[None]):
         self.summaries = summaries
         menu.clear_options()
         menu.add_options([Option(summary_line(s), id=str(i)) for i, s in enumerate(summaries)])
-        folder = folder_for(self.app.save_dir).path
+        # Served, the folder is the server's: a student is told of their games, not its path.
+        served = self.app.served
+        where = "" if served else f" in {folder_for(self.app.save_dir).path}"
         if problem:
-            text = f"Cannot read the save folder: {problem}"
+            text = "Cannot read your saved games." if served else f"Cannot read{where}: {problem}"
         elif not summaries:
-            text = f"No saved games yet in {folder}. Start one with n (New game): it saves itself."
+            text = f"No saved games yet{where}. Start one with n (New game): it saves itself."
         else:
             count = len(summaries)
             games = f"{count} saved game{'' if count == 1 else 's'}"
-            text = f"{games} in {folder}. Every game saves after each move."
+            text = f"{games}{where}. Every game saves after each move."
         self.query_one("#campaigns-status", Static).update(text)
         if summaries:
             if select is not None:
@@ -271,9 +273,20 @@ class CampaignsScreen(CivioScreen[None]):
     def _export(self, campaign: Campaign) -> None:
         """Replaying every round to tell its log takes a moment: not on the screen's thread."""
         from civio_tui.campaigns.catalogue import folder_for
-        from civio_tui.campaigns.export import write_markdown
+        from civio_tui.campaigns.export import markdown, write_markdown
         from civio_tui.campaigns.store import SaveError
 
+        if self.app.served:
+            # A file on the server is no use to a student: the browser downloads the record.
+            try:
+                text = markdown(campaign, self.app.deck)
+            except SaveError as exc:
+                self.app.call_from_thread(
+                    self.notify, str(exc), title="Cannot export", severity="error", timeout=10
+                )
+                return
+            self.app.call_from_thread(self._download, f"{campaign.name}.md", text)
+            return
         try:
             path = write_markdown(campaign, self.app.deck, folder_for(self.app.save_dir).path)
         except (SaveError, OSError) as exc:
@@ -285,6 +298,25 @@ class CampaignsScreen(CivioScreen[None]):
             self.notify,
             f"The record of {campaign.name!r} (players, rounds, points and every move) is in "
             f"{path}. Open it with any text editor.",
+            title="Exported",
+            timeout=15,
+        )
+
+    def _download(self, file_name: str, text: str) -> None:
+        import io
+
+        from civio_tui.campaigns.catalogue import folder_for
+
+        # In the browser the file is downloaded; a driver without one (a test) keeps it here.
+        self.app.deliver_text(
+            io.StringIO(text),
+            save_directory=folder_for(self.app.save_dir).path / "exports",
+            save_filename=file_name,
+            mime_type="text/markdown",
+        )
+        self.notify(
+            f"Your browser is downloading {file_name!r} (players, rounds, points and every "
+            "move): find it with your other downloads and open it with any text editor.",
             title="Exported",
             timeout=15,
         )

@@ -51,6 +51,8 @@ class Tab:
         self.width = width
         self.height = height
         self.received = bytearray()
+        self.messages: list[Any] = []
+        """The server's JSON messages besides the screen (a file to download, a link)."""
         self.closed = asyncio.Event()
         self.opened_at = 0.0
         self.first_frame_at: float | None = None
@@ -86,6 +88,9 @@ class Tab:
                 if self.first_frame_at is None and len(message.data) > 10:
                     self.first_frame_at = time.perf_counter()
                 self._new_data.set()
+            elif message.type == aiohttp.WSMsgType.TEXT:
+                with contextlib.suppress(ValueError):
+                    self.messages.append(message.json())
         self.closed.set()
         self._new_data.set()
 

@@ -160,8 +160,8 @@ class TabService(AppService):
         elif kind == "exit" and self.connected:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await self.remote_close()
-        elif kind == "open_url" and self.connected:
-            await super().on_meta(data)
+        elif kind in ("open_url", "deliver_file_start") and self.connected:
+            await super().on_meta(data)  # a link, or a file for the browser (an export)
 
     async def run(self) -> None:
         """Read the game's packets until its output ends (as textual-serve's `run`), keeping
@@ -522,12 +522,36 @@ class ClassroomServer(Server):
             [
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
                 web.static("/static", self.statics_path, show_index=False, name="static"),
             ]
         )
         app.on_response_prepare.append(_name_no_software)
         app.on_shutdown.append(self.on_shutdown)
         return app
+
+    async def handle_download(self, request: web.Request) -> web.StreamResponse:
+        """A file a game delivers to its tab (an export), by the one-use key the game made:
+        textual-serve's download, with the file's name quoted for any letters and spaces."""
+        from urllib.parse import quote
+
+        key = request.match_info["key"]
+        try:
+            meta = await self.download_manager.get_download_metadata(key)
+        except KeyError:
+            raise web.HTTPNotFound(text="This download has ended.") from None
+        response = web.StreamResponse()
+        charset = f"; charset={meta.encoding}" if meta.encoding else ""
+        response.headers["Content-Type"] = (meta.mime_type or "application/octet-stream") + charset
+        plain = meta.file_name.encode("ascii", "replace").decode().replace('"', "'")
+        response.headers["Content-Disposition"] = (
+            f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(meta.file_name)}"
+        )
+        await response.prepare(request)
+        async for chunk in self.download_manager.download(key):
+            await response.write(chunk)
+        await response.write_eof()
+        return response
 
     async def on_shutdown(self, app: web.Application) -> None:
         for session in list(self.sessions):

@@ -63,3 +63,53 @@ async def test_question_mark_on_the_sign_in_screen_opens_help(save_root: Path) -
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, SignInScreen))
         assert app.screen.query_one("#sign-in-name", Input).value == "A"
+
+
+def shown_text(app: ServedApp) -> str:
+    """Every line the screen shows in its text widgets and lists, and the notices."""
+    from textual.widgets import OptionList
+
+    parts = [str(note.message) for note in app._notifications]
+    for widget in app.screen.query("*"):
+        if isinstance(widget, Static):
+            parts.append(str(widget.render()))
+        elif isinstance(widget, OptionList):
+            parts += [str(option.prompt) for option in widget.options]
+    return "\n".join(parts)
+
+
+async def test_no_screen_of_a_served_game_shows_a_path_of_the_server(
+    save_root: Path, isolated: Path
+) -> None:
+    from civio_tui.campaigns.catalogue import new_campaign
+    from civio_tui.screens.main_menu import ENTRIES, MainMenuScreen
+
+    new_campaign("Game 1", ["easy"], save_dir=save_root / "ana", player_name="Ana", seed=3)
+    app = ServedApp(save_root)
+    secrets = [str(isolated), str(Path.home()), "saves/", ".config"]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await sign_in(pilot, "Ana", "4821", "4821")
+        await wait_until(pilot, lambda: menu_ready(app))
+        menu = app.screen
+        assert isinstance(menu, MainMenuScreen)
+        seen: dict[str, str] = {"menu": shown_text(app)}
+        for key, _ in ENTRIES:
+            if key in ("quit", "continue"):
+                continue
+            menu._choose(key)
+            await wait_until(pilot, lambda: app.screen is not menu)
+            for _ in range(10):
+                await pilot.pause()
+            if key == "campaigns":
+                await wait_until(pilot, lambda: "1 saved game" in shown_text(app))
+                await pilot.press("x")  # Export
+                await wait_until(pilot, lambda: "downloading" in shown_text(app))
+            seen[key] = shown_text(app)
+            while app.screen is not menu:
+                app.pop_screen()
+                await pilot.pause()
+    assert "1 saved game." in seen["campaigns"]
+    assert "Your name: Ana" in seen["settings"]
+    for key, text in seen.items():
+        for secret in secrets:
+            assert secret not in text, (key, secret, text)

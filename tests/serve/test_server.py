@@ -111,3 +111,29 @@ def _get(url: str) -> tuple[int, str]:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
+
+
+async def test_export_in_the_browser_is_a_download_of_the_record(save_root: Path) -> None:
+    from civio_tui.campaigns.catalogue import new_campaign
+
+    new_campaign("Game 1", ["easy"], save_dir=save_root / "ana", player_name="Ana", seed=3)
+    with ServedProcess(save_root) as server:
+        async with aiohttp.ClientSession() as http:
+            tab = Tab(http, server.url, 100, 30)
+            await tab.open()
+            await tab.wait_for(SIGN_IN)
+            await tab.sign_in("Ana", "4821", "4821")
+            await tab.wait_for("  Campaigns")
+            await tab.send(tab.menu_key("Campaigns"))
+            await tab.wait_for("1 saved game.")
+            await tab.send("x")
+            await tab.wait_for("Your browser is downloading")
+            (key,) = [m[1] for m in tab.messages if m[0] == "deliver_file_start"]
+            async with http.get(f"{server.url}download/{key}") as response:
+                assert response.status == 200
+                assert response.headers["Content-Type"].startswith("text/markdown")
+                assert "filename*=UTF-8''Game%201.md" in response.headers["Content-Disposition"]
+                record = await response.text()
+            await tab.close()
+    assert record.startswith("# CIVIO campaign “Game 1”") and "| Ana | you |" in record
+    assert not (save_root / "ana" / "exports").exists()  # nothing left on the server
