@@ -78,6 +78,8 @@ class Judgement:
     """The event index of the decision in the round (where a replay shows it)."""
     danger: str | None = None
     """What the choice handed an opponent, known in hindsight (None when nothing)."""
+    handed_round: bool = False
+    """In hindsight: the next player took this discard and went out with it that turn."""
 
     @property
     def points(self) -> float:
@@ -126,13 +128,18 @@ class Review:
             _count(counts["inaccuracy"], "inaccuracy", "inaccuracies"),
         ]
         worst = self.biggest()
+        fed = next((d for d in self.decisions if d.handed_round), None)
+        # What happened is told apart from the verdicts, which judge what the seat could see.
+        after = (
+            f" In hindsight, the discard on turn {fed.turn} handed over the round." if fed else ""
+        )
         if worst is None:
             judged = _count(len(self.decisions), "decision", "decisions")
             return (
                 f"No mistakes or inaccuracies in {judged}: "
-                f"{counts['best']} best, {counts['good']} good."
+                f"{counts['best']} best, {counts['good']} good.{after}"
             )
-        return f"{parts[0]}, {parts[1]}; {whose} biggest: turn {worst.turn}"
+        return f"{parts[0]}, {parts[1]}; {whose} biggest: turn {worst.turn}.{after}"
 
     def to_json(self) -> dict[str, Any]:
         """The `civio campaign review --json` document (docs/ARCHITECTURE.md, "campaign review")."""
@@ -173,6 +180,7 @@ class _Pending:
     loss: float | None
     searched: bool
     danger: str | None = None
+    handed_round: bool = False
     hand: tuple[int, ...] = ()
     """For a discard, the seat's cards before it (the links a discard breaks are among them)."""
 
@@ -236,7 +244,9 @@ def review_decisions(
         if decision.kind is DecisionKind.DISCARD:
             item.hand = tuple(sit.hand)
         if decision.kind is DecisionKind.DISCARD and asked.hands:
-            item.danger = hindsight(asked, sit.next_seat(), view.rules, deck, seat_names, values)
+            nxt = sit.next_seat()
+            item.danger = hindsight(asked, nxt, view.rules, deck, seat_names, values)
+            item.handed_round = asked.taken_by == nxt and asked.won_with
         judged.append(item)
         if loss is None:
             waiting.append(item)
@@ -325,6 +335,7 @@ def _judge(item: _Pending, deck: Deck, seat_names: Sequence[str] | None) -> Judg
         why=why,
         position=item.position,
         danger=item.danger,
+        handed_round=item.handed_round,
     )
 
 

@@ -159,6 +159,9 @@ def test_feeding_discards_are_mistakes_naming_the_card_and_the_opponent(standard
         assert "A safe discard existed: " in fed.danger
         assert review.to_json()["decisions"][review.decisions.index(fed)]["danger"] == fed.danger
         mistakes += fed.verdict == "mistake"
+        assert [d for d in review.decisions if d.handed_round] == [fed]
+        told = f"In hindsight, the discard on turn {fed.turn} handed over the round."
+        assert review.summary_line().endswith(told)
         others = [d for d in review.decisions if d.position != index and d.kind == "discard"]
         assert all(d.danger is None or "Bo needed exactly" in d.danger for d in others)
     assert mistakes >= 4
