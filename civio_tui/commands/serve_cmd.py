@@ -13,6 +13,7 @@ from civio_tui.commands.common import (
     UsageError,
     check_game_rounds,
 )
+from civio_tui.plurals import counted
 
 MAX_SESSIONS = 500
 """The most games one server runs at once (each is a process of its own)."""
@@ -166,7 +167,8 @@ def run(args: argparse.Namespace) -> int:
         print("Press Ctrl+C to stop (every open game is saved).", flush=True)
 
     try:
-        serve_forever(server, announce)
+        ended = serve_forever(server, announce)
     except OSError as exc:
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    print(f"Stopped: {counted(ended or 0, 'game')} saved.", flush=True)
     return 0

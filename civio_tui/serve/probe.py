@@ -174,6 +174,7 @@ class ServedProcess:
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.output: list[str] = []
+        self._reader_thread: threading.Thread | None = None
         """Everything the server printed (read all along, so it never waits on a full pipe)."""
 
     def _limit_open_files(self) -> None:
@@ -206,7 +207,8 @@ class ServedProcess:
             found = re.search(r"http://[\d.]+:\d+/", line)
             if found:
                 self.url = found.group(0)
-                threading.Thread(target=self._read_output, daemon=True).start()
+                self._reader_thread = threading.Thread(target=self._read_output, daemon=True)
+                self._reader_thread.start()
                 return self
         self.stop()
         raise RuntimeError("civio serve did not start: " + "".join(self.output))
@@ -233,6 +235,8 @@ class ServedProcess:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        if self._reader_thread is not None:
+            self._reader_thread.join(10)  # everything it printed up to its end is in `output`
 
     def game_pids(self) -> list[int]:
         """The game processes (one per open tab) the server runs now."""

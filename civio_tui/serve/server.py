@@ -617,10 +617,11 @@ class LogThrottle(logging.Filter):
         return True
 
 
-def run(server: ClassroomServer, announce: Callable[[str], None]) -> None:
-    """Serve until Ctrl+C or SIGTERM; every game still open is asked to quit (and so saved)."""
+def run(server: ClassroomServer, announce: Callable[[str], None]) -> int:
+    """Serve until Ctrl+C or SIGTERM; every game still open is asked to quit (and so saved).
+    The number of games that were open (signed in) and ended so."""
 
-    async def main() -> None:
+    async def main() -> int:
         import signal
 
         stop = asyncio.Event()
@@ -632,15 +633,17 @@ def run(server: ClassroomServer, announce: Callable[[str], None]) -> None:
         announce(server.url())
         try:
             await stop.wait()
+            playing = server.playing
         finally:
-            await runner.cleanup()
+            await runner.cleanup()  # waits for every game to end
+        return playing
 
     logging.basicConfig(level=logging.WARNING, format="civio serve: %(message)s")
     for handler in logging.getLogger().handlers:
         handler.addFilter(LogThrottle())
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     os.umask(0o077)  # the save root, the tries and every player's files: this account's only
-    asyncio.run(main())
+    return asyncio.run(main())
 
 
 def _full_page(message: str, *, retry: bool = False) -> str:

@@ -137,3 +137,20 @@ async def test_export_in_the_browser_is_a_download_of_the_record(save_root: Path
             await tab.close()
     assert record.startswith("# CIVIO campaign “Game 1”") and "| Ana | you |" in record
     assert not (save_root / "ana" / "exports").exists()  # nothing left on the server
+
+
+async def test_stopping_the_server_says_how_many_games_it_saved(save_root: Path) -> None:
+    with ServedProcess(save_root) as server:
+        async with aiohttp.ClientSession() as http:
+            tabs = [Tab(http, server.url, 80, 24) for _ in range(3)]
+            for tab, name in zip(tabs, ["Ana", "Bo", None], strict=True):
+                await tab.open()
+                await tab.wait_for(SIGN_IN)
+                if name is not None:  # the third tab stays at the sign-in: no game of anyone's
+                    await tab.sign_in(name, "4821", "4821")
+                    await tab.wait_for("New game")
+            await asyncio.to_thread(server.stop)
+            for tab in tabs:
+                await asyncio.wait_for(tab.closed.wait(), 30)
+    assert "Stopped: 2 games saved.\n" in server.output  # the two signed in
+    assert players(save_root) == ["ana", "bo"]
