@@ -50,6 +50,7 @@ class MainMenuScreen(CivioScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *keymap.bindings("menu.quit"),
         Binding("escape", "back", "Back", show=False, id="menu.escape"),
+        Binding("o", "sign_out", "Sign out", id="menu.sign_out"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -57,6 +58,9 @@ class MainMenuScreen(CivioScreen[None]):
         with Vertical(id="menu-box"):
             yield Static(TITLE_ART, id="menu-title")
             yield Static("the civil-rights strategy card game", id="menu-tagline")
+            player = self.app.signed_in_as
+            if player is not None:
+                yield Static(f"Playing as {player} · not you? Sign out (o)", id="menu-player")
             yield NavList(*self._options(), id="menu-list")
             yield Static(id="menu-note")
         yield Footer()
@@ -200,6 +204,14 @@ class MainMenuScreen(CivioScreen[None]):
             self.app.push_screen(TablesScreen())
         elif key == "quit":
             self.app.exit(0)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Signing out is for a served player (signed in with a name and PIN) only.
+        return action != "sign_out" or self.app.signed_in_as is not None
+
+    def action_sign_out(self) -> None:
+        # Every move is saved already: the tab's game ends, and the page offers a new sign-in.
+        self.app.exit(0)
 
     def action_back(self) -> None:
         # Escape on the first screen does nothing: quitting is q or ctrl+q, never an accident.

@@ -9,6 +9,7 @@ from serve_helpers import menu_key, menu_ready, sign_in, wait_until
 from textual import events
 from textual.widgets import Input, Static
 
+from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.settings import SettingsScreen
 from civio_tui.serve.child import ServedApp
 from civio_tui.serve.sign_in import SignInScreen
@@ -82,7 +83,7 @@ async def test_no_screen_of_a_served_game_shows_a_path_of_the_server(
     save_root: Path, isolated: Path
 ) -> None:
     from civio_tui.campaigns.catalogue import new_campaign
-    from civio_tui.screens.main_menu import ENTRIES, MainMenuScreen
+    from civio_tui.screens.main_menu import ENTRIES
 
     new_campaign("Game 1", ["easy"], save_dir=save_root / "ana", player_name="Ana", seed=3)
     app = ServedApp(save_root)
@@ -113,3 +114,27 @@ async def test_no_screen_of_a_served_game_shows_a_path_of_the_server(
     for key, text in seen.items():
         for secret in secrets:
             assert secret not in text, (key, secret, text)
+
+
+async def test_the_served_menu_says_who_plays_and_o_signs_out(save_root: Path) -> None:
+    app = ServedApp(save_root)
+    async with app.run_test(size=(80, 30)) as pilot:
+        await sign_in(pilot, "Ana", "4821", "4821")
+        await wait_until(pilot, lambda: menu_ready(app))
+        line = str(app.screen.query_one("#menu-player", Static).render())
+        assert line == "Playing as Ana · not you? Sign out (o)"
+        await pilot.press("o")
+        await wait_until(pilot, lambda: app._exit)
+    assert app.return_code == 0
+
+
+async def test_the_terminal_menu_has_no_sign_out(tmp_path: Path) -> None:
+    from civio_tui.app import CivioApp
+
+    app = CivioApp(save_dir=str(tmp_path / "saves"))
+    async with app.run_test(size=(80, 30)) as pilot:
+        await wait_until(pilot, lambda: menu_ready(app))
+        assert not app.screen.query("#menu-player")
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenuScreen) and not app._exit
