@@ -4,7 +4,8 @@
 model. The teacher's settings come in the environment, never a student's input: the name is
 typed into this process, so it never reaches a shell or a command line. After sign-in the game
 is the ordinary `CivioApp` playing from the player's folder, exactly as `civio --save-dir
-FOLDER` would; nothing in the game knows it is served.
+FOLDER` would. The game knows two things more (`CivioApp.served`, `signed_in_as`): served, no
+screen names a folder of the server and an export is a download; signed in, the name is fixed.
 """
 
 from __future__ import annotations
