@@ -99,9 +99,10 @@ class CampaignsScreen(CivioScreen[None]):
         with Vertical(id="campaigns-box", classes="pane"):
             yield Static("Looking for saved games…", id="campaigns-status")
             yield NavList(id="campaigns-list")
+            export = "download its record" if self.app.served else "export to a file"
             yield Static(
                 "Enter: continue, or see how it ended · p: replay its rounds · s: statistics · "
-                "x: export to a file · n: new · d: delete · r: recover · Esc: back",
+                f"x: {export} · n: new · d: delete · r: recover · Esc: back",
                 id="campaigns-keys",
             )
         yield Footer()

@@ -109,7 +109,7 @@ async def test_no_screen_of_a_served_game_shows_a_path_of_the_server(
             while app.screen is not menu:
                 app.pop_screen()
                 await pilot.pause()
-    assert "1 saved game." in seen["campaigns"]
+    assert "1 saved game." in seen["campaigns"] and "x: download its record" in seen["campaigns"]
     assert "Your name: Ana" in seen["settings"]
     for key, text in seen.items():
         for secret in secrets:
