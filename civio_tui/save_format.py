@@ -81,8 +81,7 @@ class Envelope(BaseModel):
     @property
     def edition(self) -> DeckEdition | None:
         """The deck the save was played with (None: a file from before saves named it)."""
-        deck = getattr(self, "deck", None)
-        return deck if isinstance(deck, DeckEdition) else None
+        return None
 
     @classmethod
     def parse(cls, data: bytes, limit: int = MAX_SAVE_BYTES) -> Self:
@@ -256,6 +255,10 @@ class GameFileEnvelope(Envelope):
     deck: DeckEdition | None = None
     """None in files from before saves named their deck (the game inside still holds its
     sha256)."""
+
+    @property
+    def edition(self) -> DeckEdition | None:
+        return self.deck
 
 
 class EasyPlayFile(GameFileEnvelope):
