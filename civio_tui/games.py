@@ -39,8 +39,13 @@ class GameInfo:
     """The engine its `to_json` wrote, replayed with checks."""
     fed_by: Callable[[Engine[Any]], int | None] | None = None
     """In a game with a discard pile: the seat whose discard the winner took to go out."""
-    screen: Callable[..., Any] | None = None
-    """The game's screen factory, filled in by the app (so commands never load Textual)."""
+    about: str = ""
+    """One line for the More games menu: how many play and what they do."""
+    screen: str | None = None
+    """`module:Class` of the screen that opens the game from More games (None: the main menu
+    starts it); a path, so that commands and this module never load Textual."""
+    cannot_play: Callable[[Deck], str | None] | None = None
+    """Why a card pack cannot play the game (None when it can)."""
 
     def level_names(self) -> list[str]:
         return list(self.levels())
@@ -79,6 +84,31 @@ def _fed_by(actions_module: str) -> Callable[[Engine[Any]], int | None]:
     return fed
 
 
+def _concentration_cannot_play(deck: Deck) -> str | None:
+    from cards.deck import UnknownCardError
+    from cards.games.concentration.game import pairs
+
+    try:
+        pairs(deck)
+    except UnknownCardError as exc:
+        return f"This card pack lacks a card of the publisher's pairs: {exc}."
+    return None
+
+
+def _solitaire_cannot_play(deck: Deck) -> str | None:
+    size = _get("cards.games.solitaire.game:DEAL_SIZE")
+    if len(deck) < size:
+        return f"Solitaire needs {size} cards; this card pack has {len(deck)}."
+    return None
+
+
+def open_screen(info: GameInfo, *args: Any, **kwargs: Any) -> Any:
+    """A new instance of the game's More games screen (Textual is loaded here, on demand)."""
+    if info.screen is None:
+        raise UnknownGameError(f"{info.title} is not opened from More games")
+    return _get(info.screen)(*args, **kwargs)
+
+
 def _no_levels() -> Levels:
     from ai.base import Levels
 
@@ -95,6 +125,7 @@ CIVIO = GameInfo(
     ),
     load=_loader("cards.games.civio.round:Round"),
     fed_by=_fed_by("cards.games.civio.actions"),
+    about="2-4 players: build precedents, call CIVIO, climb the ranks",
 )
 EASY_PLAY = GameInfo(
     "easy-play",
@@ -106,6 +137,8 @@ EASY_PLAY = GameInfo(
     ),
     load=_loader("cards.games.easy_play.round:EasyPlay"),
     fed_by=_fed_by("cards.games.easy_play.round"),
+    about="2-4 players: draw, lay down matching pairs, empty your hand",
+    screen="civio_tui.screens.easy_play.screen:EasyPlayMenuScreen",
 )
 SOLITAIRE = GameInfo(
     "solitaire",
@@ -116,6 +149,9 @@ SOLITAIRE = GameInfo(
         seed, deck
     ),
     load=_loader("cards.games.solitaire.game:Solitaire"),
+    about="1 player: turn 21 cards one by one, call CIVIO as early as you can",
+    screen="civio_tui.screens.solitaire.screen:SolitaireScreen",
+    cannot_play=_solitaire_cannot_play,
 )
 CONCENTRATION = GameInfo(
     "concentration",
@@ -127,6 +163,9 @@ CONCENTRATION = GameInfo(
         "cards.games.concentration.game:Concentration"
     )(seed, seats, deck),
     load=_loader("cards.games.concentration.game:Concentration"),
+    about="1-4 players: find the publisher's 10 pairs",
+    screen="civio_tui.screens.concentration.screen:ConcentrationMenuScreen",
+    cannot_play=_concentration_cannot_play,
 )
 
 GAMES: tuple[GameInfo, ...] = (CIVIO, EASY_PLAY, SOLITAIRE, CONCENTRATION)

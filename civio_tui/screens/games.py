@@ -7,7 +7,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from cards.games.solitaire.game import DEAL_SIZE
+from civio_tui import games
 from civio_tui.card_games_save import (
     SavedSolitaire,
     SolitaireSaves,
@@ -17,15 +17,16 @@ from civio_tui.card_games_save import (
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.lists import NavList
 
-GAMES: tuple[tuple[str, str, str], ...] = (
-    (
-        "solitaire",
-        "Solitaire",
-        "1 player: turn 21 cards one by one, call CIVIO as early as you can",
-    ),
-    ("puzzles", "Puzzles", "short exercises: go out, complete, best 7, broken, linked"),
-    ("concentration", "Concentration", "1-4 players: find the publisher's 10 pairs"),
-    ("easy-play", "Easy Play", "2-4 players: draw, lay down matching pairs, empty your hand"),
+PUZZLES = "puzzles"
+"""The Puzzles entry: exercises, not a game of the registry."""
+
+# The menu's order stays as players learnt it: Solitaire (a game alone), the puzzles, then the
+# games played with others.
+MENU: tuple[tuple[str, str, str], ...] = (
+    (games.SOLITAIRE.id, games.SOLITAIRE.title, games.SOLITAIRE.about),
+    (PUZZLES, "Puzzles", "short exercises: go out, complete, best 7, broken, linked"),
+    (games.CONCENTRATION.id, games.CONCENTRATION.title, games.CONCENTRATION.about),
+    (games.EASY_PLAY.id, games.EASY_PLAY.title, games.EASY_PLAY.about),
 )
 
 
@@ -62,7 +63,7 @@ class GamesScreen(CivioScreen[None]):
         saves = SolitaireSaves(self.app.save_dir, self.app.deck)
         saved = saves.saved
         self.saved_solitaire = saved if saved is not None and in_progress(saved) else None
-        options = [Option(f"{label}\n  {about}", id=key) for key, label, about in GAMES]
+        options = [Option(f"{label}\n  {about}", id=key) for key, label, about in MENU]
         if self.saved_solitaire is not None:
             label = solitaire_label(self.saved_solitaire)
             options.insert(0, Option(f"Continue Solitaire\n  {label}", id="continue-solitaire"))
@@ -76,20 +77,12 @@ class GamesScreen(CivioScreen[None]):
         fresh = ids[0] == "continue-solitaire" and ids[0] not in before
         menu.highlighted = ids.index(highlighted) if highlighted in ids and not fresh else 0
 
-    def cannot_play(self, game: str) -> str | None:
-        """Why this card pack cannot play `game` (None when it can)."""
-        deck = self.app.deck
-        if game == "solitaire" and len(deck) < DEAL_SIZE:
-            return f"Solitaire needs {DEAL_SIZE} cards; this card pack has {len(deck)}."
-        if game == "concentration":
-            from cards.deck import UnknownCardError
-            from cards.games.concentration.game import pairs
-
-            try:
-                pairs(deck)
-            except UnknownCardError as exc:
-                return f"This card pack lacks a card of the publisher's pairs: {exc}."
-        return None
+    def cannot_play(self, game_id: str) -> str | None:
+        """Why this card pack cannot play the game `game_id` (None when it can)."""
+        if game_id not in games.game_ids():
+            return None
+        check = games.game(game_id).cannot_play
+        return None if check is None else check(self.app.deck)
 
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()
@@ -97,32 +90,24 @@ class GamesScreen(CivioScreen[None]):
         if problem is not None:
             self.notify(problem, severity="warning")
             return
-        if event.option.id == "continue-solitaire" and self.saved_solitaire is not None:
-            from civio_tui.screens.solitaire.screen import SolitaireScreen
-
-            self.app.push_screen(SolitaireScreen(resume=self.saved_solitaire))
-        elif event.option.id == "solitaire":
+        chosen = event.option.id or ""
+        if chosen == "continue-solitaire" and self.saved_solitaire is not None:
+            self.app.push_screen(games.open_screen(games.SOLITAIRE, resume=self.saved_solitaire))
+        elif chosen == games.SOLITAIRE.id:
             self.new_solitaire()
-        elif event.option.id == "puzzles":
+        elif chosen == PUZZLES:
             from civio_tui.screens.puzzles import PuzzleMenuScreen
 
             self.app.push_screen(PuzzleMenuScreen())
-        elif event.option.id == "concentration":
-            from civio_tui.screens.concentration.screen import ConcentrationMenuScreen
-
-            self.app.push_screen(ConcentrationMenuScreen())
-        elif event.option.id == "easy-play":
-            from civio_tui.screens.easy_play.screen import EasyPlayMenuScreen
-
-            self.app.push_screen(EasyPlayMenuScreen())
+        elif chosen in games.game_ids():
+            self.app.push_screen(games.open_screen(games.game(chosen)))
 
     def new_solitaire(self) -> None:
         """Today's deal; a deal in progress is replaced only when the player says so."""
-        from civio_tui.screens.solitaire.screen import SolitaireScreen
 
         def start(yes: bool | None = True) -> None:
             if yes:
-                self.app.push_screen(SolitaireScreen())
+                self.app.push_screen(games.open_screen(games.SOLITAIRE))
 
         saved = self.saved_solitaire
         if saved is None:

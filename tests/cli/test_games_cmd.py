@@ -53,3 +53,27 @@ def test_each_entry_deals_and_loads_its_engine(info: object) -> None:
 def test_an_unknown_game_names_the_known_ones() -> None:
     with pytest.raises(ValueError, match="unknown game 'go-fish': choose from civio, easy-play"):
         game("go-fish")
+
+
+@pytest.mark.parametrize("info", [g for g in GAMES if g.screen], ids=lambda g: g.id)
+def test_each_more_games_entry_opens_a_screen_and_is_on_the_menu(info: object) -> None:
+    from textual.screen import Screen
+
+    from civio_tui.games import GameInfo, _get
+    from civio_tui.screens.games import MENU
+
+    assert isinstance(info, GameInfo)
+    assert info.screen is not None and issubclass(_get(info.screen), Screen)
+    assert (info.id, info.title, info.about) in MENU
+
+
+def test_a_small_card_pack_cannot_play_solitaire_and_says_why() -> None:
+    from cards.deck import Deck, standard_deck
+
+    deck = standard_deck()
+    small = Deck("ten cards", deck.cards[:10], custom=True, source="test")
+    assert game("solitaire").cannot_play is not None
+    assert (
+        game("solitaire").cannot_play(small) == "Solitaire needs 21 cards; this card pack has 10."
+    )
+    assert game("solitaire").cannot_play(deck) is None
