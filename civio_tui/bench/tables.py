@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from civio_tui.bench.serve import percentile
+from civio_tui.games import CIVIO
 
 THINK_SECONDS = 0.2
 """A seat's pause between seeing its turn and answering (a quick player)."""
@@ -47,7 +48,7 @@ def run_tables_bench(tables: int, seats: int, seconds: float) -> dict[str, Any]:
         with TableStore.in_root(root) as store:
             for t in range(tables):
                 names = [f"t{t + 1}s{s + 1}" for s in range(seats)]
-                code = ops.open_table(store, names[0], "civio", seats, LONG, now=now, seed=t).code
+                code = ops.open_table(store, names[0], CIVIO.id, seats, LONG, now=now, seed=t).code
                 for name in names[1:]:
                     ops.join(store, code, name, now=now)
                 ops.start(store, code, names[0], now=now)

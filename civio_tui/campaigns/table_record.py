@@ -20,6 +20,7 @@ from civio_tui.campaigns.catalogue import NoSuchCampaignError, new_campaign, ope
 from civio_tui.campaigns.session import CampaignSession
 from civio_tui.campaigns.store import SaveError
 from civio_tui.game_backends import HUMAN
+from civio_tui.games import CIVIO
 from civio_tui.seating import Seat
 from civio_tui.tables.games import TableMatch
 from civio_tui.tables.ops import Table
@@ -66,7 +67,7 @@ def record_table_rounds(
 ) -> str | None:
     """Write every finished round of `match` not yet in this player's record; None when the
     record holds them all, else one sentence saying why it could not be written."""
-    if table.row.game != "civio":
+    if table.row.game != CIVIO.id:
         return None
     if deck.sha256 != match.deck.sha256:
         return "This table's rounds are not kept in your games: it plays another deck."

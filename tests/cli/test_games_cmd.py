@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 import pytest
 
@@ -77,3 +79,40 @@ def test_a_small_card_pack_cannot_play_solitaire_and_says_why() -> None:
         game("solitaire").cannot_play(small) == "Solitaire needs 21 cards; this card pack has 10."
     )
     assert game("solitaire").cannot_play(deck) is None
+
+
+def _string_constants(tree: ast.AST) -> list[ast.Constant]:
+    """The string constants of a module that are not docstrings."""
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]  # fmt: skip
+
+
+def test_no_module_but_the_registry_spells_a_game_id() -> None:
+    """Adding a game is its packages and one registry entry: other code names games through it.
+    `solitaire` and `concentration` are also command names (the CLI's table of subcommands and
+    their parsers); "civio" is also the program and the CIVIO call's action kind, so the
+    registry's `CIVIO.id` is what code compares a game with (not checked here)."""
+    root = Path(__file__).resolve().parents[2]
+    others = {g.id for g in GAMES} - {"civio"}
+    commands = {"civio_tui/cli.py", "civio_tui/commands/solitaire_cmd.py",
+                "civio_tui/commands/concentration_cmd.py"}  # fmt: skip
+    found: list[str] = []
+    for package in ("cards", "ai", "civio_tui"):
+        for path in sorted((root / package).rglob("*.py")):
+            name = path.relative_to(root).as_posix()
+            if name == "civio_tui/games.py" or name in commands:
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            found += [f"{name}:{c.lineno}" for c in _string_constants(tree) if c.value in others]
+    assert found == []

@@ -22,6 +22,7 @@ from cards.game import game_winners
 from cards.games.civio.actions import Action
 from cards.games.civio.round import Round, RoundResult
 from civio_tui.game_backends import HUMAN, LookInMemory, RoundRecordView
+from civio_tui.games import CIVIO
 from civio_tui.screens.civio.table import TableScreen
 from civio_tui.session.remote import POLL_SECONDS, ActionRefused, TableMovedOn, TableTab
 from civio_tui.widgets.question import QuestionPane
@@ -226,7 +227,7 @@ def open_remote_table(app: CivioApp, code: str) -> str | None:
         tab = TableTab(store, code, app.table_name)
     except (ops.TableRefused, StoreUnavailable) as exc:
         return str(exc)
-    if tab.live.game != "civio":
+    if tab.live.game != CIVIO.id:
         return (
             f"Table {tab.code} plays {tab.live.table.row.game}: play it from a terminal with "
             f"`civio table join {tab.code} --save-root DIR`."
