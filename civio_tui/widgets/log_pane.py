@@ -31,9 +31,12 @@ class LogPane(KeyScroll):
         super().__init__(id=id, classes=classes)
         self.lines: deque[Content] = deque(maxlen=MAX_LINES)
         self.following = True
+        # Held, not queried: lines may arrive (a table's poll, a resumed round) while the pane
+        # is still being mounted or already being removed, and they must not be lost or fail.
+        self.text = Static(id="log-text")
 
     def compose(self) -> ComposeResult:
-        yield Static(id="log-text")
+        yield self.text
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -49,7 +52,7 @@ class LogPane(KeyScroll):
         if not lines:
             return
         self.lines.extend(lines)
-        self.query_one("#log-text", Static).update(Content("\n").join(self.lines))
+        self.text.update(Content("\n").join(self.lines))
         if self.following:
             self.call_after_refresh(self.scroll_end, animate=False)
 
@@ -70,4 +73,4 @@ class LogPane(KeyScroll):
 
     def clear(self) -> None:
         self.lines.clear()
-        self.query_one("#log-text", Static).update("")
+        self.text.update("")

@@ -61,3 +61,13 @@ async def test_the_log_stays_where_the_player_scrolled_until_g() -> None:
         assert await at_end(pilot, log)
         add_lines(log, 45, 5)
         assert await at_end(pilot, log)
+
+
+def test_lines_reach_a_log_pane_not_yet_mounted_and_are_shown_once_it_is() -> None:
+    """A table's poll can deliver lines before the pane is mounted or after it is removed."""
+    pane = LogPane(id="log")
+    pane.add_lines(["Ana took Brown v Board"], "You")
+    pane.clear()
+    pane.add_lines(["Ben discarded Katz v US"], "You")
+    assert [line.plain for line in pane.lines] == ["Ben discarded Katz v US"]
+    assert "Katz" in str(pane.text.render())
