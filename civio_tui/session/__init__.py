@@ -3,14 +3,13 @@ taking back, and the hot-seat handover policy (see `session.py` and `handover.py
 
 from civio_tui.session.handover import Cover, Handover, Moment, Over, Pass, Show, Step
 from civio_tui.session.seats import COMPUTER, PERSON, REMOTE, SeatKind, SessionSeat
-from civio_tui.session.session import Choice, ComputerChoice, SeatScreen, Session
+from civio_tui.session.session import Choice, SeatScreen, Session
 
 __all__ = [
     "COMPUTER",
     "PERSON",
     "REMOTE",
     "Choice",
-    "ComputerChoice",
     "Cover",
     "Handover",
     "Moment",

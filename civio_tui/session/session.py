@@ -16,7 +16,6 @@ else with `.seat`), `apply(action)` (refuses an illegal action, changing nothing
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -33,21 +32,6 @@ class Choice(Protocol):
     def decision(self) -> Any: ...
 
     def choose(self) -> Any: ...
-
-
-@dataclass(frozen=True)
-class ComputerChoice:
-    """A computer's choice put to it with its view, the decision and its RNG, all taken at
-    once (for games whose players are not `ai.base.Player`s; the same as its PendingChoice)."""
-
-    player: Any
-    """Anything with `choose(view, decision, rng)`."""
-    view: Any
-    decision: Any
-    rng: random.Random
-
-    def choose(self) -> Any:
-        return self.player.choose(self.view, self.decision, self.rng)
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ai.base import PendingChoice
 from cards.games.civio.actions import DecisionKind
 from civio_tui.session.handover import Moment
 from civio_tui.session.seats import SessionSeat
-from civio_tui.session.session import ComputerChoice, Session
+from civio_tui.session.session import Session
 
 if TYPE_CHECKING:
     from ai.concentration.levels import ConcentrationPlayer
@@ -73,12 +74,12 @@ def easy_play_session(
     position always gets the same move, before and after the game is saved and continued."""
     from civio_tui.campaigns.session import decision_rng
 
-    def computer(rnd: EasyPlay) -> ComputerChoice:
+    def computer(rnd: EasyPlay) -> PendingChoice:
         decision = rnd.decision
         assert decision is not None
         seat = decision.seat
         rng = decision_rng(match.seed, len(match.rounds), len(rnd.events), seat)
-        return ComputerChoice(players[seat], rnd.view(seat), decision, rng)
+        return PendingChoice(players[seat], rnd.view(seat), decision, rng)
 
     return Session(
         seats,
@@ -99,10 +100,10 @@ def concentration_session(
     """Concentration (`current`: the game on the table): nothing is hidden from anyone, so
     there is no handover."""
 
-    def computer(g: Concentration) -> ComputerChoice:
+    def computer(g: Concentration) -> PendingChoice:
         decision = g.decision
         assert decision is not None
-        return ComputerChoice(players[decision.seat], g.view(decision.seat), decision, rng)
+        return PendingChoice(players[decision.seat], g.view(decision.seat), decision, rng)
 
     return Session(
         seats,
