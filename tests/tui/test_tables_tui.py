@@ -45,8 +45,10 @@ async def choose(pilot: Pilot[int], option_id: str) -> None:
 
 
 async def wait_for(pilot: Pilot[int], kind: type, limit: int = 200) -> None:
+    """Until a screen of `kind` is on top and mounted (its panes composed, so it can be read)."""
     for _ in range(limit):
-        if isinstance(pilot.app.screen, kind):
+        screen = pilot.app.screen
+        if isinstance(screen, kind) and screen.is_mounted:
             return
         await pilot.pause(0.02)
     raise AssertionError(f"{kind.__name__} did not open; on {pilot.app.screen}")
