@@ -112,3 +112,18 @@ class Engine(Protocol[A]):
 
     @classmethod
     def from_json(cls: type[E], data: dict[str, Any], deck: Deck | None = None) -> E: ...
+
+
+def round_to_json(rnd: Any) -> dict[str, Any]:
+    """A round's settings and its actions, for the games played in dealt rounds (CIVIO, Easy
+    Play): all their `from_json` needs, the deck named by its sha256."""
+    return {
+        "rules": rnd.rules.model_dump(mode="json"),
+        "seats": rnd.seats,
+        "dealer": rnd.dealer,
+        "seed": rnd.seed,
+        "deck_sha256": rnd.deck.sha256,
+        "deal_order": None if rnd.deal_order is None else list(rnd.deal_order),
+        "scores": None if rnd.scores_before is None else list(rnd.scores_before),
+        "actions": [a.to_json() for a in rnd.actions],
+    }

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from cards import go_out as _go_out
 from cards import scoring as _scoring
 from cards.deck import Deck, require_deck, standard_deck
-from cards.engine import IllegalActionError
+from cards.engine import IllegalActionError, round_to_json
 from cards.games.civio.actions import FACE_UP, Action, Decision
 from cards.games.civio.events import (
     NOTE_FACE_UP_REVEALED,
@@ -241,16 +241,7 @@ class Round:
 
     def to_json(self) -> dict[str, Any]:
         """The round's settings and its actions: all `from_json` needs (deck named by sha256)."""
-        return {
-            "rules": self.rules.model_dump(mode="json"),
-            "seats": self.seats,
-            "dealer": self.dealer,
-            "seed": self.seed,
-            "deck_sha256": self.deck.sha256,
-            "deal_order": None if self.deal_order is None else list(self.deal_order),
-            "scores": None if self.scores_before is None else list(self.scores_before),
-            "actions": [a.to_json() for a in self.actions],
-        }
+        return round_to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any], deck: Deck | None = None) -> Round:

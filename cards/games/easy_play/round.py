@@ -33,7 +33,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from cards.deck import Deck, require_deck, standard_deck
-from cards.engine import EVERYONE, IllegalActionError, sees
+from cards.engine import EVERYONE, IllegalActionError, round_to_json, sees
 from cards.precedent import is_valid
 from cards.ruleset import RuleSet
 from cards.scoring import GOING_OUT_BONUS
@@ -656,16 +656,7 @@ class EasyPlay:
 
     def to_json(self) -> dict[str, Any]:
         """The round's settings and its actions: all `from_json` needs (deck named by sha256)."""
-        return {
-            "rules": self.rules.model_dump(mode="json"),
-            "seats": self.seats,
-            "dealer": self.dealer,
-            "seed": self.seed,
-            "deck_sha256": self.deck.sha256,
-            "deal_order": None if self.deal_order is None else list(self.deal_order),
-            "scores": None if self.scores_before is None else list(self.scores_before),
-            "actions": [a.to_json() for a in self.actions],
-        }
+        return round_to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any], deck: Deck | None = None) -> EasyPlay:
