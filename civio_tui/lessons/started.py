@@ -1,6 +1,6 @@
 """Whether the player has finished a lesson, read without pydantic.
 
-The main menu asks before its first frame (Learn to play comes first until a lesson is done),
+The main menu asks before its first frame (Learn to play says "start here" until a lesson is done),
 and importing pydantic for the progress model would cost the start more than the menu itself
 (`civio bench`, tui_start_ms). progress.py holds the full model and re-exports this.
 """

@@ -39,8 +39,10 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("tables", "Tables"),
     ("quit", "Quit"),
 )
-"""Tables shows only where a class's table file is reached (`civio serve`, `--save-root`); it
-comes after the numbered entries so theirs stay the same with it or without it."""
+"""Each entry keeps its number for good (a teacher says "press 2 for New game" to a whole class,
+some of whom have done a lesson and some not). Tables shows only where a class's table file is
+reached (`civio serve`, `--save-root`); it comes after the numbered entries so theirs stay the
+same with it or without it."""
 
 
 class MainMenuScreen(CivioScreen[None]):
@@ -78,14 +80,10 @@ class MainMenuScreen(CivioScreen[None]):
         return not any_lesson_done(self.app.save_dir)
 
     def entries(self) -> tuple[tuple[str, str], ...]:
-        """ENTRIES (Tables where a class's tables are), with Learn to play first until the
-        player has finished a lesson."""
-        entries = ENTRIES
+        """ENTRIES, with Tables only where a class's tables are."""
         if self.app.table_root is None:
-            entries = tuple(e for e in ENTRIES if e[0] != "tables")
-        if not self.learn_first:
-            return entries
-        return tuple(sorted(entries, key=lambda entry: entry[0] != "learn"))
+            return tuple(e for e in ENTRIES if e[0] != "tables")
+        return ENTRIES
 
     def _options(self) -> list[Option]:
         options = []
@@ -93,6 +91,8 @@ class MainMenuScreen(CivioScreen[None]):
             # Digits pick the first nine entries; a tenth (Quit: also q) lines up without one.
             text = f"{number}  {label}" if number <= 9 else f"   {label}"
             disabled = False
+            if key == "learn" and self.learn_first:
+                text += "  ← start here"
             if key == "continue":
                 if not self.scanned:
                     text += "  (looking for saved games…)"
@@ -133,7 +133,11 @@ class MainMenuScreen(CivioScreen[None]):
             menu.highlighted = highlighted
 
     def on_mount(self) -> None:
-        self.query_one(NavList).focus()
+        menu = self.query_one(NavList)
+        menu.focus()
+        if self.learn_first:
+            # A new player's cursor starts on Learn to play; its number stays the same.
+            menu.highlighted = [key for key, _ in self.entries()].index("learn")
         self.query_one("#menu-note", Static).update(
             f"↑↓ or j k to move · Enter to choose · {keymap.key_label('app.help')} for help"
         )

@@ -127,8 +127,7 @@ class Tab:
         await self._ws.send_json(["stdin", keys])
 
     def menu_key(self, label: str, since: int = 0) -> str:
-        """The digit of a main-menu entry as drawn ("2  New game" -> "2"): the menu's order
-        depends on the player (Learn to play comes first until a lesson is done)."""
+        """The digit of a main-menu entry as drawn ("2  New game" -> "2")."""
         shown = self.text if self._screen is not None else plain_text(self.received[since:])
         found = re.findall(rf"(\d)  {re.escape(label)}", shown)
         if not found:

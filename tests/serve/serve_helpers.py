@@ -38,7 +38,7 @@ async def sign_in(pilot: Pilot[Any], name: str, pin: str, again: str = "") -> No
 
 
 def menu_key(app: Any, key: str) -> str:
-    """The digit of a main-menu entry (Learn to play comes first for a new player)."""
+    """The digit of a main-menu entry."""
     from civio_tui.screens.main_menu import MainMenuScreen
 
     assert isinstance(app.screen, MainMenuScreen)
