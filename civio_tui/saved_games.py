@@ -60,14 +60,14 @@ def scan_saved_games(save_dir: str | None, deck: Deck) -> SavedGames:
     camp = summary.campaign
     human = camp.human or camp.players[0]
     standing = camp.standing(human.name)
-    where = _where(camp.rounds_played, camp.in_round)
+    where = round_where(camp.rounds_played, camp.in_round)
     label = f"{summary.name}: {where}, {pts(standing.points)}"
     if len(camp.humans) > 1:  # friends at one keyboard: no one player's points to show
         label = f"{summary.name}: {where}, hot seat"
     return SavedGames(SavedGame(summary.name, label), damaged)
 
 
-def _where(played: int, in_round: bool) -> str:
+def round_where(played: int, in_round: bool) -> str:
     """Where a saved game stands: the round being played, or how many rounds are over (a game
     saved between rounds is not still in the round it finished)."""
     if in_round:
@@ -97,7 +97,7 @@ def _easy_play(save_dir: str | None, deck: Deck) -> tuple[tuple[datetime, SavedG
     # Say which game it is, unless its name says so already ("Easy Play 2"); short enough
     # for one line of the menu.
     game = saved.game
-    where = _where(len(game.finished_rounds), game.current_round is not None)
+    where = round_where(len(game.finished_rounds), game.current_round is not None)
     if "easy play" in saved.name.lower():
         label = f"{saved.name}: {where}, {pts(game.totals[seat])}"
     else:

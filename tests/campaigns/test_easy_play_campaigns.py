@@ -222,6 +222,7 @@ def test_continue_offers_the_game_saved_last_of_either_kind(tmp_path: Path) -> N
 
 def test_continue_names_a_game_between_rounds_by_the_rounds_played(tmp_path: Path) -> None:
     from civio_tui.saved_games import scan_saved_games
+    from civio_tui.screens.easy_play.screen import continue_label
 
     store = new_easy_game("Spring", PLAYERS, save_dir=tmp_path, deck=DECK, seed=1)
     saved = store.saved
@@ -231,6 +232,7 @@ def test_continue_names_a_game_between_rounds_by_the_rounds_played(tmp_path: Pat
     latest = scan_saved_games(str(tmp_path), DECK).latest
     # The next round is dealt when the game is opened: until then it is not "in round 1".
     assert latest is not None and latest.label == "Spring: Easy Play, 1 round played"
+    assert continue_label(saved).startswith("Continue Spring: 1 round played, Ada")
 
 
 def test_campaigns_and_easy_play_games_share_one_name_space(

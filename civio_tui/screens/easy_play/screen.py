@@ -46,6 +46,7 @@ from civio_tui.easy_play_save import (
     list_easy_games,
     open_easy_game,
 )
+from civio_tui.saved_games import round_where
 from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.easy_play.panes import (
     RIGHT_LINES,
@@ -169,13 +170,13 @@ def continue_easy_play(app: CivioApp, name: str) -> None:
 
 
 def continue_label(saved: SavedEasyPlay) -> str:
-    """ "Continue NAME: round N, Ada 12 pts (Law Clerk)" (the first player at the keyboard)."""
+    """ "Continue NAME: round N, Ada 12 pts (Law Clerk)" (the first player at the keyboard;
+    "1 round played" between rounds)."""
     seat = saved.humans[0]
     points, rank = saved.standing(seat)
-    return (
-        f"Continue {saved.name}: round {len(saved.game.rounds)}, "
-        f"{saved.names[seat]} {pts(points)} ({rank})"
-    )
+    game = saved.game
+    where = round_where(len(game.finished_rounds), game.current_round is not None)
+    return f"Continue {saved.name}: {where}, {saved.names[seat]} {pts(points)} ({rank})"
 
 
 def card_text(card: Card, limit: int = 22) -> str:
