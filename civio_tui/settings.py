@@ -27,13 +27,16 @@ MAX_NAME = 20
 AiSpeed = Literal["instant", "fast", "normal", "slow"]
 ThemeName = Literal["civio-dark", "civio-light", "colour-blind", "terminal-16"]
 
-# Seconds between two steps of an AI turn, shown in Settings by name.
-AI_DELAYS: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.5}
+# Seconds between two steps of an AI turn, shown in Settings by name. A turn is two steps or
+# more (draw, discard), so the default keeps a computer's turn near half a second: three
+# computers play in under two seconds, and the log and the table's last-move marks tell what
+# each did.
+AI_DELAYS: dict[str, float] = {"instant": 0.0, "fast": 0.12, "normal": 0.25, "slow": 1.0}
 AI_SPEED_LABELS: dict[str, str] = {
     "instant": "Instant (no pause)",
-    "fast": "Fast (a quarter second a step)",
-    "normal": "Normal (under a second a step)",
-    "slow": "Slow (one and a half seconds a step)",
+    "fast": "Fast (about a quarter second a turn)",
+    "normal": "Normal (about half a second a turn)",
+    "slow": "Slow (about two seconds a turn, to watch each step)",
 }
 THEME_LABELS: dict[str, str] = {
     "civio-dark": "CIVIO dark",

@@ -32,6 +32,24 @@ if TYPE_CHECKING:
     from civio_tui.screens.pass_device import PassScreen
 
 
+def choose_paced(
+    choice: Choice,
+    pause: float,
+    *,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Any:
+    """The computer's action, returned no sooner than `pause` seconds from now. The time it
+    thinks is part of the pause, not added to it: a slow search must not make the pace slower
+    than Settings say."""
+    started = clock()
+    action = choice.choose()
+    rest = pause - (clock() - started)
+    if rest > 0:
+        sleep(rest)
+    return action
+
+
 class GameScreen(CivioScreen[None]):
     """A game at the table (see the module docstring)."""
 
@@ -80,9 +98,7 @@ class GameScreen(CivioScreen[None]):
 
     @work(thread=True, exclusive=True, group="ai")
     def run_ai(self, choice: Choice, *, pause: float = 0.0, position: object = None) -> None:
-        if pause:
-            time.sleep(pause)
-        self.post_message(self.AIChose(choice.decision, choice.choose(), position))
+        self.post_message(self.AIChose(choice.decision, choose_paced(choice, pause), position))
 
     @on(AIChose)
     def _ai_chose(self, message: AIChose) -> None:

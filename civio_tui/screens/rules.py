@@ -8,6 +8,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Markdown
 
+from cards.deck import Deck
+from cards.models import Effect
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.scroll import KeyScroll
 
@@ -101,8 +103,8 @@ Discard a Law with an **attack** and it strikes an opponent of your choice (unde
 house rules you may also decline).
 
 - The target may **reveal** a Law from their cards that overrules that attack. The card stays in
-  their hand, now known to all, and the attack is over. (The Civil Rights Act overrules Lose Turn;
-  the Voting Rights Act of 1965 overrules both attacks.)
+  their hand, now known to all, and the attack is over. The Laws that overrule:
+{overrules}
 - **Lose Turn**: the target skips their next turn (two Lose Turns skip two turns).
 - **Confiscate and Arrest**: the attacker takes one of the target's face-up cards, or one of the
   hidden ones blind. The target draws a replacement from the supply; the attacker then discards a
@@ -176,6 +178,29 @@ summary in two places: attacks may be declined, and a flush scores points × 3 +
 """
 
 
+OVERRULES_PLACE = "{overrules}"
+"""Where the deck's overrules are listed in RULES_MARKDOWN (`rules_markdown`)."""
+
+
+def overrule_lines(deck: Deck) -> list[str]:
+    """Every card of `deck` that overrules an attack, with the attacks it stops, as the
+    sub-items of a Markdown list (a custom pack lists its own)."""
+    lines = []
+    for card in deck.cards:
+        action = card.action
+        if action is None or action.kind != "overrule":
+            continue
+        what = action.what
+        stops = f"both attacks ({what.label})" if what is Effect.BOTH else what.label
+        lines.append(f"  - **{card.name}** overrules {stops}.")
+    return lines or ["  - (no card of this deck overrules an attack)"]
+
+
+def rules_markdown(deck: Deck) -> str:
+    """The rules as the screen shows them, with `deck`'s overrules listed."""
+    return RULES_MARKDOWN.replace(OVERRULES_PLACE, "\n".join(overrule_lines(deck)))
+
+
 class RulesScreen(CivioScreen[None]):
     """The rules, scrollable with arrows, j/k, Page Up/Down."""
 
@@ -186,7 +211,7 @@ class RulesScreen(CivioScreen[None]):
 
     def compose(self) -> ComposeResult:
         with KeyScroll(id="rules-scroll", classes="pane"):
-            yield Markdown(RULES_MARKDOWN, id="rules-text")
+            yield Markdown(rules_markdown(self.app.deck), id="rules-text")
         yield Footer()
 
     def on_mount(self) -> None:
