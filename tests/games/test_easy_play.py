@@ -248,6 +248,27 @@ def test_the_card_just_discarded_can_always_be_drawn_so_a_round_never_runs_out()
             assert g.result is not None and g.result.reason in ("civio", "max_turns")
 
 
+def test_a_player_down_to_one_card_still_chooses_each_turn() -> None:
+    """The end of most rounds: one card in hand, draw, keep one of two. docs/RULES.md (Easy Play,
+    "the end of a round") says what is left to choose; here: both sources to draw from, and
+    after a blind draw the choice of which card to keep."""
+    one_card_turns = 0
+    for seats in (2, 4):
+        for seed in range(20):
+            g = EasyPlay(seats, 0, seed)
+            rng = random.Random(seed)
+            while (d := g.decision) is not None:
+                one_card = len(g.hands[d.seat]) == 1
+                if d.kind == "draw" and one_card and g.supply:
+                    one_card_turns += 1
+                    assert set(d.options) == {DRAW_SUPPLY, DRAW_DISCARD}
+                action = rng.choice(d.options)
+                g.apply(action)
+                if action == DRAW_SUPPLY and one_card and g.phase is EasyPhase.DISCARD:
+                    assert len(g.decision.options if g.decision else ()) == 2
+    assert one_card_turns > 20  # the property was met often, not vacuously
+
+
 def test_illegal_actions_name_the_problem_and_change_nothing() -> None:
     g = table()
     with pytest.raises(IllegalActionError, match="time to draw"):
