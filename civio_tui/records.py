@@ -21,6 +21,8 @@ RECORDS_FILE = "games-records.json"
 VERSION = 1
 MAX_BYTES = 1024 * 1024
 MAX_DEALS_KEPT = 500
+MAX_ANSWERS_KEPT = 2000
+"""The puzzle rating is over at most this many latest first answers (the file stays small)."""
 
 
 class SolitaireRecords(BaseModel):
@@ -29,6 +31,18 @@ class SolitaireRecords(BaseModel):
     games: int = 0
     best: dict[str, int] = Field(default_factory=dict)
     """Best score per deal seed (as text, JSON's keys are strings)."""
+
+
+class PuzzleAnswer(BaseModel):
+    """A first answer to a puzzle, in the order given: what the puzzle rating is computed from
+    (`civio_tui.ratings.puzzle_history`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str
+    difficulty: str
+    first_try: bool
+    """Solved at this first answer."""
 
 
 class PuzzleStats(BaseModel):
@@ -45,6 +59,9 @@ class PuzzleStats(BaseModel):
     best_streak: int = 0
     by_kind: dict[str, int] = Field(default_factory=dict)
     """Puzzles solved per kind."""
+    answers: list[PuzzleAnswer] = Field(default_factory=list)
+    """Each puzzle's first answer with its kind and difficulty (files written before the
+    puzzle rating have none: their puzzles are counted above but not rated)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -90,14 +107,26 @@ class GameRecords(BaseModel):
         return True
 
     def record_puzzle(
-        self, player: str, kind: str, solved: bool, *, first: bool = True
+        self,
+        player: str,
+        kind: str,
+        solved: bool,
+        *,
+        first: bool = True,
+        difficulty: str | None = None,
     ) -> PuzzleStats:
         """Count an answer to a puzzle: its `first` answer (right or wrong), or the later one
         that solves it (a later wrong answer is not counted: call this once per puzzle for the
-        first answer, and once more if a later one solves it)."""
+        first answer, and once more if a later one solves it). A first answer with its
+        `difficulty` is kept for the puzzle rating."""
         stats = self.puzzle_stats(player)
         if first:
             stats.tried += 1
+            if difficulty is not None:
+                stats.answers.append(
+                    PuzzleAnswer(kind=kind, difficulty=difficulty, first_try=solved)
+                )
+                del stats.answers[:-MAX_ANSWERS_KEPT]
             if solved:
                 stats.first_try += 1
                 stats.streak += 1

@@ -15,7 +15,8 @@ def add_parser(subparsers: Any) -> None:
         description="Statistics from your own seat over every readable campaign in the save "
         "folder: rounds and rounds won, win rate by strongest opponent level with its Wilson 95% "
         "interval, points per round, Thurgood Flushes, fastest CIVIO, attacks made and "
-        "suffered, and each campaign's points after each round. With friends at one "
+        "suffered, each campaign's points after each round, and the rating (against the "
+        "computer and classmates) and puzzle rating with their history. With friends at one "
         "keyboard, --player NAME gives that person's own (without it, each campaign's first "
         "person's).",
         parents=[JSON_OPTION, CARDS_OPTION, SAVE_DIR_OPTION],
@@ -32,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from civio_tui.campaigns.stats import human_names, possessive, statistics, summary_lines
     from civio_tui.campaigns.store import SaveError
     from civio_tui.commands.common import UsageError, deck_from_args
+    from civio_tui.ratings import rating_lines, ratings_document
 
     deck = deck_from_args(args)
     try:
@@ -46,12 +48,13 @@ def run(args: argparse.Namespace) -> int:
         listed = ", ".join(people) or "none"
         raise UsageError(f"--player: nobody called {player!r} played here (players: {listed})")
     document = statistics(campaigns, deck, player)
+    document.update(ratings_document(folder.path, document["player"], campaigns))
     if args.json:
         print_json(document)
         return 0
     if document["player"] is not None:
         print(f"{possessive(document['player'])} statistics:")
-    print("\n".join(summary_lines(document)))
+    print("\n".join(summary_lines(document) + rating_lines(document)))
     for camp in document["per_campaign"]:
         totals = ", ".join(
             f"{name} {points[-1] if points else 0}"

@@ -432,7 +432,11 @@ class PuzzleScreen(CivioScreen[None]):
         if (first or verdict.correct) and self.records is not None:
             # The first answer counts the puzzle (and the streak); a later right one, solved.
             stats = self.records.records.record_puzzle(
-                player_name(self.app), self.puzzle.kind, verdict.correct, first=first
+                player_name(self.app),
+                self.puzzle.kind,
+                verdict.correct,
+                first=first,
+                difficulty=self.puzzle.difficulty,
             )
             problem = self.records.save()
             note = f" · streak {stats.streak} (best {stats.best_streak})"
