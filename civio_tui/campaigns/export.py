@@ -70,9 +70,9 @@ def round_record(campaign: Campaign, record: RoundRecord, deck: Deck) -> dict[st
     }
     out["hands"] = {names[s]: [deck[c].name for c in result.hands[s]] for s in range(len(names))}
     out["log"] = [
-        {"turn": e.turn, "player": names[e.seat], "text": line}
+        {"turn": turn, "player": names[e.seat], "text": line}
         for e in playback.events
-        for line in e.lines(deck, None, names, you=you)
+        for turn, line in e.lines_by_turn(deck, names, you=you)
     ]
     return out
 

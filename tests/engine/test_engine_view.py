@@ -136,15 +136,19 @@ def test_attack_sentences(pack: Deck) -> None:
         "Seat 0 attacked Seat 1 with Jim Crow (Lose Turn).",
         "Seat 1 accepted the attack. Seat 1 will lose a turn. Seat 1 loses this turn.",
     ]
+    # A record tells the skipped turn under its own number, the turn after the attack's.
+    accepted = rnd.events[-1]
+    assert accepted.lines_by_turn(pack)[-1] == (accepted.turn + 1, "Seat 1 loses this turn.")
+    assert accepted.lines_by_turn(pack)[0][0] == accepted.turn
     play(twin, "decline")
     assert twin.events[-1].describe(pack, 1) == "Seat 0 declined to attack with Jim Crow."
     names = ["Ada", "Bo"]
     assert rnd.events[-2].describe(pack, 0, names) == "Ada attacked Bo with Jim Crow (Lose Turn)."
-    assert rnd.events[0].lines(pack, None) == [
-        "Seat 0 chose to lay face up: Case 01, Case 02, Case 03, Case 04, Case 05."
-    ]
-    # Seat 0's own log names the cards once, when everyone's are laid face up together.
-    assert rnd.events[0].lines(pack, 0) == ["Seat 0 chose which cards to lay face up."]
+    # Every log names the chosen cards once, when everyone's are laid face up together.
+    for seat in (None, 0, 1):
+        assert rnd.events[0].lines(pack, seat) == ["Seat 0 chose which cards to lay face up."]
+    told = [line for e in rnd.events for line in e.lines(pack, None)]
+    assert told.count("Seat 0 lays face up: Case 01, Case 02, Case 03, Case 04, Case 05.") == 1
 
 
 def _flush_round(max_turns: int = 300) -> tuple[Round, Deck]:

@@ -63,7 +63,8 @@ class Note:
 
     kinds: face_up_revealed (seat, its 5 `cards`) · reshuffle (`count`: new supply size) ·
     replacement (seat drew `cards[0]` from the supply; `to` = that seat) · loses_turn (seat will
-    skip a turn; `count`: skips now pending) · skipped (seat's turn was skipped) · round_over
+    skip a turn; `count`: skips now pending) · skipped (seat's turn was skipped; `count`: that
+    turn's number, so a record tells it under its own turn) · round_over
     (seat: winner or None; `detail`: "civio" | "max_turns" | "no_draw"; `count`: turns played).
     """
 
@@ -165,6 +166,18 @@ class Event:
         )
         return out
 
+    def lines_by_turn(
+        self, deck: Deck, names: Sequence[str] | None = None, you: int | None = None
+    ) -> list[tuple[int, str]]:
+        """Every sentence of the event with the turn it belongs to, everything shown (a record
+        of a finished round): a skipped turn is told under its own number, so a record never
+        jumps from turn 3 to turn 5 without a word."""
+        texts = self.lines(deck, None, names, you)
+        turns = [self.turn] + [
+            n.count if n.what == NOTE_SKIPPED and n.count else self.turn for n in self.notes
+        ]
+        return list(zip(turns, texts, strict=True))
+
     def _main(self, deck: Deck, for_seat: int | None, voice: _Voice) -> str:
         a = self.action
         who = voice.subject(self.seat)
@@ -179,9 +192,8 @@ class Event:
         if kind == REVEAL and a.card is not None:
             return f"{who} turned face up {deck[a.card].name}."
         if kind == FACE_UP:
-            # The chooser's own log names the cards once, when all are laid face up together.
-            if show and for_seat != self.seat:
-                return f"{who} chose to lay face up: {_names(deck, a.cards)}."
+            # Every log, the whole-round one too, names the cards once: when all are laid face up
+            # together (the reveal's note), never twice.
             return f"{who} chose which cards to lay face up."
         if kind == TARGET and a.seat is not None:
             law = self.cards[0] if self.cards else None

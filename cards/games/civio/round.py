@@ -466,7 +466,7 @@ class Round:
             self.turns_played += 1
             self.current = s
             self.turn = self.turns_played
-            self._notes.append(Note(NOTE_SKIPPED, s))
+            self._notes.append(Note(NOTE_SKIPPED, s, count=self.turn))
             if self.turns_played >= limit:
                 self._finish(None, "max_turns")
                 return
