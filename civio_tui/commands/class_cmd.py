@@ -1,10 +1,12 @@
-"""`civio class`: the teacher's list of a served class (read-only), and PIN resets."""
+"""`civio class`: the teacher's list of a served class and its progress, PIN resets, and
+closing a table."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cards.user_files import shown_path
 from civio_tui.commands.common import (
@@ -15,17 +17,29 @@ from civio_tui.commands.common import (
     print_table,
 )
 
+if TYPE_CHECKING:
+    from civio_tui.classroom import StudentProgress
+
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "class",
-        help="the players of `civio serve`: rank, points, rounds, last played; reset a PIN",
-        description="List every player who has signed in to `civio serve` with their latest "
-        "game: rank, points, rounds played, when they last played, whether they have a PIN, "
-        "how many wrong PINs were typed for their name and how long a computer they never "
-        "signed in from must wait for the next try. Changes nothing. "
+        help="the players of `civio serve`: lessons, puzzles, rounds, rating, last played; "
+        "reset a PIN",
+        description="List every player who has signed in to `civio serve`: lessons done and "
+        "their stars, puzzles solved at the first answer and later and the current streak, "
+        "rounds won of rounds played, the rank and points of their latest game, their rating, "
+        "when they last played, whether they have a PIN, how many wrong PINs were typed for "
+        "their name and how long a computer they never signed in from must wait for the next "
+        "try, whether a tab plays as them now and at which table they sit. Changes no game "
+        "(each player's folder keeps a cache of these figures). "
         "`civio class reset-pin NAME` removes a forgotten PIN: the next visit chooses a new one.",
         parents=[JSON_OPTION, SAVE_ROOT_OPTION],
+    )
+    parser.add_argument(
+        "--csv",
+        action="store_true",
+        help="print the players as CSV: one row per player, the columns of --json",
     )
     parser.add_argument(
         "action",
@@ -55,22 +69,30 @@ def run(args: argparse.Namespace) -> int:
         return _close_table(args)
     if args.name is not None:
         raise UsageError(f"unexpected {args.name!r} (did you mean `civio class reset-pin NAME`?)")
+    if args.json and args.csv:
+        raise UsageError("--json and --csv: choose one")
+    from civio_tui.classroom import SaveRootError, class_progress, open_tables, progress_csv
     from civio_tui.commands.common import deck_from_args
-    from civio_tui.plurals import counted
-    from civio_tui.serve.roster import class_rows
 
     root = root_from_args(args)
+    if args.save_root and not root.is_dir():
+        raise UsageError(f"--save-root {shown_path(root)}: no such folder")
     deck = deck_from_args(args)
     try:
-        rows = class_rows(root, deck)
-        tables, problem = class_tables(root)
+        rows = class_progress(root, deck)
+        tables, problem = open_tables(root)
+    except SaveRootError as exc:
+        raise UsageError(f"--save-root {shown_path(root)}: {exc.reason}") from None
     except OSError as exc:
         raise UsageError(f"--save-root {shown_path(root)}: {exc.strerror or exc}") from None
+    if args.csv:
+        sys.stdout.write(progress_csv(rows))
+        return 0
     if args.json:
         print_json(
             {
                 "save_root": str(root),
-                "players": [row.to_json() for row in rows],
+                "players": [row.model_dump(mode="json") for row in rows],
                 "tables": [t.to_json() for t in tables],
                 "tables_problem": problem,
             }
@@ -80,32 +102,47 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         print(f"No player has signed in yet (players' folders: {root}).")
         return 0
-    lines = []
-    for row in rows:
-        when = row.last_played.astimezone().strftime("%Y-%m-%d %H:%M") if row.last_played else "-"
-        notes = []
-        if row.wrong_pins:
-            notes.append(counted(row.wrong_pins, "wrong PIN"))
-        if row.locked_seconds:
-            notes.append(f"new computers wait {row.locked_seconds} s")
-        if row.playing_now:
-            notes.append("playing now")
-        if row.unreadable:
-            notes.append(f"{row.unreadable} unreadable save(s)")
-        lines.append(
-            (
-                row.name,
-                row.rank or "(no game yet)",
-                "-" if row.points is None else str(row.points),
-                "-" if row.rounds is None else str(row.rounds),
-                when,
-                "yes" if row.has_pin else "no",
-                f"({', '.join(notes)})" if notes else "",
-            )
-        )
-    header = ("player", "rank", "points", "rounds", "last played", "PIN", "")
-    print_table(header, lines, right=(2, 3))
+    header = (
+        "player", "lessons", "stars", "puzzles 1st/later", "streak", "won/rounds", "rank",
+        "points", "rating", "last played", "PIN", "",
+    )  # fmt: skip
+    print_table(header, [_line(row) for row in rows], right=(1, 2, 3, 4, 5, 7, 8))
     return 0
+
+
+def _line(row: StudentProgress) -> tuple[str, ...]:
+    """One student's line of the class list."""
+    from civio_tui.plurals import counted
+
+    when = row.last_played.astimezone().strftime("%Y-%m-%d %H:%M") if row.last_played else "-"
+    notes = []
+    if row.wrong_pins:
+        notes.append(counted(row.wrong_pins, "wrong PIN"))
+    if row.locked_seconds:
+        notes.append(f"new computers wait {row.locked_seconds} s")
+    if row.playing_now:
+        notes.append("playing now")
+    if row.table:
+        notes.append(f"seated at table {row.table}")
+    if row.unreadable_games:
+        notes.append(f"{row.unreadable_games} unreadable save(s)")
+    rating = "-" if row.rating is None else str(row.rating)
+    if row.rating is not None and row.rating_uncertainty is not None:
+        rating += f" ± {row.rating_uncertainty}"
+    return (
+        row.name,
+        f"{row.lessons_done}/{row.lessons_total}",
+        str(row.lesson_stars),
+        f"{row.puzzles_first_try}/{row.puzzles_later}",
+        str(row.puzzle_streak),
+        f"{row.rounds_won}/{row.rounds_played}",
+        row.latest_rank or "(no game yet)",
+        "-" if row.latest_points is None else str(row.latest_points),
+        rating,
+        when,
+        "yes" if row.pin_set else "no",
+        f"({', '.join(notes)})" if notes else "",
+    )
 
 
 def _reset_pin(args: argparse.Namespace) -> int:
@@ -148,21 +185,6 @@ def _close_table(args: argparse.Namespace) -> int:
     else:
         print(f"Table {table.code} is closed; its game is recorded as abandoned.")
     return 0
-
-
-def class_tables(root: Path) -> tuple[list[Any], str | None]:
-    """The class's open and playing tables, and why they cannot be read (None when they can);
-    a class with no table file yet has none, and none is created."""
-    from civio_tui.tables import ops
-    from civio_tui.tables.store import FILE_NAME, StoreUnavailable, TableStore
-
-    if not (root / FILE_NAME).exists():
-        return [], None
-    try:
-        with TableStore.in_root(root) as store:
-            return ops.list_tables(store), None
-    except StoreUnavailable as exc:
-        return [], str(exc)
 
 
 def _print_tables(tables: list[Any], problem: str | None) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import os
 from pathlib import Path
 
 import pytest
 
+from civio_tui.classroom import COLUMNS
 from civio_tui.cli import main
 from civio_tui.serve.pins import PinDesk
 from civio_tui.serve.players import PlayerFolder
@@ -36,10 +40,11 @@ def test_the_list_shows_pins_and_wrong_tries_and_changes_nothing(
     guess_from_many_computers(save_root, "Ana")
     before = sorted((p, p.stat().st_mtime_ns) for p in save_root.rglob("*"))
     rows = class_json(save_root, capsys)
-    assert [(r["name"], r["has_pin"], r["rounds"], r["wrong_pins"]) for r in rows] == [
-        ("Ana", True, None, NAME_LIMIT.tries),
-        ("Ben", False, None, 0),
+    assert [(r["name"], r["pin_set"], r["rounds_played"], r["wrong_pins"]) for r in rows] == [
+        ("Ana", True, 0, NAME_LIMIT.tries),
+        ("Ben", False, 0, 0),
     ]
+    assert rows[0]["locked"] is True and rows[1]["locked"] is False
     assert 0 < int(str(rows[0]["locked_seconds"])) <= 360 and rows[1]["locked_seconds"] == 0
     assert main(["class", "--save-root", str(save_root)]) == 0
     text = capsys.readouterr().out
@@ -60,6 +65,28 @@ def test_reset_pin_removes_the_pin_and_the_lock(
     assert desk.wrong_tries("Ana") == 0
 
 
+def test_json_and_csv_give_one_row_per_player_with_the_models_columns(
+    save_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("Ben", "Ana"):
+        PlayerFolder(save_root, name).create()
+    PinDesk(save_root, cost=CHEAP).set_pin("Ben", "4821")
+    rows = class_json(save_root, capsys)
+    assert [list(row) for row in rows] == [list(COLUMNS)] * 2
+    assert main(["class", "--save-root", str(save_root), "--csv"]) == 0
+    table = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert table[0] == list(COLUMNS)
+    assert [row[0] for row in table[1:]] == ["Ana", "Ben"]
+    by_column = [dict(zip(COLUMNS, row, strict=True)) for row in table[1:]]
+    assert [(r["pin_set"], r["rounds_won"], r["latest_rank"]) for r in by_column] == [
+        ("no", "0", ""),
+        ("yes", "0", ""),
+    ]
+    assert main(["class", "--save-root", str(save_root)]) == 0
+    header = capsys.readouterr().out.splitlines()[0].split()
+    assert header[:3] == ["player", "lessons", "stars"] and "rating" in header
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
@@ -67,6 +94,7 @@ def test_reset_pin_removes_the_pin_and_the_lock(
         (["class", "reset-pin", "Zed"], "no player named 'Zed'"),
         (["class", "reset-pin", "../Ana"], "path separator"),
         (["class", "Ana"], "invalid choice: 'Ana'"),
+        (["class", "--json", "--csv"], "--json and --csv: choose one"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(
@@ -75,3 +103,25 @@ def test_bad_input_is_one_line_and_exit_code_2(
     assert main([*argv, "--save-root", str(save_root)]) == 2
     error = capsys.readouterr().err
     assert words in error and error.count("\n") == 1
+
+
+def test_a_save_root_that_does_not_exist_is_one_line_and_exit_code_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["class", "--save-root", str(tmp_path / "no-such-class")]) == 2
+    error = capsys.readouterr().err
+    assert "no-such-class: no such folder" in error and error.count("\n") == 1
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any folder")
+def test_a_save_root_that_cannot_be_read_is_one_line_and_exit_code_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    unreadable = tmp_path / "locked-up"
+    unreadable.mkdir(mode=0o000)
+    try:
+        assert main(["class", "--save-root", str(unreadable)]) == 2
+    finally:
+        unreadable.chmod(0o700)
+    error = capsys.readouterr().err
+    assert "locked-up" in error and error.count("\n") == 1
