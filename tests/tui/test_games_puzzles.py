@@ -114,6 +114,8 @@ async def test_a_wrong_answer_gets_the_reason_and_breaks_the_streak(isolated: Pa
         "streak": 0,
         "best_streak": 0,
         "by_kind": {"broken": 1},
+        # The puzzle rating keeps the first answer only: a loss, though a later one solved it.
+        "answers": [{"kind": "broken", "difficulty": "medium", "first_try": False}],
     }
 
 

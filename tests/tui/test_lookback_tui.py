@@ -169,6 +169,8 @@ async def test_statistics_show_numbers_and_charts(samples: Path) -> None:
                 break
         numbers = text(pilot, "#stats-numbers")
         assert "Rounds: 17, won: 2 (12%)" in numbers and "easy: 2 of 3 rounds" in numbers
+        assert "Rating: " in text(pilot, "#stats-rating-text")
+        assert "Rating after each rated round" in text(pilot, "#stats-rating-history")
         plots = list(screen.query(PlotextPlot))
         assert plots and all(p.display for p in plots)
         # The numbers behind the charts are written out too.
