@@ -385,12 +385,16 @@ def ratings_document(
     }
 
 
-def rating_lines(document: dict[str, Any]) -> list[str]:
-    """The ratings of a `ratings_document` in words, then what they mean."""
+def rating_lines(document: dict[str, Any], whose: str | None = None) -> list[str]:
+    """The ratings of a `ratings_document` in words (named as `whose` when given), then what
+    they mean."""
+    from civio_tui.campaigns.stats import possessive
+
+    owner = f"{possessive(whose)} " if whose else ""
     lines, meanings = [], []
     for key, label, unit, meaning in (
-        ("rating", "Rating", "round", MEANING),
-        ("puzzle_rating", "Puzzle rating", "puzzle", PUZZLE_MEANING),
+        ("rating", "rating", "round", MEANING),
+        ("puzzle_rating", "puzzle rating", "puzzle", PUZZLE_MEANING),
     ):
         row = document.get(key)
         if row is None:
@@ -398,6 +402,7 @@ def rating_lines(document: dict[str, Any]) -> list[str]:
         shown = Rating(row["value"], row["uncertainty"], row["games"])
         games = f"{shown.games} rated {unit}{'' if shown.games == 1 else 's'}"
         note = ", provisional" if shown.provisional else ""
-        lines.append(f"{label}: {shown.text()} ({games}{note})")
+        title = f"{owner}{label}" if owner else label.capitalize()
+        lines.append(f"{title}: {shown.text()} ({games}{note})")
         meanings.append(meaning)
     return lines + meanings

@@ -234,3 +234,19 @@ def test_civio_stats_shows_both_ratings_with_their_history(
     assert code == 0 and f"Rating: {expected.text()} (3 rated rounds, provisional)" in out
     empty = run_json(capsys, "stats", "--save-dir", str(tmp_path / "empty"))
     assert empty["rating"] is None and empty["puzzle_rating"] is None
+
+
+def test_friends_at_one_keyboard_each_have_their_own_rating(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    friends = campaign(
+        "Friends", [("Ana", "human"), ("Ben", "human"), ("Bot", "easy")], ["Ben", "Ben", "Ana"]
+    )
+    save(tmp_path, friends, against("hard", ["Ana"], day=-1))
+    ana, ben = current_rating(tmp_path, "Ana"), current_rating(tmp_path, "Ben")
+    assert ana is not None and ben is not None and ana.games == 4 and ben.games == 3
+    assert current_rating(tmp_path) == ana  # the person with the most rounds here
+    doc = run_json(capsys, "stats", "--save-dir", str(tmp_path), "--player", "ben")
+    assert doc["rating"]["value"] == ben.value
+    _, out, _ = run(capsys, "stats", "--save-dir", str(tmp_path))
+    assert f"Ana's rating: {ana.text()}" in out

@@ -54,7 +54,7 @@ def rating_text(document: dict[str, Any]) -> str:
 
     if document.get("rating") is None and document.get("puzzle_rating") is None:
         return "Rating: none yet (every round that is not a practice game is rated)."
-    return "\n".join(rating_lines(document))
+    return "\n".join(rating_lines(document, document.get("player")))
 
 
 def rating_history_text(document: dict[str, Any]) -> str:
