@@ -59,6 +59,16 @@ async def open_rounds(pilot: Pilot[int], name: str) -> CampaignRoundsScreen:
     return rounds
 
 
+async def open_replay(pilot: Pilot[int], name: str) -> ReplayScreen:
+    """The replay of campaign `name`'s last round but one."""
+    await open_rounds(pilot, name)
+    await pilot.press("up", "enter")
+    await wait_for_screen(pilot, ReplayScreen)
+    replay = pilot.app.screen
+    assert isinstance(replay, ReplayScreen)
+    return replay
+
+
 async def test_a_round_replays_step_by_step_from_the_campaigns_screen(samples: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -125,11 +135,7 @@ async def test_the_review_runs_in_a_worker_with_a_progress_bar(
     monkeypatch.setattr(civio_tui.review, "review_round", held)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_rounds(pilot, "Rounds won")
-        await pilot.press("up", "enter")
-        await wait_for_screen(pilot, ReplayScreen)
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+        replay = await open_replay(pilot, "Rounds won")
         await pilot.press("v")
         assert replay.reviewing and replay.query_one(ProgressBar).display
         assert "Reviewing your decisions" in text(pilot, "#replay-review")
