@@ -44,6 +44,8 @@ def levels_text(document: dict[str, Any]) -> str:
 
 
 MARKERS = ("•", "x", "+", "o")
+BAR_FILLS = ("█", "░")
+"""The fills of the played and won bars."""
 RECENT = 10
 """How many of the latest ratings the words list."""
 
@@ -242,11 +244,16 @@ class StatisticsScreen(CivioScreen[None]):
 
         rows = played_levels(document)
         plt.title("Rounds played and won, by strongest opponent")
+        played = [r["rounds"] for r in rows.values()]
         plt.multiple_bar(  # type: ignore[call-arg]  # the stub says label; plotext wants labels
             list(rows),
-            [[r["rounds"] for r in rows.values()], [r["wins"] for r in rows.values()]],
+            [played, [r["wins"] for r in rows.values()]],
             labels=["played", "won"],
+            # Told apart by their fill, not only by colour (NO_COLOR, colour-blind players).
+            marker=list(BAR_FILLS),
         )
+        counts = whole_ticks(0, max(played, default=1))
+        plt.yticks([float(t) for t in counts], [str(t) for t in counts])
         levels.refresh()
 
     def draw_rating(self, chart: PlotextPlot, history: list[dict[str, Any]]) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import ProgressBar, Static
@@ -181,6 +182,9 @@ async def test_statistics_show_numbers_and_charts(samples: Path) -> None:
         assert plots and all(p.display for p in plots)
         # The numbers behind the charts are written out too.
         assert "Rounds won by strongest opponent level:" in text(pilot, "#stats-levels-text")
+        bars = Text.from_ansi(screen.query_one("#stats-levels", PlotextPlot).plt.build()).plain
+        # Played and won differ by their fill, not only by colour; round counts are whole.
+        assert "██ played" in bars and "░░ won" in bars and ".50" not in bars
         shown = text(pilot, "#stats-points-text")
         await pilot.press("right")
         assert text(pilot, "#stats-points-text") != shown
