@@ -245,12 +245,13 @@ class StatisticsScreen(CivioScreen[None]):
         rows = played_levels(document)
         plt.title("Rounds played and won, by strongest opponent")
         played = [r["rounds"] for r in rows.values()]
-        plt.multiple_bar(  # type: ignore[call-arg]  # the stub says label; plotext wants labels
+        # The stub says `label` and a str `marker`; plotext takes `labels` and a marker per bar.
+        plt.multiple_bar(  # type: ignore[call-arg]
             list(rows),
             [played, [r["wins"] for r in rows.values()]],
             labels=["played", "won"],
-            # Told apart by their fill, not only by colour (NO_COLOR, colour-blind players).
-            marker=list(BAR_FILLS),
+            # Told apart by their fill, not only by colour (colour-blind players).
+            marker=list(BAR_FILLS),  # type: ignore[arg-type]
         )
         counts = whole_ticks(0, max(played, default=1))
         plt.yticks([float(t) for t in counts], [str(t) for t in counts])
