@@ -33,7 +33,9 @@ def add_parser(subparsers: Any) -> None:
         "their name and how long a computer they never signed in from must wait for the next "
         "try, whether a tab plays as them now and at which table they sit. Changes no game "
         "(each player's folder keeps a cache of these figures). "
-        "`civio class reset-pin NAME` removes a forgotten PIN: the next visit chooses a new one.",
+        "`civio class reset-pin NAME` removes a forgotten PIN: the next visit chooses a new one. "
+        "`civio class set-password` sets the password of the teacher's page (asked twice; "
+        "from the first line of standard input when that is no terminal).",
         parents=[JSON_OPTION, SAVE_ROOT_OPTION],
     )
     parser.add_argument(
@@ -44,9 +46,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "action",
         nargs="?",
-        choices=["reset-pin", "close-table"],
+        choices=["reset-pin", "close-table", "set-password"],
         help="reset-pin: remove NAME's PIN; close-table: end the table CODE (recorded as "
-        "abandoned)",
+        "abandoned); set-password: the teacher's page's password",
     )
     parser.add_argument(
         "name",
@@ -67,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         return _reset_pin(args)
     if args.action == "close-table":
         return _close_table(args)
+    if args.action == "set-password":
+        return _set_password(args)
     if args.name is not None:
         raise UsageError(f"unexpected {args.name!r} (did you mean `civio class reset-pin NAME`?)")
     if args.json and args.csv:
@@ -103,10 +107,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"No player has signed in yet (players' folders: {root}).")
         return 0
     header = (
-        "player", "lessons", "stars", "puzzles 1st/later", "streak", "puzzle rating",
-        "won/rounds", "rank", "points", "rating", "last played", "PIN", "",
+        "player", "lessons", "stars", "puzzles 1st/later", "streak", "won/rounds", "rank",
+        "points", "rating", "last played", "PIN", "",
     )  # fmt: skip
-    print_table(header, [_line(row) for row in rows], right=(1, 2, 3, 4, 5, 6, 8, 9))
+    print_table(header, [_line(row) for row in rows], right=(1, 2, 3, 4, 5, 7, 8))
     return 0
 
 
@@ -120,36 +124,31 @@ def _line(row: StudentProgress) -> tuple[str, ...]:
         notes.append(counted(row.wrong_pins, "wrong PIN"))
     if row.locked_seconds:
         notes.append(f"new computers wait {row.locked_seconds} s")
+    if row.teacher_locked:
+        notes.append("locked by the teacher")
     if row.playing_now:
         notes.append("playing now")
     if row.table:
         notes.append(f"seated at table {row.table}")
     if row.unreadable_games:
         notes.append(f"{row.unreadable_games} unreadable save(s)")
+    rating = "-" if row.rating is None else str(row.rating)
+    if row.rating is not None and row.rating_uncertainty is not None:
+        rating += f" ± {row.rating_uncertainty}"
     return (
         row.name,
         f"{row.lessons_done}/{row.lessons_total}",
         str(row.lesson_stars),
         f"{row.puzzles_first_try}/{row.puzzles_later}",
         str(row.puzzle_streak),
-        _rating(row.puzzle_rating, row.puzzle_rating_uncertainty),
         f"{row.rounds_won}/{row.rounds_played}",
         row.latest_rank or "(no game yet)",
         "-" if row.latest_points is None else str(row.latest_points),
-        _rating(row.rating, row.rating_uncertainty),
+        rating,
         when,
         "yes" if row.pin_set else "no",
         f"({', '.join(notes)})" if notes else "",
     )
-
-
-def _rating(value: int | None, uncertainty: int | None) -> str:
-    """A rating as `civio stats` shows it ("1520? ± 140": provisional), or "-" before one."""
-    from civio_tui.ratings import Rating
-
-    if value is None or uncertainty is None:
-        return "-"
-    return Rating(value, uncertainty, 0).text()
 
 
 def _reset_pin(args: argparse.Namespace) -> int:
@@ -174,6 +173,42 @@ def _reset_pin(args: argparse.Namespace) -> int:
         print(f"{name}'s PIN is removed: their next visit chooses a new one.")
     else:
         print(f"{name} has no PIN yet: their next visit chooses one.")
+    return 0
+
+
+def _set_password(args: argparse.Namespace) -> int:
+    import getpass
+    import sys
+
+    from civio_tui.safe_files import private_folder
+    from civio_tui.serve.teacher import password_problem, set_password
+
+    if args.name is not None:
+        raise UsageError(f"unexpected {args.name!r}: set-password asks for the password")
+    if sys.stdin.isatty():
+        try:
+            password = getpass.getpass("Teacher password: ")
+            if password_problem(password) is None:
+                again = getpass.getpass("The same password again: ")
+                if again != password:
+                    raise UsageError("the two passwords are not the same: nothing was changed")
+        except (EOFError, KeyboardInterrupt):
+            raise UsageError("no password given: nothing was changed") from None
+    else:
+        password = sys.stdin.readline().rstrip("\r\n")
+    problem = password_problem(password)
+    if problem:
+        raise UsageError(f"{problem} Nothing was changed.")
+    root = root_from_args(args)
+    try:
+        private_folder(root)
+        set_password(root, password)
+    except OSError as exc:
+        raise UsageError(f"--save-root {shown_path(root)}: {exc.strerror or exc}") from None
+    print(
+        "The teacher's page now opens with this password: `civio serve` prints its address "
+        "without a key."
+    )
     return 0
 
 

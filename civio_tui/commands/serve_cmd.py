@@ -99,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
     from civio_tui.serve.players import default_save_root
     from civio_tui.serve.server import ClassroomServer, is_loopback
     from civio_tui.serve.server import run as serve_forever
+    from civio_tui.serve.teacher import TeacherDesk
 
     if not args.host.strip():
         raise UsageError("--host: no address given (127.0.0.1: this computer only)")
@@ -131,10 +132,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--save-root {root}: cannot create it ({exc.strerror})") from None
     environment = {ROOT_ENV: str(root.resolve())}
     cards = getattr(args, "cards", None)
+    deck = None
     if cards is not None:
         from cards.deck import load_deck
 
-        load_deck(cards)  # a bad pack is one clear line now, not a broken game in every tab
+        deck = load_deck(cards)  # a bad pack is one clear line now, not a broken game per tab
         environment[CARDS_ENV] = str(Path(cards).expanduser().resolve())
     if args.rules:
         environment[RULES_ENV] = args.rules
@@ -150,11 +152,15 @@ def run(args: argparse.Namespace) -> int:
         idle_seconds=args.idle_minutes * 60,
         max_signing_in=args.max_signing_in,
         sign_in_idle_seconds=args.sign_in_minutes * 60,
+        teacher=TeacherDesk(root.resolve(), deck=deck),
     )
 
     def announce(url: str) -> None:
         print(f"CIVIO is served at {url}", flush=True)
         print(f"Players' folders: {root}", flush=True)
+        assert server.teacher is not None
+        how = "your teacher password" if server.teacher.password_set else "keep this secret"
+        print(f"Teacher's page: {server.teacher.address(url)} ({how})", flush=True)
         if is_loopback(args.host):
             print("Only this computer can connect (use --host to open it to others).", flush=True)
         else:

@@ -69,14 +69,6 @@ class WinnerScores:
 
 
 @dataclass(frozen=True)
-class NonWinnerScores:
-    """Claim: a player who did not go out, holding these 7 `cards`, scores `score`."""
-
-    cards: tuple[str, ...]
-    score: int
-
-
-@dataclass(frozen=True)
 class RankAt:
     """Claim: `points` cumulative points hold the rank `title`."""
 
@@ -92,18 +84,7 @@ class Year:
     year: int
 
 
-Claim = (
-    Valid
-    | Invalid
-    | Lists
-    | Strengthens
-    | LawDoes
-    | Alone
-    | WinnerScores
-    | NonWinnerScores
-    | RankAt
-    | Year
-)
+Claim = Valid | Invalid | Lists | Strengthens | LawDoes | Alone | WinnerScores | RankAt | Year
 
 
 @dataclass(frozen=True)

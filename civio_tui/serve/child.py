@@ -47,6 +47,8 @@ IN_USE = (
     "(or wait for it to end), then press Enter again."
 )
 
+LOCKED = "Your teacher has locked this name for now: ask your teacher."
+
 
 def _sign_in_screen() -> Any:
     from civio_tui.serve.sign_in import SignInScreen
@@ -107,13 +109,16 @@ class ServedApp(CivioApp):
             lock = PlayerLock(player.path)
             if not lock.acquire():
                 return IN_USE
+            if player.locked:  # looked at under the lock: the teacher's remove takes it too
+                lock.release()
+                return LOCKED
             player.create()
         except OSError as exc:
             return f"Cannot open this player's folder: {exc.strerror or exc}"
         self._lock = lock
         self.player = player
         self._open_game(player)
-        self._tell_server(SIGNED_IN_META)
+        self._tell_server(SIGNED_IN_META, player=player.path.name)
         return None
 
     served = True
@@ -127,11 +132,11 @@ class ServedApp(CivioApp):
         """At a table a student sits under the name they signed in with."""
         return self.player.name if self.player is not None else super().table_name
 
-    def _tell_server(self, kind: str) -> None:
+    def _tell_server(self, kind: str, **fields: str) -> None:
         from textual.drivers.web_driver import WebDriver
 
         if isinstance(self._driver, WebDriver):
-            self._driver.write_meta({"type": kind})
+            self._driver.write_meta({"type": kind, **fields})
 
     def _open_game(self, player: PlayerFolder) -> None:
         self.save_dir = str(player.path)

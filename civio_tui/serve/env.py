@@ -11,4 +11,5 @@ CLIENT_ENV = "CIVIO_SERVE_CLIENT"
 """The address the tab connects from: wrong PINs are limited per client."""
 
 SIGNED_IN_META = "civio-signed-in"
-"""The meta message a tab sends once its player is in: the game's limits apply from then."""
+"""The meta message a tab sends once its player is in (with "player": their folder's name): the
+game's limits apply from then, and the teacher's lock or remove can end that player's tab."""

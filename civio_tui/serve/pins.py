@@ -66,10 +66,13 @@ def locked_message(seconds: float, for_name: bool = True) -> str:
     return f"Too many wrong PINs {where}. Wait {wait} {unit}, then try again."
 
 
+def scrypt_hash(secret: bytes, salt: bytes, params: dict[str, int]) -> bytes:
+    """scrypt of a secret (a PIN, the teacher's password) with its salt and cost."""
+    return hashlib.scrypt(secret, salt=salt, n=params["n"], r=params["r"], p=params["p"], dklen=32)
+
+
 def _hash(pin: str, salt: bytes, params: dict[str, int]) -> bytes:
-    return hashlib.scrypt(
-        pin.encode("ascii"), salt=salt, n=params["n"], r=params["r"], p=params["p"], dklen=32
-    )
+    return scrypt_hash(pin.encode("ascii"), salt, params)
 
 
 def _write_json(path: Path, document: dict[str, Any]) -> None:

@@ -21,6 +21,7 @@ read a student's games.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -37,6 +38,10 @@ from civio_tui.settings import MAX_NAME
 
 PLAYER_FILE = "player.json"
 LOCK_FILE = ".lock"
+LOCKED_FILE = "locked.json"
+"""Present while the teacher has locked the player: their name cannot sign in."""
+REMOVED_FOLDER = "removed"
+"""Where the teacher's "remove" moves a player's folder (never deleted); no player's name."""
 
 
 class PlayerNameError(ValueError):
@@ -59,6 +64,8 @@ def check_player_name(text: str) -> str:
     except CampaignNameError as exc:
         message = str(exc).replace("campaign name", "name").replace("a name", "A name")
         raise PlayerNameError(message[0].upper() + message[1:]) from None
+    if name_key(name) == REMOVED_FOLDER:
+        raise PlayerNameError(f"The name {name!r} is kept for the teacher's use: add to it")
     plain = unicodedata.normalize("NFKC", name)
     if plain != name:
         raise PlayerNameError(
@@ -185,6 +192,32 @@ class PlayerFolder:
     def display_name(self) -> str:
         """The name as first typed (the folder's key when player.json is unreadable)."""
         return _recorded_name(self.path) or self.path.name
+
+    @property
+    def locked(self) -> bool:
+        """Whether the teacher has locked this player (their name cannot sign in)."""
+        return (self.path / LOCKED_FILE).is_file()
+
+    def lock(self) -> None:
+        document = {"locked_at": datetime.now(UTC).isoformat()}
+        write_safely(self.path, LOCKED_FILE, (json.dumps(document) + "\n").encode())
+
+    def unlock(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path / LOCKED_FILE)
+
+    def move_to_removed(self) -> Path:
+        """Move the folder, whole, into the save root's `removed/` (under its key, and the
+        time when that is taken) and return where it is now. The caller holds the player's
+        lock, so no game plays from it meanwhile."""
+        removed = self.root / REMOVED_FOLDER
+        private_folder(removed)
+        target = removed / self.path.name
+        if target.exists():
+            stamp = datetime.now(UTC).strftime("%Y-%m-%d %H%M%S")
+            target = removed / f"{self.path.name} {stamp}"
+        os.rename(self.path, target)
+        return target
 
 
 class PlayerLock(FileLock):

@@ -43,7 +43,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
@@ -53,6 +53,9 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from civio_tui.serve.env import CLIENT_ENV, SIGNED_IN_META
+
+if TYPE_CHECKING:
+    from civio_tui.serve.teacher import TeacherDesk
 
 log = logging.getLogger("civio.serve")
 
@@ -135,7 +138,9 @@ class TabService(AppService):
     """textual-serve's process of one tab, which always ends, and whose output never grows
     the server without bound (see the module's docstring)."""
 
-    def __init__(self, *args: Any, on_signed_in: Callable[[], None], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, on_signed_in: Callable[[str | None], None], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.on_signed_in = on_signed_in
         self.connected = True
@@ -152,11 +157,13 @@ class TabService(AppService):
         import json
 
         try:
-            kind = json.loads(data).get("type")
+            message = json.loads(data)
+            kind = message.get("type")
         except (ValueError, AttributeError):
             return
         if kind == SIGNED_IN_META:
-            self.on_signed_in()
+            player = message.get("player")
+            self.on_signed_in(player if isinstance(player, str) else None)
         elif kind == "exit" and self.connected:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await self.remote_close()
@@ -238,9 +245,15 @@ class Session:
     last_input: float
     started: float
     signed_in: bool = False
+    player: str | None = None
+    """The signed-in player's folder name (the teacher's lock and remove end their tab)."""
     ended_idle: bool = False
     input_budget: float = float(MAX_MESSAGE_BYTES)
     input_at: float = field(default=0.0)
+
+    def sign_in(self, player: str | None) -> None:
+        self.signed_in = True
+        self.player = player
 
 
 class ConnectionGuard:
@@ -324,6 +337,7 @@ class ClassroomServer(Server):
         sign_in_idle_seconds: float = 2 * 60,
         clock: Callable[[], float] = time.monotonic,
         command: str | None = None,
+        teacher: TeacherDesk | None = None,
     ) -> None:
         super().__init__(
             command or child_command(),
@@ -333,6 +347,7 @@ class ClassroomServer(Server):
             templates_path=TEMPLATES,
         )
         self.environment = environment
+        self.teacher = teacher
         self.max_sessions = max_sessions
         self.idle_seconds = idle_seconds
         self.max_signing_in = max_signing_in
@@ -406,7 +421,7 @@ class ClassroomServer(Server):
             close=websocket.close,
             download_manager=self.download_manager,
             debug=self.debug,
-            on_signed_in=lambda: setattr(session, "signed_in", True),
+            on_signed_in=lambda player: session.sign_in(player),
         )
         service._build_environment = self._environment_for(  # type: ignore[method-assign]
             service, request.remote or "unknown"
@@ -513,6 +528,15 @@ class ClassroomServer(Server):
         # asks the game to quit, which keeps the table as it was.
         await session.websocket.close()
 
+    async def end_player(self, folder: str) -> int:
+        """End the tabs playing the player whose folder is `folder`, as closing them would
+        (each game asked to quit, so saved); how many there were."""
+        ending = [s for s in self.sessions if s.player == folder]
+        for session in ending:
+            with contextlib.suppress(Exception):
+                await session.websocket.close()
+        return len(ending)
+
     # -- running --------------------------------------------------------------------------
 
     async def _make_app(self) -> web.Application:
@@ -526,6 +550,8 @@ class ClassroomServer(Server):
                 web.static("/static", self.statics_path, show_index=False, name="static"),
             ]
         )
+        if self.teacher is not None:
+            app.add_routes(self.teacher.routes(self))
         app.on_response_prepare.append(_name_no_software)
         app.on_shutdown.append(self.on_shutdown)
         return app

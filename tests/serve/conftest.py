@@ -1,11 +1,14 @@
-"""Fixtures for `civio serve`: an isolated save root and config, a player-holding process."""
+"""Fixtures for `civio serve`: an isolated save root and config, a player-holding process, and
+headless Chromium for the `browser` tests."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Input
@@ -29,6 +32,7 @@ def save_root(tmp_path: Path) -> Path:
 HOLD_LOCK = """
 import sys, time
 from pathlib import Path
+from typing import Any
 from civio_tui.serve.players import PlayerLock
 lock = PlayerLock(Path(sys.argv[1]))
 print("held" if lock.acquire() else "busy", flush=True)
@@ -55,3 +59,29 @@ def lock_holder() -> Iterator[Callable[[Path], subprocess.Popen[str]]]:
     for process in started:
         process.kill()
         process.wait()
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, through Playwright (the `browser` tests)."""
+    if CHROMIUM is None:
+        pytest.skip(
+            "Chromium is not installed: run `apt-get update && apt-get install -y chromium` "
+            "as root (Debian), then `pytest -m browser`"
+        )
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="Playwright is missing: pip install -e '.[dev]'"
+    )
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--no-proxy-server"],
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()

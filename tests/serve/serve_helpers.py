@@ -7,6 +7,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from civio_tui.serve.probe import ServedProcess
+
 
 async def wait_until(pilot: Pilot[Any], check: Callable[[], bool], limit: int = 200) -> None:
     for _ in range(limit):
@@ -50,3 +52,18 @@ def menu_ready(app: Any) -> bool:
     from civio_tui.screens.main_menu import MainMenuScreen
 
     return isinstance(app.screen, MainMenuScreen) and app.screen.scanned
+
+
+def teacher_address(server: ServedProcess, timeout: float = 30.0) -> str:
+    """The teacher's address `civio serve` printed (the line comes just after the students'
+    address, which is all `ServedProcess` waits for)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        found = [line for line in server.output if line.startswith("Teacher's page: ")]
+        if found:
+            assert len(found) == 1, server.output
+            return found[0].split()[2]
+        assert time.monotonic() < deadline, server.output
+        time.sleep(0.05)

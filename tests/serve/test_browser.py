@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +25,6 @@ from civio_tui.serve.probe import ServedProcess
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARTIFACTS = Path(os.environ.get("CIVIO_ARTIFACTS") or Path(__file__).parents[2] / "test-artifacts")
 
 # Keep every byte the page's terminal receives, and the size it asks for.
@@ -102,28 +99,6 @@ class PageScreen:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{words!r} never appeared; the screen shows:\n{text}")
             self.page.wait_for_timeout(150)
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip(
-            "Chromium is not installed: run `apt-get update && apt-get install -y chromium` "
-            "as root (Debian), then `pytest -m browser`"
-        )
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="Playwright is missing: pip install -e '.[dev]'"
-    )
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--no-proxy-server"],
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def hand_names(folder: Path) -> list[str]:

@@ -125,3 +125,38 @@ def test_a_save_root_that_cannot_be_read_is_one_line_and_exit_code_2(
         unreadable.chmod(0o700)
     error = capsys.readouterr().err
     assert "locked-up" in error and error.count("\n") == 1
+
+
+def test_set_password_stores_only_a_salted_hash(
+    save_root: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from civio_tui.serve.teacher import PASSWORD_FILE, password_matches
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("correct horse\n"))
+    assert main(["class", "set-password", "--save-root", str(save_root)]) == 0
+    assert "opens with this password" in capsys.readouterr().out
+    stored = (save_root / PASSWORD_FILE).read_text()
+    assert "correct horse" not in stored and json.loads(stored)["algorithm"] == "scrypt"
+    assert password_matches(save_root, "correct horse")
+    assert not password_matches(save_root, "correct horsE")
+    first_salt = json.loads(stored)["salt"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("correct horse\n"))
+    assert main(["class", "set-password", "--save-root", str(save_root)]) == 0
+    assert json.loads((save_root / PASSWORD_FILE).read_text())["salt"] != first_salt
+
+
+def test_set_password_refuses_a_short_one_and_keeps_the_old(
+    save_root: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from civio_tui.serve.teacher import password_matches, set_password
+
+    set_password(save_root, "correct horse")
+    monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
+    assert main(["class", "set-password", "--save-root", str(save_root)]) == 2
+    error = capsys.readouterr().err
+    assert "8 to 200 characters" in error and error.count("\n") == 1
+    assert password_matches(save_root, "correct horse")
