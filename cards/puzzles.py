@@ -355,7 +355,7 @@ def _make_broken(deck: Deck, rng: random.Random, level: int) -> tuple[int, Puzzl
             hardness = 2 * level  # longer precedents, and near misses above easy
             question = (
                 "This precedent is broken: which card is the first that cannot follow "
-                "the card before it, and why?"
+                "the card before it?"
             )
             return hardness, Puzzle(
                 "broken",

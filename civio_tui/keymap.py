@@ -303,9 +303,24 @@ KEYS: tuple[KeySpec, ...] = (
         show=False,
         priority=True,
     ),
-    KeySpec("look.turn", "t", "ask_turn", "Turn…", "Replay: go to a turn (its number, Enter)"),
+    # Not in the footer, which 80 columns fill: the replay's own key line names it.
+    KeySpec(
+        "look.turn",
+        "t",
+        "ask_turn",
+        "Turn…",
+        "Replay: go to a turn (its number, Enter)",
+        show=False,
+    ),
     KeySpec("look.open", "o", "open_hands", "Open hands", "Replay: every hand, or yours again"),
     KeySpec("look.review", "v", "review", "Review", "Replay: review your decisions"),
+    KeySpec(
+        "look.analyse",
+        "a",
+        "analyse",
+        "Analyse",
+        "Replay: play on from here against the computer (fair deal or open hands)",
+    ),
     KeySpec(
         "look.biggest", "b", "biggest", "Biggest", "Replay: your costliest decision", show=False
     ),

@@ -59,14 +59,15 @@ PUZZLE_KIND = {"go-out": 0, "complete": 0, "broken": 0, "best": 100, "linked": -
 cards is harder than arranging 7; naming the rule of a pair from a list is easier)."""
 
 MEANING = (
-    "Medium plays at 1500, Easy 1400, Hard 1580; 200 above someone means you win about 3 "
-    "rounds in 4 against them; ± is how sure the number is, it shrinks as you play."
+    "Medium plays at 1500, Easy 1400, Hard 1580; 200 points above someone means you win about "
+    "3 rounds in 4 against them; ± shrinks as you play, and ? means the number is still unsure."
 )
 """What the number means, in one sentence for a 14-year-old."""
 PUZZLE_MEANING = (
-    "An easy puzzle is rated 1300, a medium one 1500, a hard one 1700: at your rating you "
-    "solve a puzzle of the same rating at the first try about half the time."
+    "Puzzles are rated 1300 (easy), 1500 (medium), 1700 (hard): you solve one rated like you "
+    "at the first try about half the time."
 )
+
 
 _MODEL = PlackettLuce()
 
@@ -384,12 +385,16 @@ def ratings_document(
     }
 
 
-def rating_lines(document: dict[str, Any]) -> list[str]:
-    """The ratings of a `ratings_document` in words, with what they mean."""
-    lines = []
+def rating_lines(document: dict[str, Any], whose: str | None = None) -> list[str]:
+    """The ratings of a `ratings_document` in words (named as `whose` when given), then what
+    they mean."""
+    from civio_tui.campaigns.stats import possessive
+
+    owner = f"{possessive(whose)} " if whose else ""
+    lines, meanings = [], []
     for key, label, unit, meaning in (
-        ("rating", "Rating", "round", MEANING),
-        ("puzzle_rating", "Puzzle rating", "puzzle", PUZZLE_MEANING),
+        ("rating", "rating", "round", MEANING),
+        ("puzzle_rating", "puzzle rating", "puzzle", PUZZLE_MEANING),
     ):
         row = document.get(key)
         if row is None:
@@ -397,5 +402,7 @@ def rating_lines(document: dict[str, Any]) -> list[str]:
         shown = Rating(row["value"], row["uncertainty"], row["games"])
         games = f"{shown.games} rated {unit}{'' if shown.games == 1 else 's'}"
         note = ", provisional" if shown.provisional else ""
-        lines.append(f"{label}: {shown.text()} ({games}{note}). {meaning}")
-    return lines
+        title = f"{owner}{label}" if owner else label.capitalize()
+        lines.append(f"{title}: {shown.text()} ({games}{note})")
+        meanings.append(meaning)
+    return lines + meanings

@@ -7,6 +7,9 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
+from cards.deck import standard_deck
 from cards.ruleset import RuleSet
 from civio_tui.campaigns.model import (
     Campaign,
@@ -30,8 +33,10 @@ from civio_tui.ratings import (
 )
 from civio_tui.records import RecordsFile
 from civio_tui.serve.players import PlayerFolder
+from tests.cli.conftest import run, run_json
 
-DECK = DeckIdentity(name="standard", sha256="ab" * 32)
+STANDARD = standard_deck()
+DECK = DeckIdentity(name=STANDARD.name, sha256=STANDARD.sha256)
 START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
@@ -204,3 +209,44 @@ def test_puzzle_rating_moves_on_first_try_solves(tmp_path: Path) -> None:
 def test_rounds_against_a_level_without_an_anchor_are_not_rated() -> None:
     assert LEVEL_RATINGS["hard"] > LEVEL_RATINGS["medium"] > LEVEL_RATINGS["easy"]
     assert round_history([against("cheater", ["Ana"])], "Ana").current is None
+
+
+def test_civio_stats_shows_both_ratings_with_their_history(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save(tmp_path, against("hard", ["Ana", "Bot", "Ana"]))
+    records = RecordsFile(tmp_path)
+    records.records.record_puzzle("Ana", "linked", True, difficulty="medium")
+    assert records.save() is None
+    doc = run_json(capsys, "stats", "--save-dir", str(tmp_path))
+    rating, puzzles = doc["rating"], doc["puzzle_rating"]
+    expected = current_rating(tmp_path)
+    assert expected is not None
+    assert (rating["value"], rating["uncertainty"], rating["games"]) == (
+        expected.value,
+        expected.uncertainty,
+        3,
+    )
+    assert [g["result"] for g in rating["history"]] == ["won", "lost", "won"]
+    assert rating["history"][-1]["value"] == rating["value"] and rating["provisional"]
+    assert puzzles["games"] == 1 and len(puzzles["history"]) == 1
+    code, out, _ = run(capsys, "stats", "--save-dir", str(tmp_path))
+    assert code == 0 and f"Rating: {expected.text()} (3 rated rounds, provisional)" in out
+    empty = run_json(capsys, "stats", "--save-dir", str(tmp_path / "empty"))
+    assert empty["rating"] is None and empty["puzzle_rating"] is None
+
+
+def test_friends_at_one_keyboard_each_have_their_own_rating(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    friends = campaign(
+        "Friends", [("Ana", "human"), ("Ben", "human"), ("Bot", "easy")], ["Ben", "Ben", "Ana"]
+    )
+    save(tmp_path, friends, against("hard", ["Ana"], day=-1))
+    ana, ben = current_rating(tmp_path, "Ana"), current_rating(tmp_path, "Ben")
+    assert ana is not None and ben is not None and ana.games == 4 and ben.games == 3
+    assert current_rating(tmp_path) == ana  # the person with the most rounds here
+    doc = run_json(capsys, "stats", "--save-dir", str(tmp_path), "--player", "ben")
+    assert doc["rating"]["value"] == ben.value
+    _, out, _ = run(capsys, "stats", "--save-dir", str(tmp_path))
+    assert f"Ana's rating: {ana.text()}" in out

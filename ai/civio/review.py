@@ -50,7 +50,9 @@ from cards.ruleset import RuleSet
 from cards.table import DISCARD_PILE
 
 if TYPE_CHECKING:
+    from cards.games.civio.actions import Decision
     from cards.games.civio.record import SeatDecision
+    from cards.games.civio.view import PlayerView
 
 VERDICTS = ("best", "good", "inaccuracy", "mistake")
 UNIT = "percentage points of the chance to win the round"
@@ -207,28 +209,12 @@ def review_decisions(
     waiting: list[_Pending] = []  # accepted attacks, priced at the next searched value
     for done, asked in enumerate(decisions, 1):
         view, decision, chosen = asked.view, asked.decision, asked.action
-        sit = from_view(view, deck)
-        rng = random.Random(hint_seed(view, decision))
-        knowledge = ViewKnowledge(view, sit, search.budget.horizon + 1)
-        values = search.values(sit, decision, rng, knowledge, full=True)
-        best = _best(values) if values is not None else None
-        if best is None:  # what hard does with the decisions it does not search
-            best = search.policy.decide(sit, decision, rng)
-        loss: float | None
+        sit, values, best = _evaluate(view, decision, deck, search)
+        loss = _loss(decision, values, best, chosen, gamma)
         if values is not None:
-            gap = (values.value(best) or 0.0) - (values.value(chosen) or 0.0)
-            loss = min(1.0, max(0.0, gap))  # at most the whole round
             for item in waiting:
                 item.loss = (1 - gamma) * (values.value(best) or 0.0)
             waiting.clear()
-        elif decision.kind is DecisionKind.CIVIO and chosen != best and best.choice == CALL:
-            loss = 1 - gamma
-        elif (
-            decision.kind is DecisionKind.OVERRULE and chosen.kind == ACCEPT and best.kind != ACCEPT
-        ):
-            loss = None
-        else:
-            loss = 0.0
         item = _Pending(
             len(judged),
             asked.turn,
@@ -255,6 +241,74 @@ def review_decisions(
     for item in waiting:  # no searched decision followed: the round ended first
         item.loss = 0.0
     return Review(seat, [_judge(item, deck, seat_names) for item in judged])
+
+
+def _evaluate(
+    view: PlayerView, decision: Decision, deck: Deck, search: HardSearch
+) -> tuple[Situation, OptionValues | None, Action]:
+    """The one evaluation of a decision: the search's values of its options (None for the
+    decisions hard leaves to the medium heuristic) and its choice, seeded as the hint is."""
+    sit = from_view(view, deck)
+    rng = random.Random(hint_seed(view, decision))
+    knowledge = ViewKnowledge(view, sit, search.budget.horizon + 1)
+    values = search.values(sit, decision, rng, knowledge, full=True)
+    best = _best(values) if values is not None else None
+    if best is None:  # what hard does with the decisions it does not search
+        best = search.policy.decide(sit, decision, rng)
+    return sit, values, best
+
+
+def _loss(
+    decision: Decision, values: OptionValues | None, best: Action, chosen: Action, gamma: float
+) -> float | None:
+    """What choosing `chosen` instead of `best` costs, as a share of the round (see the module
+    docstring); None for an accepted attack that could be overruled, which costs a turn priced
+    from the seat's next searched value."""
+    if values is not None:
+        gap = (values.value(best) or 0.0) - (values.value(chosen) or 0.0)
+        return min(1.0, max(0.0, gap))  # at most the whole round
+    if decision.kind is DecisionKind.CIVIO and chosen != best and best.choice == CALL:
+        return 1 - gamma
+    if decision.kind is DecisionKind.OVERRULE and chosen.kind == ACCEPT and best.kind != ACCEPT:
+        return None
+    return 0.0
+
+
+@dataclass(frozen=True)
+class OptionCost:
+    """One option of a decision as the review would judge choosing it."""
+
+    action: Action
+    loss: float | None
+    """What choosing it costs, as a share of the round (`points`: in `UNIT`); None when it
+    costs a turn the search does not price at this decision."""
+    best: bool
+    """It is the search's choice."""
+
+    @property
+    def points(self) -> float | None:
+        return None if self.loss is None else round(100 * self.loss, 1)
+
+
+def option_costs(
+    view: PlayerView,
+    decision: Decision,
+    deck: Deck | None = None,
+    search: HardSearch | None = None,
+) -> tuple[list[OptionCost], bool]:
+    """Every option of `decision` (the seat of `view`'s) judged as the review judges the choice
+    made, with the same evaluation: (the options in their order, whether the search valued
+    them). Unsearched, an option costs 0 unless it declines a CIVIO the search would call or
+    accepts an attack it would overrule (as in the review)."""
+    deck = deck if deck is not None else standard_deck()
+    search = search or HardSearch()
+    _, values, best = _evaluate(view, decision, deck, search)
+    gamma = search.budget.gamma
+    costs = [
+        OptionCost(option, _loss(decision, values, best, option, gamma), option == best)
+        for option in decision.options
+    ]
+    return costs, values is not None
 
 
 def _fresh(

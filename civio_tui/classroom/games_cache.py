@@ -1,12 +1,18 @@
-"""Each campaign file's figures for the class's progress, cached per file in the player's folder.
+"""Each player's figures for the class's progress, cached in the player's folder.
 
 The class list needs a few figures of every campaign a student saved (rounds played and won,
-rank, points, when it was saved); parsing and checking every file again at each look would cost
-the teacher's page more with every game a class plays. So the figures of each file are kept in
-`.progress-cache.json` in the player's folder, under the file's name and its signature: size,
-modification time (ns) and inode. A save is written to a temporary file and renamed over the old
-one (`campaigns.store`), so every new save has a new inode, and a file whose signature differs
-from the cached one is read again.
+rank, points, when it was saved) and their ratings; reading and rating every file again at each
+look would cost the teacher's page more with every game a class plays (rating 10 games takes
+tens of milliseconds a student). So they are kept in `.progress-cache.json` in the player's
+folder:
+- each campaign file's figures, under the file's name and its signature: size, modification
+  time (ns) and inode. A save is written to a temporary file and renamed over the old one
+  (`campaigns.store`), so every new save has a new inode; a file whose signature differs from
+  the cached one is read again;
+- the rating and the puzzle rating, each under a key made of what it is computed from: the
+  signatures of the folder's campaign files (and, when a classmate played in one of them, of
+  the whole class's, since their rating counts), or of the puzzle records, and the rating
+  code itself (`ratings.py` and the openskill version), so a changed rule recomputes them.
 
 The cache is never trusted over a file: one that cannot be read, does not validate, or was made
 for another player name, another deck or another version of these figures is ignored and
@@ -17,11 +23,13 @@ write is ignored: the figures were computed anyway.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -37,6 +45,9 @@ from civio_tui.campaigns.store import (
     check_name,
 )
 from civio_tui.safe_files import write_safely
+
+if TYPE_CHECKING:
+    from civio_tui.ratings import Rating
 
 CACHE_FILE = ".progress-cache.json"
 
@@ -68,20 +79,43 @@ class GameFacts(BaseModel):
     won: int = Field(default=0, ge=0)
     rank: str | None = None
     points: int | None = None
+    humans: int = Field(default=0, ge=0)
+    """People at the table (more than one: a classmate's rating counts in the student's)."""
+
+
+class RatingFigures(BaseModel):
+    """A rating as `civio_tui.ratings.Rating` gives it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    value: int
+    uncertainty: int = Field(ge=0)
+    games: int = Field(ge=0)
+
+
+class CachedRating(BaseModel):
+    """A rating (None: no rated round yet) and the key of what it was computed from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    key: str
+    rating: RatingFigures | None
 
 
 class ProgressCache(BaseModel):
-    """The cache file: the figures of every campaign file, by file name."""
+    """The cache file: the figures of every campaign file, by file name, and the ratings."""
 
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["civio-tui progress cache"] = "civio-tui progress cache"
-    version: Literal[1] = 1
+    version: Literal[2] = 2
     """Raised whenever `GameFacts` or the way they are computed changes: older caches are
     then rebuilt."""
     player: str
     deck: str
     files: dict[str, GameFacts] = Field(default_factory=dict)
+    rating: CachedRating | None = None
+    puzzle_rating: CachedRating | None = None
 
 
 @dataclass(frozen=True)
@@ -137,39 +171,87 @@ def read_facts(folder: SaveFolder, game: GameFile, player: str, deck: Deck) -> G
         won=sum(1 for record in campaign.history if record.winner == you),
         rank=standing.rank,
         points=standing.points,
+        humans=len(campaign.humans),
     )
 
 
-def _load(path: Path, player: str, deck: Deck) -> dict[str, GameFacts]:
-    """The cached figures, or none when the cache is missing, unreadable or not for this
-    player, deck and version."""
+def _load(path: Path, player: str, deck: Deck) -> ProgressCache | None:
+    """The cache, or None when it is missing, unreadable or not for this player, deck and
+    version."""
     try:
         cache = ProgressCache.model_validate_json(path.read_bytes())
     except (OSError, ValidationError, ValueError, RecursionError):
-        return {}
+        return None
     if cache.player != player or cache.deck != deck.sha256:
-        return {}
-    return cache.files
+        return None
+    return cache
 
 
-def campaign_facts(folder: Path, player: str, deck: Deck) -> dict[str, GameFacts]:
-    """The figures of every campaign file in a player's folder, by campaign name: from the
-    cache where a file's signature matches, read again where it does not (and then cached).
+def signature_key(*parts: object) -> str:
+    """A short key for what a figure is computed from (each part written out by `repr`)."""
+    text = "\n".join(repr(part) for part in parts)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
-    OSError when the folder cannot be listed."""
-    games = campaign_files(folder)
-    cache_path = folder / CACHE_FILE
-    cached = _load(cache_path, player, deck)
-    saves = SaveFolder(folder)
-    facts = {}
-    for game in games:
-        known = cached.get(game.name)
-        if known is None or known.signature != game.signature:
-            known = read_facts(saves, game, player, deck)
-        facts[game.name] = known
-    if facts != cached:
-        document = ProgressCache(player=player, deck=deck.sha256, files=facts)
+
+class FolderCache:
+    """The figures of one player's folder: from the cache where they still hold, computed where
+    they do not; `save()` writes the cache when it changed. OSError when the folder cannot be
+    listed."""
+
+    def __init__(self, folder: Path, player: str, deck: Deck) -> None:
+        self.folder = folder
+        self.player = player
+        self.deck = deck
+        self.games = campaign_files(folder)
+        self._loaded = _load(folder / CACHE_FILE, player, deck)
+        self.document = ProgressCache(player=player, deck=deck.sha256)
+
+    def campaigns(self) -> dict[str, GameFacts]:
+        """The figures of every campaign file, by campaign name."""
+        cached = self._loaded.files if self._loaded else {}
+        saves = SaveFolder(self.folder)
+        facts = {}
+        for game in self.games:
+            known = cached.get(game.name)
+            if known is None or known.signature != game.signature:
+                known = read_facts(saves, game, self.player, self.deck)
+            facts[game.name] = known
+        self.document.files = facts
+        return facts
+
+    def rating(self, key: str, compute: Callable[[], Rating | None]) -> RatingFigures | None:
+        """The rating computed from what `key` stands for."""
+        cached = self._loaded.rating if self._loaded else None
+        self.document.rating = _rating(cached, key, compute)
+        return self.document.rating.rating
+
+    def puzzle_rating(self, key: str, compute: Callable[[], Rating | None]) -> RatingFigures | None:
+        """The puzzle rating computed from what `key` stands for."""
+        cached = self._loaded.puzzle_rating if self._loaded else None
+        self.document.puzzle_rating = _rating(cached, key, compute)
+        return self.document.puzzle_rating.rating
+
+    def save(self) -> None:
+        """Write the cache when it changed (a folder without campaigns or ratings gets none)."""
+        document = self.document
+        if document == self._loaded:
+            return
+        if self._loaded is None and not document.files:
+            return
         # A folder that cannot be written: the figures are right, only the next look is slower.
         with contextlib.suppress(OSError):
-            write_safely(folder, CACHE_FILE, document.model_dump_json().encode())
-    return facts
+            write_safely(self.folder, CACHE_FILE, document.model_dump_json().encode())
+
+
+def _rating(
+    cached: CachedRating | None, key: str, compute: Callable[[], Rating | None]
+) -> CachedRating:
+    if cached and cached.key == key:
+        return cached
+    found = compute()
+    figures = (
+        None
+        if found is None
+        else RatingFigures(value=found.value, uncertainty=found.uncertainty, games=found.games)
+    )
+    return CachedRating(key=key, rating=figures)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import math
 import os
 import time
@@ -41,7 +42,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from cards.deck import Deck, standard_deck
-from civio_tui.classroom.games_cache import campaign_facts
+from civio_tui.classroom.games_cache import (
+    FolderCache,
+    Signature,
+    campaign_files,
+    signature_key,
+)
 from civio_tui.easy_play_save import EASY_SUFFIX
 from civio_tui.lessons.progress import PROGRESS_FILE, LessonProgress
 from civio_tui.records import RECORDS_FILE, RecordsFile
@@ -62,6 +68,8 @@ class StudentProgress(BaseModel):
     puzzles_first_try: int
     puzzles_later: int
     puzzle_streak: int
+    puzzle_rating: int | None
+    puzzle_rating_uncertainty: int | None
     rounds_played: int
     rounds_won: int
     games: int
@@ -71,7 +79,9 @@ class StudentProgress(BaseModel):
     latest_rank: str | None
     latest_points: int | None
     rating: int | None
+    """The rating over every rated round (`civio_tui.ratings`: None before the first)."""
     rating_uncertainty: int | None
+    rated_rounds: int
     last_played: datetime | None
     pin_set: bool
     locked: bool
@@ -113,21 +123,48 @@ def class_progress(
     deck = deck or standard_deck()
     pins = PinDesk(save_root, clock)
     seated = seated_tables(save_root)
-    return [_progress(player, deck, pins, seated) for player in players]
+
+    @functools.cache
+    def class_files() -> str:
+        """The key of every campaign file of the class (a classmate's rating counts in a
+        student's when they played together)."""
+        return signature_key(*(_campaign_signatures(p.path) for p in players))
+
+    return [_progress(player, deck, pins, seated, class_files) for player in players]
 
 
 def _progress(
-    player: PlayerFolder, deck: Deck, pins: PinDesk, seated: dict[str, str]
+    player: PlayerFolder,
+    deck: Deck,
+    pins: PinDesk,
+    seated: dict[str, str],
+    class_files: Callable[[], str],
 ) -> StudentProgress:
+    from civio_tui import ratings
+
     folder = player.path
     try:
-        facts = list(campaign_facts(folder, player.name, deck).values())
+        cache: FolderCache | None = FolderCache(folder, player.name, deck)
     except OSError:
-        facts = []
+        cache = None
+    facts = list(cache.campaigns().values()) if cache else []
     readable = [f for f in facts if f.readable]
     latest = max(
         readable, key=lambda f: f.saved_at or datetime.min.replace(tzinfo=UTC), default=None
     )
+    rating = puzzle_rating = None
+    if cache is not None:
+        together = any(f.humans > 1 for f in facts)
+        key = signature_key(
+            rating_code(), [(g.name, g.signature) for g in cache.games], together and class_files()
+        )
+        rating = cache.rating(key, lambda: ratings.current_rating(folder) if cache.games else None)
+        records = _signature(folder / RECORDS_FILE)
+        puzzle_rating = cache.puzzle_rating(
+            signature_key(rating_code(), records),
+            lambda: ratings.current_puzzle_rating(folder) if records else None,
+        )
+        cache.save()
     lessons_done, stars = _lessons(folder)
     first_try, later, streak = _puzzles(folder, player.name)
     tries = pins.tries.state(folder_name(player.name))
@@ -140,14 +177,17 @@ def _progress(
         puzzles_first_try=first_try,
         puzzles_later=later,
         puzzle_streak=streak,
+        puzzle_rating=puzzle_rating.value if puzzle_rating else None,
+        puzzle_rating_uncertainty=puzzle_rating.uncertainty if puzzle_rating else None,
         rounds_played=sum(f.rounds for f in readable),
         rounds_won=sum(f.won for f in readable),
         games=len(readable),
         unreadable_games=len(facts) - len(readable),
         latest_rank=latest.rank if latest else None,
         latest_points=latest.points if latest else None,
-        rating=None,
-        rating_uncertainty=None,
+        rating=rating.value if rating else None,
+        rating_uncertainty=rating.uncertainty if rating else None,
+        rated_rounds=rating.games if rating else 0,
         last_played=max(played, default=None),
         pin_set=pins.has_pin(player.name),
         locked=tries.wait > 0,
@@ -157,6 +197,32 @@ def _progress(
         playing_now=PlayerLock(folder).is_held_elsewhere(),
         table=seated.get(player.name.casefold()),
     )
+
+
+@functools.cache
+def rating_code() -> str:
+    """The key of the code ratings are computed with (`civio_tui/ratings.py` and openskill's
+    version): a cached rating made by other code is computed again."""
+    from importlib import metadata
+
+    from civio_tui import ratings
+
+    source = Path(ratings.__file__).read_bytes()
+    return signature_key(hashlib.sha256(source).hexdigest(), metadata.version("openskill"))
+
+
+def _signature(path: Path) -> Signature | None:
+    try:
+        return Signature.of(os.stat(path))
+    except OSError:
+        return None
+
+
+def _campaign_signatures(folder: Path) -> list[tuple[str, Signature]]:
+    try:
+        return [(g.name, g.signature) for g in campaign_files(folder)]
+    except OSError:
+        return []
 
 
 @functools.cache

@@ -107,10 +107,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"No player has signed in yet (players' folders: {root}).")
         return 0
     header = (
-        "player", "lessons", "stars", "puzzles 1st/later", "streak", "won/rounds", "rank",
-        "points", "rating", "last played", "PIN", "",
+        "player", "lessons", "stars", "puzzles 1st/later", "streak", "puzzle rating",
+        "won/rounds", "rank", "points", "rating", "last played", "PIN", "",
     )  # fmt: skip
-    print_table(header, [_line(row) for row in rows], right=(1, 2, 3, 4, 5, 7, 8))
+    print_table(header, [_line(row) for row in rows], right=(1, 2, 3, 4, 5, 6, 8, 9))
     return 0
 
 
@@ -132,23 +132,30 @@ def _line(row: StudentProgress) -> tuple[str, ...]:
         notes.append(f"seated at table {row.table}")
     if row.unreadable_games:
         notes.append(f"{row.unreadable_games} unreadable save(s)")
-    rating = "-" if row.rating is None else str(row.rating)
-    if row.rating is not None and row.rating_uncertainty is not None:
-        rating += f" ± {row.rating_uncertainty}"
     return (
         row.name,
         f"{row.lessons_done}/{row.lessons_total}",
         str(row.lesson_stars),
         f"{row.puzzles_first_try}/{row.puzzles_later}",
         str(row.puzzle_streak),
+        _rating(row.puzzle_rating, row.puzzle_rating_uncertainty),
         f"{row.rounds_won}/{row.rounds_played}",
         row.latest_rank or "(no game yet)",
         "-" if row.latest_points is None else str(row.latest_points),
-        rating,
+        _rating(row.rating, row.rating_uncertainty),
         when,
         "yes" if row.pin_set else "no",
         f"({', '.join(notes)})" if notes else "",
     )
+
+
+def _rating(value: int | None, uncertainty: int | None) -> str:
+    """A rating as `civio stats` shows it ("1520? ± 140": provisional), or "-" before one."""
+    from civio_tui.ratings import Rating
+
+    if value is None or uncertainty is None:
+        return "-"
+    return Rating(value, uncertainty, 0).text()
 
 
 def _reset_pin(args: argparse.Namespace) -> int:

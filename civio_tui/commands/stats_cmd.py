@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from civio_tui.campaigns.stats import human_names, possessive, statistics, summary_lines
     from civio_tui.campaigns.store import SaveError
     from civio_tui.commands.common import UsageError, deck_from_args
-    from civio_tui.ratings import rating_lines, ratings_document
+    from civio_tui.ratings import main_person, rating_lines, ratings_document
 
     deck = deck_from_args(args)
     try:
@@ -54,7 +54,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if document["player"] is not None:
         print(f"{possessive(document['player'])} statistics:")
-    print("\n".join(summary_lines(document) + rating_lines(document)))
+    # With friends at one keyboard the rating is one person's: say whose.
+    whose = main_person(folder.path, campaigns) if player is None and len(people) > 1 else None
+    print("\n".join(summary_lines(document) + rating_lines(document, whose)))
     for camp in document["per_campaign"]:
         totals = ", ".join(
             f"{name} {points[-1] if points else 0}"

@@ -22,6 +22,7 @@ from civio_tui.lessons.model import (
     Lesson,
     Lists,
     Move,
+    NonWinnerScores,
     Option,
     Play,
     RankAt,
@@ -41,6 +42,7 @@ ENGEL = "Engel v Vitale"
 KOREMATSU = "Korematsu v US"
 PLESSY = "Plessy v Ferguson"
 KATZ = "Katz v US"
+SHELLEY = "Shelley v Kraemer"
 GREENWOOD = "California v Greenwood"
 MARBURY = "Marbury v Madison"
 GIDEON = "Gideon v Wainwright"
@@ -54,8 +56,10 @@ CLA = "Civil Liberties Act of 1988"
 EO9066 = "Executive Order 9066"
 ESPIONAGE = "Espionage Act of 1917"
 JIM_CROW = "Jim Crow Laws"
+SHAW = "Shaw v Reno"
 
 RACE_PRECEDENT = ("Race", BROWN, "14th Amendment")
+SCHOOL_PRECEDENT = ("School", ENGEL, "1st Amendment")
 GIDEON_PRECEDENT = (GIDEON, ESCOBEDO, MIRANDA, GAULT)
 BOOKLET_FLUSH = ("School", BARNETTE, TINKER, PICO, "Expression", "1st Amendment", "14th Amendment")
 
@@ -69,35 +73,37 @@ PRECEDENT = Lesson(
     "Issue, then a Case that lists it, then an Amendment",
     (
         Build(
-            goal="A precedent is a row of cards, each linked to the one before. Place the "
-            "Issue Race, then a Case that lists Race.",
-            hand=("Race", ENGEL, BROWN, "14th Amendment"),
+            goal="A precedent is a row of linked cards. An Issue may only open it. Place Race, "
+            "then a Case that lists Race.",
+            hand=("Race", ENGEL, BROWN),
             solution=("Race", BROWN),
-            praise="Brown v Board (1954) lists Race. It ended segregation in public schools.",
-            nudge="Read each Case's issues on the right: which one lists Race?",
-            claims=(Valid(("Race", BROWN)),),
+            praise="Brown v Board (1954) lists Race. It ended segregated schools.",
+            nudge="Read each Case's Issues line: which one lists Race?",
+            claims=(Valid(("Race", BROWN)), Invalid(("Race", ENGEL)), Invalid((BROWN, "Race"))),
         ),
         Build(
-            goal="Close the precedent with an Amendment that Brown strengthens.",
+            goal="End it with an Amendment that Brown strengthens.",
             start=("Race", BROWN),
             hand=("1st Amendment", "14th Amendment", "4th Amendment"),
             solution=RACE_PRECEDENT,
-            praise="Brown strengthens the 14th Amendment (equal protection). Issue, Case, "
-            "Amendment: your first precedent!",
-            nudge="A Case card lists the amendments it strengthens: look at Brown's.",
+            praise="Brown strengthens the 14th (equal protection). Your first precedent!",
+            nudge="Read Brown's Strengthens line.",
             claims=(Strengthens(BROWN, 14), Valid(RACE_PRECEDENT, points=2)),
         ),
         Build(
-            goal="An Amendment can never start a precedent. Build one more: an Issue, a Case "
-            "that lists it, an Amendment it strengthens.",
+            goal="Now one on your own: Issue, Case, Amendment.",
             hand=("Race", "School", ENGEL, "4th Amendment", "1st Amendment"),
-            solution=("School", ENGEL, "1st Amendment"),
+            solution=SCHOOL_PRECEDENT,
             must_use=(),
-            praise="Engel v Vitale (1962) lists School and strengthens the 1st Amendment: no "
-            "official prayers in public schools.",
+            praise="Engel v Vitale (1962) lists School and strengthens the 1st: no official "
+            "prayers in public schools.",
             nudge="Start from the Case: which Issue does it list, which Amendment does it "
             "strengthen?",
-            claims=(Valid(("School", ENGEL, "1st Amendment")), Strengthens(ENGEL, 1)),
+            claims=(
+                Valid(SCHOOL_PRECEDENT),
+                Strengthens(ENGEL, 1),
+                Invalid((ENGEL, "4th Amendment")),
+            ),
         ),
     ),
 )
@@ -108,56 +114,46 @@ CASE_TO_CASE = Lesson(
     "Either card lists the other; strengthened and weakened",
     (
         Follow(
-            teach="A Case may follow another Case when either card lists the other.",
+            teach="A Case may follow another Case when either one lists the other.",
             prev=BARNETTE,
             card=TINKER,
-            praise="Tinker (1969) lists Barnette in its plus column: it built on Barnette.",
-            nudge="A Case may follow another when either card lists the other's name. Read "
-            "both cards' plus and minus columns.",
+            praise="Tinker (1969) lists Barnette under Plus: it built on Barnette.",
+            nudge="Read both cards' Plus and Minus lines.",
             claims=(Lists(TINKER, BARNETTE, "plus"), Valid((BARNETTE, TINKER))),
         ),
         Follow(
             prev=ENGEL,
             card=KOREMATSU,
-            praise="No listing, no link, however close in time.",
-            nudge="Look for Engel's name on Korematsu's card, and Korematsu's name on Engel's.",
+            praise="No listing, no link.",
+            nudge="Look for Engel's name on Korematsu's card, and the other way round.",
             claims=(Invalid((ENGEL, KOREMATSU)),),
         ),
         Choice(
-            question="A plus listing means the later Court built on (strengthened) the case. "
-            "Hazelwood lists Tinker in its MINUS column. What does that mean?",
+            question="Plus means a later Court built on a case. Hazelwood lists Tinker under "
+            "Minus. What does that mean?",
             show=(HAZELWOOD,),
             options=(
                 Option(
-                    "The later Court cut back Tinker (weakened it)",
+                    "The Court cut Tinker back",
                     True,
-                    "Right: in 1988 Hazelwood let a principal cut articles from a school "
-                    "newspaper. A minus listing still links.",
+                    "Right: in 1988 Hazelwood let a principal cut a school newspaper. Minus "
+                    "still links.",
                 ),
-                Option(
-                    "Hazelwood may not follow Tinker",
-                    False,
-                    "A minus listing is still a link: either card listing the other is enough.",
-                ),
-                Option(
-                    "The Court built on Tinker",
-                    False,
-                    "That would be the plus column. Minus means weakened or overruled.",
-                ),
+                Option("Hazelwood may not follow Tinker", False, "Minus is a link too."),
+                Option("The Court built on Tinker", False, "That would be Plus."),
             ),
-            nudge="Minus is the opposite of plus.",
+            nudge="Minus is the opposite of Plus.",
             claims=(Lists(HAZELWOOD, TINKER, "minus"), Valid((TINKER, HAZELWOOD))),
         ),
         Build(
-            goal="Chain three Cases, each linked to the one before it.",
-            hand=(KOREMATSU, BARNETTE, TINKER, PICO),
-            solution=(BARNETTE, TINKER, PICO),
-            praise="Barnette (1943), Tinker (1969), Pico (1982): each built on the one before.",
-            nudge="Korematsu is not about schools and lists none of the others.",
+            goal="Chain three Cases, each linked to the one before.",
+            hand=(KOREMATSU, BARNETTE, TINKER, HAZELWOOD),
+            solution=(BARNETTE, TINKER, HAZELWOOD),
+            praise="Barnette, Tinker, Hazelwood: built on, then cut back.",
+            nudge="Korematsu lists none of the others.",
             claims=(
-                Valid((BARNETTE, TINKER, PICO)),
-                Lists(PICO, TINKER, "plus"),
-                Alone(KOREMATSU, (BARNETTE, TINKER, PICO)),
+                Valid((BARNETTE, TINKER, HAZELWOOD)),
+                Alone(KOREMATSU, (BARNETTE, TINKER, HAZELWOOD)),
             ),
         ),
     ),
@@ -166,117 +162,118 @@ CASE_TO_CASE = Lesson(
 MORE_CARDS = Lesson(
     "more-cards",
     "Laws, Freedoms, Marbury",
-    "Where Laws, Freedoms and Amendments stand; the wild card",
+    "Laws after Cases and Cases after Laws; Freedoms; the wild card",
     (
         Build(
-            goal="A Law may follow a Case that shares an issue with it, in the same year or "
-            "later. Place a Law after Brown v Board (1954).",
-            start=(BROWN,),
-            hand=(JIM_CROW, ESPIONAGE, VRA),
-            solution=(BROWN, VRA),
-            praise="The Voting Rights Act of 1965 shares the issue Race with Brown, and came "
-            "later.",
-            nudge="Compare each Law's issues and year with Brown's.",
-            claims=(Valid((BROWN, VRA)), Invalid((BROWN, JIM_CROW)), Invalid((BROWN, ESPIONAGE))),
+            goal="A Law may follow a Case sharing an issue, in its year or later. Place one "
+            "after Shelley v Kraemer (1948).",
+            start=(SHELLEY,),
+            hand=(JIM_CROW, VRA),
+            solution=(SHELLEY, VRA),
+            praise="The Voting Rights Act (1965) shares Race with Shelley.",
+            nudge="Compare the Laws' issues and years with Shelley's.",
+            claims=(Valid((SHELLEY, VRA)), Invalid((SHELLEY, JIM_CROW))),
         ),
         Build(
-            goal="A Freedom may follow only a Case whose plus column lists it. Place one after "
-            "Barnette.",
-            start=(BARNETTE,),
-            hand=("Privacy", "Expression", "Press"),
-            solution=(BARNETTE, "Expression"),
-            praise="Barnette lists Expression. After a Freedom only Amendments may follow, and "
-            "Amendments end a precedent.",
-            nudge="Read Barnette's plus column.",
+            goal="A Case may follow a Law it lists; a Law never follows a Law. What comes next?",
+            start=(SHELLEY, VRA),
+            hand=(JIM_CROW, SHAW),
+            solution=(SHELLEY, VRA, SHAW),
+            praise="Shaw v Reno (1993) lists the Act under Minus: it cut back districts drawn "
+            "by race.",
+            nudge="Which card lists the Voting Rights Act?",
             claims=(
-                Lists(BARNETTE, "Expression", "plus"),
-                Valid((BARNETTE, "Expression", "1st Amendment")),
-                Invalid((BARNETTE, "Expression", TINKER)),
+                Lists(SHAW, VRA, "minus"),
+                Valid((SHELLEY, VRA, SHAW)),
+                Valid(("Race", VRA, SHAW)),
+                Invalid((VRA, JIM_CROW)),
+                Invalid((JIM_CROW, SHAW)),
             ),
         ),
         Build(
-            goal="Marbury v Madison is wild: it may stand anywhere; the card after it must link "
-            "to the card before it. Build Katz, Marbury, Greenwood, then an Amendment.",
-            hand=(GREENWOOD, "14th Amendment", MARBURY, KATZ, "4th Amendment"),
+            goal="A Freedom comes right after a Case that lists it under Plus. Place one after "
+            "Katz.",
+            start=(KATZ,),
+            hand=("Expression", "Privacy"),
+            solution=(KATZ, "Privacy"),
+            praise="Katz lists Privacy. After a Freedom, only Amendments may come.",
+            nudge="Read Katz's Plus line.",
+            claims=(
+                Lists(KATZ, "Privacy", "plus"),
+                Valid((KATZ, "Privacy", "4th Amendment")),
+                Invalid((KATZ, "Privacy", GREENWOOD)),
+                Invalid((KATZ, "Expression")),
+            ),
+        ),
+        Build(
+            goal="Marbury v Madison is wild: it stands anywhere. Build Katz, Marbury, Greenwood, "
+            "then an Amendment.",
+            hand=(GREENWOOD, MARBURY, KATZ, "4th Amendment", "1st Amendment"),
             solution=(KATZ, MARBURY, GREENWOOD, "4th Amendment"),
             must_use=(KATZ, MARBURY, GREENWOOD),
-            praise="Marbury (1803) let the Court strike down laws: it fits anywhere, for no "
-            "points. The 4th closes it, as Katz strengthens it.",
-            nudge="Greenwood lists Katz. Which Amendment does Katz strengthen?",
+            praise="Katz, earlier in the row, strengthens the 4th.",
+            nudge="Greenwood strengthens no Amendment. Which one does Katz strengthen?",
             claims=(
                 Lists(GREENWOOD, KATZ, "plus"),
                 Strengthens(KATZ, 4),
                 Valid((KATZ, MARBURY, GREENWOOD, "4th Amendment"), points=2),
-                Invalid((KATZ, GREENWOOD, "14th Amendment")),
+                Valid((SHELLEY, VRA, "14th Amendment")),
+                Invalid((KATZ, GREENWOOD, "1st Amendment")),
             ),
         ),
     ),
 )
 
 FIRST_TURN = Deal(
-    you=("Race", BROWN, "14th Amendment", GIDEON, GREGG, ESCOBEDO, GAULT),
+    you=("School", ENGEL, "1st Amendment", GIDEON, "8th Amendment", ESCOBEDO, GAULT),
     hidden=(ESCOBEDO, GAULT),
-    bot=(HAZELWOOD, KATZ, ENGEL, "School", "Privacy", "4th Amendment", PLESSY),
+    bot=(HAZELWOOD, KATZ, "Race", "Press", "Privacy", "4th Amendment", PLESSY),
     bot_hidden=("4th Amendment", PLESSY),
     discard=MIRANDA,
-    supply=("Religion", KOREMATSU, "Press"),
+    supply=("Religion", KOREMATSU, "Expression"),
 )
 """One turn of yours: take Miranda from the discard pile, drop Gregg, reveal a card and go out."""
 
 TURN = Lesson(
     "turn",
     "Your turn",
-    "Draw, keep or discard, reveal; why two cards stay hidden",
+    "Draw, discard, turn a card face up; why two cards stay hidden",
     (
         TableTurn(
             deal=FIRST_TURN,
             moves=(
                 Move(
                     "draw discard",
-                    goal="A turn starts with a draw: the supply's hidden top card, or the "
-                    "discard pile's face-up card. Take the one that links to your cards.",
-                    praise="Good: Miranda v Arizona lists Gideon and Escobedo, two of yours.",
-                    nudge="Read Miranda's card: does it list any of your cards?",
-                    wrong=(
-                        (
-                            "draw supply",
-                            "Allowed, but blind: Miranda, face up on the pile, lists your Gideon "
-                            "and Escobedo.",
-                        ),
-                    ),
+                    goal="Draw the supply's unseen top card or the pile's face-up one: take the "
+                    "one that fits.",
+                    praise="Miranda lists Gideon and Escobedo. It joins your hidden cards.",
+                    nudge="Does Miranda list any of your cards?",
+                    wrong=(("draw supply", "Allowed, but blind: Miranda fits your cards."),),
                 ),
                 Move(
-                    f"discard {GREGG}",
-                    goal="Now you hold 8 cards: discard one. Keep the cards that link.",
-                    praise="Right: Gregg v Georgia linked to none of your cards.",
+                    "discard 8th Amendment",
+                    goal="You hold 8: discard one that fits none of the others.",
+                    praise="None of your Cases strengthens the 8th.",
                     nudge="Which card lists none of the others, and is listed by none?",
                 ),
                 Move(
                     f"reveal {ESCOBEDO}",
                     also=(f"reveal {GAULT}",),
-                    goal="End the turn: turn one hidden card face up. Your opponent can see and "
-                    "take face-up cards, so keep hidden the card you need most.",
-                    praise="Good: Miranda stays hidden. Escobedo and In re Gault link through it.",
+                    goal="Turn one of your 3 hidden cards face up: Bot can take face-up ones.",
+                    praise="Miranda stays hidden: your Cases link through it.",
                     nudge="Which hidden card do the others link through?",
                     wrong=(
                         (
                             f"reveal {MIRANDA}",
-                            "Allowed, but Miranda is the card Escobedo and In re Gault link "
-                            "through: face up, an attack could take it. Show a card you need less.",
+                            "Allowed, but the others link through Miranda: keep it hidden.",
                         ),
                     ),
                 ),
                 Move(
                     "civio call",
-                    goal="All 7 of your cards now form precedents, 3 cards and 4. Call CIVIO?",
-                    praise="CIVIO! Lesson 6 counts the score.",
-                    nudge="Calling CIVIO wins the round at once.",
-                    wrong=(
-                        (
-                            "civio play on",
-                            "Allowed, but why wait? Bot could go out first.",
-                        ),
-                    ),
+                    goal="All 7 cards are in precedents, of 3 and 4. Call CIVIO?",
+                    nudge="Calling CIVIO wins the round.",
+                    wrong=(("civio play on", "Allowed, but Bot could go out first."),),
                 ),
             ),
             claims=(
@@ -284,32 +281,10 @@ TURN = Lesson(
                 Lists(MIRANDA, ESCOBEDO, "plus"),
                 Lists(GAULT, MIRANDA, "plus"),
                 Invalid((GIDEON, ESCOBEDO, GAULT)),
-                Alone(GREGG, ("Race", BROWN, "14th Amendment", GIDEON, ESCOBEDO, GAULT, MIRANDA)),
+                Alone("8th Amendment", (*SCHOOL_PRECEDENT, GIDEON, ESCOBEDO, GAULT, MIRANDA)),
                 Valid(GIDEON_PRECEDENT),
-                Valid(RACE_PRECEDENT),
+                Valid(SCHOOL_PRECEDENT),
             ),
-        ),
-        Choice(
-            question="Why keep two cards hidden?",
-            options=(
-                Option(
-                    "Opponents cannot see them or pick them",
-                    True,
-                    "Right: an attack takes a face-up card of its choosing, a hidden one only "
-                    "blind; and hidden cards keep your plans secret.",
-                ),
-                Option(
-                    "Hidden cards score double",
-                    False,
-                    "Hidden and face-up cards score the same. Think of what opponents can do.",
-                ),
-                Option(
-                    "Hidden cards cannot be discarded",
-                    False,
-                    "You may discard any card (except one just taken from the discard pile).",
-                ),
-            ),
-            nudge="What can an opponent do with a card they see?",
         ),
     ),
 )
@@ -320,14 +295,22 @@ def any_draw(goal: str) -> Move:
     return Move("draw supply", also=("draw discard",), goal=goal, nudge="Either pile will do.")
 
 
-BLIND = "Allowed, but blind. Miranda, face up, lists your Gideon and Escobedo."
+BLIND = "Allowed, but blind: a face-up card lists your Gideon."
 ATTACK_DEAL = Deal(
-    you=("Race", BROWN, GIDEON, ESCOBEDO, KOREMATSU, CRA, EO9066),
+    you=(GIDEON, "1st Amendment", "4th Amendment", "6th Amendment", "14th Amendment", CRA, EO9066),
     hidden=(CRA, EO9066),
-    bot=(MIRANDA, KATZ, ENGEL, "School", "Privacy", JIM_CROW, PLESSY),
+    bot=(
+        MIRANDA,
+        "5th Amendment",
+        "8th Amendment",
+        "9th Amendment",
+        "15th Amendment",
+        JIM_CROW,
+        PLESSY,
+    ),
     bot_hidden=(JIM_CROW, PLESSY),
     discard=GREGG,
-    supply=("Press", "Religion", "14th Amendment", "Expression"),
+    supply=("Race", "School", "Justice"),
     bot_first=True,
 )
 """Bot attacks you with Jim Crow Laws (Lose Turn), you overrule with the Civil Rights Act; then
@@ -336,7 +319,7 @@ you attack with Executive Order 9066 (Confiscate and Arrest) and take Miranda.""
 ATTACKS = Lesson(
     "attacks",
     "Attacks and overrules",
-    "Lose Turn, Confiscate and Arrest; overruling with a Law",
+    "Lose Turn, Confiscate and Arrest; overruling an attack",
     (
         TableTurn(
             deal=ATTACK_DEAL,
@@ -346,47 +329,33 @@ ATTACKS = Lesson(
                 Move("target 0", bot=True),
                 Move(
                     f"overrule {CRA}",
-                    goal="Some Laws are attacks. Bot discarded Jim Crow Laws: Lose Turn, you "
-                    "would miss your next turn. Stop it by showing a Law that overrules it.",
-                    praise="Overruled: you keep your turn. In 1964 the Civil Rights Act outlawed "
-                    "the segregation of the Jim Crow laws.",
-                    nudge="Read the Action line of each of your Laws.",
-                    wrong=(
-                        (
-                            "accept",
-                            "You may, but you would miss your next turn: one of your Laws "
-                            "overrules Lose Turn.",
-                        ),
-                    ),
+                    goal="Jim Crow Laws attack you: you would miss your next turn. Which card "
+                    "overrules it?",
+                    praise="Overruled! The Civil Rights Act (1964) outlawed Jim Crow segregation.",
+                    nudge="Read the Action line of your cards.",
+                    wrong=(("accept", "You would miss your next turn: overrule it."),),
                 ),
-                any_draw("Your turn: draw a card, from either pile."),
+                any_draw("Your turn: draw."),
                 Move(
                     f"discard {EO9066}",
-                    goal="Attack back: discard the Law whose attack, Confiscate and Arrest, "
-                    "takes one of Bot's cards.",
-                    praise="Executive Order 9066 (1942) sent Japanese Americans to camps.",
+                    goal="Attack back: discard your Law whose Action is Confiscate and Arrest.",
                     nudge="Read each Law's Action line.",
                 ),
-                Move(
-                    "target 1",
-                    goal="Choose whom it strikes (with more players, you pick one).",
-                    nudge="Bot is your only opponent.",
-                ),
+                Move("target 1", goal="Whom does it strike?", nudge="Bot is your only opponent."),
                 Move("accept", bot=True),
                 Move(
                     f"confiscate {MIRANDA}",
-                    goal="Take one of Bot's face-up cards, or one of its 2 hidden cards blind. "
-                    "Which face-up card lists two of your Cases?",
-                    praise="Miranda v Arizona is yours now: that is why you hide your best cards. "
-                    "With 8 cards, you now discard one to end your turn.",
-                    nudge="Read the plus columns: which card names two of your Cases?",
+                    goal="Take one of Bot's face-up cards, or a hidden one blind. Which lists "
+                    "your Gideon?",
+                    praise="Miranda is yours, hidden: so hide your best cards.",
+                    nudge="Read the Plus lines.",
                     wrong=(
                         ("confiscate hidden 0", BLIND),
                         ("confiscate hidden 1", BLIND),
-                        ("confiscate School", "School is an Issue: it lists no cards."),
-                        ("confiscate Privacy", "Privacy is a Freedom: it lists no cards."),
-                        (f"confiscate {ENGEL}", "Engel v Vitale lists none of your Cases."),
-                        (f"confiscate {KATZ}", "Katz v US lists none of your Cases."),
+                        *(
+                            (f"confiscate {n}th Amendment", "An Amendment lists no cards.")
+                            for n in (5, 8, 9, 15)
+                        ),
                     ),
                 ),
             ),
@@ -397,30 +366,7 @@ ATTACKS = Lesson(
                 Year(EO9066, 1942),
                 Year(CRA, 1964),
                 Lists(MIRANDA, GIDEON, "plus"),
-                Lists(MIRANDA, ESCOBEDO, "plus"),
             ),
-        ),
-        Choice(
-            question="When Bot attacks you with Confiscate and Arrest, which of your cards "
-            "can it take?",
-            options=(
-                Option(
-                    "Only the card you drew last",
-                    False,
-                    "Bot chooses among all your cards.",
-                ),
-                Option(
-                    "Any card, after looking at your hidden ones",
-                    False,
-                    "Hidden cards stay hidden: Bot may take one, but only blind.",
-                ),
-                Option(
-                    "A face-up card it chooses, or a hidden one blind",
-                    True,
-                    "Right: so keep your best cards hidden.",
-                ),
-            ),
-            nudge="You just did it to Bot.",
         ),
     ),
 )
@@ -431,67 +377,38 @@ CIVIO = Lesson(
     "CIVIO and scoring",
     "Going out: 3 + 4 cards or a Thurgood Flush, and the score",
     (
-        Build(
-            goal="You go out when your 7 cards form a 3-card and a 4-card precedent. Race → "
-            "Brown → 14th is one: finish the other.",
-            start=(GIDEON,),
-            hand=("Race", GAULT, BROWN, MIRANDA, "14th Amendment", ESCOBEDO),
-            solution=GIDEON_PRECEDENT,
-            praise="Escobedo, Miranda and In re Gault built on Gideon's right to a lawyer. All 7 "
-            "cards are placed: call CIVIO!",
-            nudge="Start from Gideon: which card lists it?",
-            claims=(
-                Valid(GIDEON_PRECEDENT, points=4),
-                Valid(RACE_PRECEDENT),
-                Lists(ESCOBEDO, GIDEON, "plus"),
-                Lists(MIRANDA, GIDEON, "plus"),
-                Lists(GAULT, MIRANDA, "plus"),
-            ),
-        ),
         Choice(
-            question="The table says '✓ Goes out (3 + 4): ? pts as winner'. The winner scores "
-            "1 point per +1 card, plus 2 for going out. What is the ?",
+            question="You go out with a 3-card and a 4-card precedent. You score 1 per +1 card, "
+            "plus 2 for going out. Your score?",
             precedents=(RACE_PRECEDENT, GIDEON_PRECEDENT),
             options=(
-                Option("8", True, "Right: 6 points of cards, plus 2 for going out."),
-                Option("6", False, "You counted the cards' points: add 2 for going out."),
-                Option(
-                    "7",
-                    False,
-                    "3 + 4 counts cards: a 3-card and a 4-card precedent. Count the +1 cards.",
-                ),
-                Option("9", False, "Race is an Issue: Issues score 0."),
+                Option("8", True, "Right: 6 card points, plus 2."),
+                Option("6", False, "Add 2 for going out."),
+                Option("7", False, "Count the +1 cards, not all the cards."),
             ),
-            nudge="Count the cards marked +1, then add 2.",
+            nudge="Count the +1 cards, then add 2.",
             claims=(WinnerScores((RACE_PRECEDENT, GIDEON_PRECEDENT), 8),),
         ),
         Build(
-            goal="A Thurgood Flush is one 7-card precedent. Finish the booklet's.",
+            goal="A Thurgood Flush is one precedent of all 7. It may end in a run of "
+            "Amendments, each strengthened by a Case in it. Finish this one.",
             start=("School", BARNETTE, TINKER, PICO),
             hand=("1st Amendment", "Expression", "14th Amendment"),
             solution=BOOKLET_FLUSH,
-            praise="Forty years of the Court protecting what students may say and read.",
-            nudge="Pico lists a Freedom in its plus column; Amendments go last.",
+            praise="It is the rule booklet's example: forty years of students' free speech.",
+            nudge="Pico lists a Freedom; Amendments go last.",
             claims=(
                 Valid(BOOKLET_FLUSH, points=6),
-                Lists(TINKER, BARNETTE, "plus"),
-                Lists(PICO, TINKER, "plus"),
                 Lists(PICO, "Expression", "plus"),
+                Strengthens(TINKER, 14),
             ),
         ),
         Choice(
-            question="A flush triples the whole score: (points + 2) × 3. This one holds 6 "
-            "points. What does it score?",
+            question="A flush scores (points + 2) × 3. This one holds 6 points. Its score?",
             precedents=(BOOKLET_FLUSH,),
             options=(
-                Option("24", True, "Right: (6 + 2) × 3 = 24, the booklet's own example."),
-                Option("18", False, "6 × 3 forgets the 2 for going out: it is tripled too."),
-                Option(
-                    "20",
-                    False,
-                    "6 × 3 + 2 is a house rule you may pick in New game; the booklet's rule "
-                    "triples the 2 too.",
-                ),
+                Option("24", True, "Right: (6 + 2) × 3 = 24."),
+                Option("18", False, "Add the 2 before you multiply."),
             ),
             nudge="Add the 2 first, then multiply by 3.",
             claims=(WinnerScores((BOOKLET_FLUSH,), 24),),
@@ -505,41 +422,45 @@ RANKS_LESSON = Lesson(
     "Points add up to ranks; your games are saved",
     (
         Choice(
-            question=f"Points add up over the rounds of a game to a rank: {RANK_TABLE} ... "
-            "With 8 points in all, which is your rank?",
+            question=f"Your points add up over a game's rounds to a rank: {RANK_TABLE} … "
+            "With 8 points, your rank?",
             options=(
-                Option("Law Clerk", True, "Right: Law Clerk holds 6 to 10 points."),
-                Option("Intern", False, "Intern is 0 to 5 points: you have 8."),
-                Option("Judge", False, "Judge starts at 31 points."),
+                Option("Law Clerk", True, "Right: 6 to 10."),
+                Option("Intern", False, "Intern is 0 to 5."),
+                Option("Judge", False, "Judge starts at 31."),
             ),
             nudge="Find the range 8 falls in.",
             claims=(RankAt(8, "Law Clerk"), RankAt(5, "Intern"), RankAt(31, "Judge")),
         ),
         Choice(
-            question=f"{RANK_TABLE}. You won a flush for 24 and two rounds for 8 each. Your rank?",
+            question="If Bot goes out first, your 3- and 4-card precedents still score, without "
+            "the 2. So the table says 'Not out yet · 4 points if someone else wins'. Why 4?",
+            precedents=(GIDEON_PRECEDENT,),
             options=(
-                Option("Judge", True, "Right: 24 + 8 + 8 = 40, the top of Judge (31-40)."),
-                Option("Lawyer (1st chair)", False, "That is 21-30: add all three rounds."),
-                Option("Intern", False, "Points carry over between rounds: add them up."),
+                Option("Your 4 +1 cards", True, "Right: a round you lose still counts."),
+                Option("4 cards in a row", False, "It counts points, not cards."),
+            ),
+            nudge="Count the +1 cards.",
+            claims=(NonWinnerScores((*GIDEON_PRECEDENT, GREGG, "Race", KOREMATSU), 4),),
+        ),
+        Choice(
+            question="You win a flush for 24, then two rounds for 8. Your rank?",
+            options=(
+                Option("Judge", True, "Right: 24 + 8 + 8 = 40."),
+                Option("Lawyer (1st chair)", False, "That is 21-30: add all three."),
+                Option("Intern", False, "Points carry over: add them up."),
             ),
             nudge="Add the three rounds.",
             claims=(RankAt(40, "Judge"), RankAt(21, "Lawyer (1st chair)")),
         ),
         Choice(
-            question="A game is several rounds, until someone reaches the target rank (Chief "
-            "Justice, 81 points, unless you choose lower). Every game is saved as you play: "
-            "Campaigns on the main menu lists your games. You must stop mid-round: what then?",
+            question="A game ends when someone reaches Chief Justice (81 points) or the lower "
+            "goal you chose. You must stop mid-round: what then?",
             options=(
                 Option(
-                    "Campaigns starts the story again from chapter 1",
-                    False,
-                    "A campaign is not a story: it is one of your games, saved round by round.",
-                ),
-                Option(
-                    "Continue on the main menu picks it up",
+                    "Continue, on the main menu, picks it up",
                     True,
-                    "Right: Continue opens your latest game, Campaigns all of them. Lessons too "
-                    "keep your place: leave with Escape and come back.",
+                    "Right: every move is saved. Campaigns lists all your games.",
                 ),
                 Option("It is lost", False, "Every move is saved as you play."),
             ),
@@ -549,12 +470,13 @@ RANKS_LESSON = Lesson(
     ),
 )
 
-NEXT_PANE, RIGHT, LEFT = (
-    key_label(k) for k in ("table.next_pane", "hand.group_right", "hand.group_left")
+NEXT_PANE, RIGHT, LEFT, RAISE, LOWER = (
+    key_label(k)
+    for k in ("table.next_pane", "hand.group_right", "hand.group_left", "hand.raise", "hand.lower")
 )
 ARRANGE = (
-    f"To arrange your cards, go to Your cards ({NEXT_PANE}) and move a card to the next "
-    f"precedent with {RIGHT}, back with {LEFT}."
+    f"To sort your cards, go to Your cards ({NEXT_PANE}): {RIGHT} and {LEFT} move a card to "
+    f"another precedent, {RAISE} and {LOWER} move it up or down within one."
 )
 
 COACHED = Lesson(
@@ -563,10 +485,9 @@ COACHED = Lesson(
     "Play a round against Easy with teaching hints",
     (
         Play(
-            "Time to play a real round against Easy, the gentlest opponent. Teaching hints are "
-            "on: at each of your decisions a nudge names the idea. Press H for a hint, H again "
-            f"for the move. {ARRANGE} When the round is over, Esc brings you back here (in the "
-            "middle of the round, Esc asks first). This round is not one of your saved games.",
+            "Now a real round against Easy. At each move a hint names an idea: H for a hint, H "
+            f"again for the move. {ARRANGE} Esc brings you back here. This round is not saved "
+            "with your games.",
         ),
     ),
 )
@@ -577,10 +498,13 @@ YEARS: tuple[Year, ...] = (
     Year(ESPIONAGE, 1917),
     Year(BARNETTE, 1943),
     Year(BROWN, 1954),
+    Year(SHELLEY, 1948),
     Year(ENGEL, 1962),
     Year(GIDEON, 1963),
     Year(EO9066, 1942),
     Year(CRA, 1964),
+    Year(VRA, 1965),
+    Year(SHAW, 1993),
     Year(GAULT, 1967),
     Year(TINKER, 1969),
     Year(PICO, 1982),

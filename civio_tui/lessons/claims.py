@@ -16,7 +16,7 @@ from cards.models import Effect
 from cards.precedent import check_precedent
 from cards.ranks import rank_for
 from cards.ruleset import RuleSet
-from cards.scoring import winner_score
+from cards.scoring import non_winner_score, winner_score
 from civio_tui.lessons.model import (
     Alone,
     Build,
@@ -27,6 +27,7 @@ from civio_tui.lessons.model import (
     LawDoes,
     Lesson,
     Lists,
+    NonWinnerScores,
     RankAt,
     Step,
     Strengthens,
@@ -73,6 +74,9 @@ def claim_problem(deck: Deck, claim: Claim) -> str | None:
         kind: Literal["flush", "three_four"] = "flush" if len(precedents) == 1 else "three_four"
         arrangement = Arrangement(kind, precedents, sum(check.points for check in checks))
         score = winner_score(arrangement, RuleSet.named("booklet"))
+        return None if score == claim.score else f"it scores {score}"
+    if isinstance(claim, NonWinnerScores):
+        score = non_winner_score(deck, [deck.id_of(name) for name in claim.cards])
         return None if score == claim.score else f"it scores {score}"
     if isinstance(claim, RankAt):
         title = rank_for(claim.points)

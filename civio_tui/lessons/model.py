@@ -69,6 +69,14 @@ class WinnerScores:
 
 
 @dataclass(frozen=True)
+class NonWinnerScores:
+    """Claim: a player who did not go out, holding these 7 `cards`, scores `score`."""
+
+    cards: tuple[str, ...]
+    score: int
+
+
+@dataclass(frozen=True)
 class RankAt:
     """Claim: `points` cumulative points hold the rank `title`."""
 
@@ -84,7 +92,18 @@ class Year:
     year: int
 
 
-Claim = Valid | Invalid | Lists | Strengthens | LawDoes | Alone | WinnerScores | RankAt | Year
+Claim = (
+    Valid
+    | Invalid
+    | Lists
+    | Strengthens
+    | LawDoes
+    | Alone
+    | WinnerScores
+    | NonWinnerScores
+    | RankAt
+    | Year
+)
 
 
 @dataclass(frozen=True)

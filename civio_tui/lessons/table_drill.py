@@ -19,7 +19,6 @@ from cards.games.civio.laws import law_facts
 from cards.games.civio.round import Round
 from cards.link_reasons import link_reason
 from cards.links import tables
-from cards.models import CardType
 from cards.ruleset import RuleSet
 from civio_tui.lessons.model import Deal, Move, TableTurn
 from civio_tui.questions import OptionLabel, ask
@@ -77,8 +76,8 @@ class Drill:
     # -- the player's options -----------------------------------------------------------------
 
     def options(self) -> list[OptionLabel]:
-        """The pending decision's options in the table's words, plus the moves a new player
-        might try that the rules forbid (so the engine can say why)."""
+        """The pending decision's options in the table's words, plus the card just taken from
+        the discard pile among the discards (the rules forbid it, and the engine says why)."""
         decision = self.rnd.decision
         assert decision is not None and decision.seat == YOU
         view = self.rnd.view(YOU)
@@ -87,13 +86,6 @@ class Drill:
             taken = self.rnd.taken
             text = Content.assemble("Discard ", card_line(self.deck[taken], points=True))
             labels.insert(1, OptionLabel(Action.discard(taken), text, card=taken))
-        if decision.kind == DecisionKind.OVERRULE:
-            offered = {label.card for label in labels}
-            for card in view.face_up + view.hidden:
-                if self.deck[card].type is CardType.LAW and card not in offered:
-                    text = Content.assemble("Overrule with ", card_line(self.deck[card]))
-                    # First: the offered Law must be found by reading, not by position.
-                    labels.insert(0, OptionLabel(Action.overrule(card), text, card=card))
         hidden = set(view.hidden) if decision.kind != DecisionKind.REVEAL else set()
         return [self._short(decision.kind, o, o.card in hidden) for o in labels]
 

@@ -85,11 +85,16 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
+def card_heading(card: Card) -> Content:
+    """A card's name, type and year: "Grutter v Bollinger (Case, 2003)"."""
+    year = f", {card.year}" if card.year else ""
+    return Content.styled(f"{card.name} ({kind_label(card)}{year})", "bold")
+
+
 def card_facts(card: Card) -> Content:
     """What a card lists, for finding links: its type, year, issues, plus/minus columns and
     the amendments it strengthens."""
-    year = f", {card.year}" if card.year else ""
-    lines = [Content.styled(f"{card.name} ({kind_label(card)}{year})", "bold")]
+    lines = [card_heading(card)]
     strengthens: tuple[str, ...] = ()
     if card.amendments and card.type is not CardType.AMENDMENT:
         # An Amendment's own number is its name, not a link ("amendments: 8" on the 8th).

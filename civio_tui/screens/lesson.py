@@ -22,7 +22,7 @@ from cards.deck import Deck
 from cards.games.civio.actions import DecisionKind
 from cards.link_reasons import link_reason
 from cards.models import Card, CardType
-from cards.precedent import check_precedent
+from cards.precedent import amendment_label, check_precedent
 from civio_tui import keymap
 from civio_tui.lessons.catalogue import LESSONS, lesson_by_id
 from civio_tui.lessons.follow import follow_reasons
@@ -51,12 +51,12 @@ OPEN_ONLY = frozenset({CardType.ISSUE, CardType.WILD})
 
 
 ROLE: dict[CardType, str] = {
-    CardType.ISSUE: "Only first in a precedent; next comes a Case or Law that lists it.",
-    CardType.CASE: "May start a precedent, or follow a card it links to.",
-    CardType.FREEDOM: "Stands right after a Case whose plus column lists it.",
-    CardType.AMENDMENT: "Closes a precedent that holds a Case strengthening it.",
-    CardType.LAW: "May start a precedent, or follow a Case sharing an issue, same year or later.",
-    CardType.WILD: "Wild: may stand anywhere; the card after it must link to the card before.",
+    CardType.ISSUE: "Opens a precedent.",
+    CardType.CASE: "Follows a card it lists, or a Case listing it.",
+    CardType.FREEDOM: "Follows a Case listing it under Plus.",
+    CardType.AMENDMENT: "Ends a precedent with a Case strengthening it.",
+    CardType.LAW: "Follows a Case sharing an issue, same year or later.",
+    CardType.WILD: "Stands anywhere.",
 }
 """Where each type of card may stand (docs/RULES.md, "A precedent"), in a line."""
 
@@ -97,12 +97,18 @@ def listed_type(deck: Deck, name: str) -> CardType | None:
 
 
 def card_brief(
-    deck: Deck, card: Card, *, history: bool = True, next_types: frozenset[CardType] | None = None
+    deck: Deck,
+    card: Card,
+    *,
+    history: bool = True,
+    next_types: frozenset[CardType] | None = None,
+    role: bool = True,
 ) -> Content:
     """A card in a few lines: what a lesson asks the player to read (issues, columns, action),
     then its history when `history` (left out when two cards must share the pane). With
     `next_types`, the card to follow, kept in sight under the hand where every extra line is
-    more to read: its name, and only the fields cards of those types link through."""
+    more to read: its name, and only the fields cards of those types link through. `role`
+    adds the line on where a card of its type may stand."""
     facts = [card.type_label()]
     if card.year is not None:
         facts.append(str(card.year))
@@ -135,12 +141,31 @@ def card_brief(
         field("Strengthens", names or ["no amendment"])
     if card.action is not None and next_types is None:
         field("Action", [card.action.describe()])
-    role = ROLE.get(card.type)
-    if role and next_types is None:
-        lines.append(Content.styled(role, "dim"))
+    where = ROLE.get(card.type)
+    if role and where and next_types is None:
+        lines.append(Content.styled(where, "dim"))
     if history and card.summary:
         lines.append(Content.styled(f"\n{card.summary}", "italic"))
     return Content("\n").join(lines)
+
+
+def row_strengthens(deck: Deck, row: list[int]) -> Content:
+    """What lets an Amendment close `row`: the Amendments its Cases strengthen, each with the
+    Case, wherever it stands in the row (not only the card just before)."""
+    found: dict[int, str] = {}
+    for card_id in row:
+        card = deck[card_id]
+        if card.type is CardType.CASE:
+            for number in card.amendments:
+                found.setdefault(number, short_name(card, 18))
+    if not found:
+        return Content.styled("No Case in the row strengthens an Amendment yet.", "dim")
+    parts = []
+    for number, case in sorted(found.items()):
+        amendment = deck.amendment_card(number)
+        label = amendment_label(deck[amendment]) if amendment is not None else f"the {number}th"
+        parts.append(f"{label.removeprefix('the ')} ({case})")
+    return Content.assemble(("Cases in the row strengthen: ", "bold"), ", ".join(parts))
 
 
 def shown_order(step: Choice) -> list[tuple[int, Answer]]:
@@ -405,12 +430,18 @@ class LessonScreen(CivioScreen[None]):
             next_types = frozenset(self.deck[c].type for c in in_hand)
         before.display = prev_id is not None and not self.finished
         if prev_id is not None:
-            before.update(
-                Content.assemble(
-                    ("After: ", "dim"),
-                    card_brief(self.deck, self.deck[prev_id], history=False, next_types=next_types),
-                )
+            row_wide = isinstance(step, Build) and CardType.AMENDMENT in next_types
+            brief = card_brief(
+                self.deck,
+                self.deck[prev_id],
+                history=False,
+                next_types=next_types - {CardType.AMENDMENT} if row_wide else next_types,
             )
+            parts = [Content.assemble(("After: ", "dim"), brief)]
+            if row_wide:
+                # An Amendment needs a Case anywhere in the row, not the card just before.
+                parts.append(row_strengthens(self.deck, self.row))
+            before.update(Content("\n").join(parts))
         briefs = [card_brief(self.deck, self.deck[c], history=len(shown) == 1) for c in shown]
         if self.drill is not None and highlighted is not None and not self.solved:
             # The table's links line: what the card can join among your cards.

@@ -39,6 +39,7 @@ from civio_tui.screens.card_games import (
     LIST_ROOM,
     TwoPrecedents,
     card_facts,
+    card_heading,
     fitting_name,
     layout,
 )
@@ -305,8 +306,14 @@ class PuzzleScreen(CivioScreen[None]):
             parts.append(Content.styled(f"Pair {self.pair + 1} of {len(p.links)}", "bold"))
             parts.append(f"{deck[a].name} → {deck[b].name}")
             parts.append("")
-            parts.append(card_facts(deck[a]))
-            parts.append(card_facts(deck[b]))
+            if self.solved:
+                parts.append(card_facts(deck[a]))
+                parts.append(card_facts(deck[b]))
+            else:
+                # The cards' columns name the link: they are the answer, shown once it is given.
+                parts.append(card_heading(deck[a]))
+                parts.append(card_heading(deck[b]))
+                parts.append(Content.styled("Their lists show once you answer.", "$text-muted"))
         card = self.highlighted_card()
         if card is not None and p.kind != "linked":
             if parts:

@@ -3,7 +3,8 @@ with a review of the player's decisions; and the list of a campaign's rounds to 
 
 ← → step one event, Home/End jump to the deal and the end, t asks for a turn number; o opens
 every hand (the round is over, so nothing is spoiled); v reviews the player's decisions in a
-worker, with a progress bar, and b jumps to the costliest one.
+worker, with a progress bar, and b jumps to the costliest one; a plays on from the position
+shown on an analysis board (civio_tui/screens/civio/analysis.py).
 """
 
 from __future__ import annotations
@@ -144,6 +145,7 @@ class ReplayScreen(CivioScreen[None]):
         "look.turn",
         "look.open",
         "look.review",
+        "look.analyse",
         "look.biggest",
         "look.whose",
     )
@@ -257,7 +259,7 @@ class ReplayScreen(CivioScreen[None]):
             other = " · w: another player's" if len(self.people) > 1 else ""
             return Content.styled(
                 "← →: step · Home/End · t: go to a turn · o: open every hand · "
-                f"v: review {self._whose()} decisions{other}",
+                f"v: review {self._whose()} decisions{other} · a: play on from here",
                 "dim",
             )
         summary = Content.assemble(
@@ -343,6 +345,17 @@ class ReplayScreen(CivioScreen[None]):
         self.query_one("#replay-progress").display = False
         name = self.playback.seat_names[self.seat]
         self.notify(f"{name}'s round: v reviews {name}'s decisions; o shows {name}'s view.")
+        self.draw()
+
+    def action_analyse(self) -> None:
+        from civio_tui.screens.civio.analysis import open_analysis
+
+        if self.position >= self.playback.length:
+            self.notify("The round is over here: step back (←) to play on from an earlier move.")
+            return
+        open_analysis(self, self.playback, self.position, self.seat)
+
+    def on_screen_resume(self) -> None:
         self.draw()
 
     def action_biggest(self) -> None:

@@ -1,6 +1,7 @@
-"""Statistics: your figures over every campaign (from the main menu) or one campaign, with two
-charts drawn by textual-plotext: every player's points after each round, and rounds won by
-strongest opponent level. Each chart has its numbers in words under it; with NO_COLOR set (or
+"""Statistics: your figures over every campaign (from the main menu) or one campaign, with
+charts drawn by textual-plotext: your rating after each rated round (over every campaign only,
+`civio_tui.ratings`), every player's points after each round, and rounds won by strongest
+opponent level. Each chart has its numbers in words under it; with NO_COLOR set (or
 after pressing c) the charts give way to the numbers alone, for screen readers.
 
 When several people played (friends at one keyboard, or players who typed their names), the
@@ -43,6 +44,29 @@ def levels_text(document: dict[str, Any]) -> str:
 
 
 MARKERS = ("•", "x", "+", "o")
+BAR_FILLS = ("█", "░")
+"""The fills of the played and won bars."""
+RECENT = 10
+"""How many of the latest ratings the words list."""
+
+
+def rating_text(document: dict[str, Any]) -> str:
+    """The ratings in words, with what they mean."""
+    from civio_tui.ratings import rating_lines
+
+    if document.get("rating") is None and document.get("puzzle_rating") is None:
+        return "Rating: none yet (every round that is not a practice game is rated)."
+    return "\n".join(rating_lines(document, document.get("player")))
+
+
+def rating_history_text(document: dict[str, Any]) -> str:
+    """The rating chart's numbers: the latest ratings, oldest first."""
+    row = document.get("rating")
+    if row is None:
+        return ""
+    recent = [str(g["value"]) for g in row["history"][-RECENT:]]
+    latest = f"the latest {RECENT}, " if len(row["history"]) > RECENT else ""
+    return f"Rating after each rated round ({latest}oldest first): {', '.join(recent)}"
 
 
 def whole_ticks(low: int, high: int, most: int = 6) -> list[int]:
@@ -78,6 +102,9 @@ class StatisticsScreen(CivioScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stats-box", classes="pane"), KeyScroll(id="stats-scroll"):
+            yield Static(id="stats-rating-text")
+            yield PlotextPlot(id="stats-rating")
+            yield Static(id="stats-rating-history")
             yield Static("Reading your campaigns…", id="stats-numbers")
             yield PlotextPlot(id="stats-points")
             yield Static(id="stats-points-text")
@@ -118,14 +145,27 @@ class StatisticsScreen(CivioScreen[None]):
         mine = self.app.settings.new_game.player_name.casefold()
         people.sort(key=lambda name: name.casefold() != mine)  # your own name first
         player = people[0] if len(people) > 1 else None
-        document = statistics(campaigns, self.app.deck, player)
+        document = self._with_ratings(statistics(campaigns, self.app.deck, player), campaigns)
         self.app.call_from_thread(self._loaded, document, campaigns, people)
+
+    def _with_ratings(self, document: dict[str, Any], campaigns: list[Any]) -> dict[str, Any]:
+        """`document` with the person's ratings, over every campaign (a rating is a person's,
+        not one campaign's: the view of one campaign has none)."""
+        from civio_tui.campaigns.store import resolve_save_dir
+        from civio_tui.ratings import ratings_document
+
+        if self.campaign is not None:
+            return document
+        folder = resolve_save_dir(self.app.save_dir)
+        return {**document, **ratings_document(folder, document["player"], campaigns)}
 
     @work(thread=True, exclusive=True, group="stats")
     def _load_player(self, player: str) -> None:
         from civio_tui.campaigns.stats import statistics
 
-        document = statistics(self._campaigns, self.app.deck, player)
+        document = self._with_ratings(
+            statistics(self._campaigns, self.app.deck, player), self._campaigns
+        )
         self.app.call_from_thread(self._loaded, document, self._campaigns, self.people)
 
     def _failed(self, problem: str) -> None:
@@ -155,6 +195,18 @@ class StatisticsScreen(CivioScreen[None]):
         points = self.query_one("#stats-points", PlotextPlot)
         levels = self.query_one("#stats-levels", PlotextPlot)
         points.display = levels.display = self.charts and have_rounds
+        rating = document.get("rating")
+        rated = self.query_one("#stats-rating", PlotextPlot)
+        rated.display = self.charts and rating is not None
+        rated_view = "rating" in document
+        rating_box = self.query_one("#stats-rating-text", Static)
+        rating_box.display = rated_view
+        rating_box.update(rating_text(document) if rated_view else "")
+        history_box = self.query_one("#stats-rating-history", Static)
+        history_box.display = rated_view and rating is not None
+        history_box.update(rating_history_text(document))
+        if rating is not None and self.charts:
+            self.draw_rating(rated, rating["history"])
         points_text_box = self.query_one("#stats-points-text", Static)
         if not per_campaign or not have_rounds:
             points_text_box.update("")
@@ -192,12 +244,40 @@ class StatisticsScreen(CivioScreen[None]):
 
         rows = played_levels(document)
         plt.title("Rounds played and won, by strongest opponent")
-        plt.multiple_bar(  # type: ignore[call-arg]  # the stub says label; plotext wants labels
+        played = [r["rounds"] for r in rows.values()]
+        # The stub says `label` and a str `marker`; plotext takes `labels` and a marker per bar.
+        plt.multiple_bar(  # type: ignore[call-arg]
             list(rows),
-            [[r["rounds"] for r in rows.values()], [r["wins"] for r in rows.values()]],
+            [played, [r["wins"] for r in rows.values()]],
             labels=["played", "won"],
+            # Told apart by their fill, not only by colour (colour-blind players).
+            marker=list(BAR_FILLS),  # type: ignore[arg-type]
         )
+        counts = whole_ticks(0, max(played, default=1))
+        plt.yticks([float(t) for t in counts], [str(t) for t in counts])
         levels.refresh()
+
+    def draw_rating(self, chart: PlotextPlot, history: list[dict[str, Any]]) -> None:
+        """The rating after each rated round, between the bounds of its uncertainty."""
+        plt = chart.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title("Rating after each rated round (± its uncertainty)")
+        x = list(range(1, len(history) + 1))
+        values = [g["value"] for g in history]
+        plt.plot(x, [g["value"] + g["uncertainty"] for g in history], marker="·")
+        plt.plot(x, values, marker="•", label="rating")
+        plt.plot(x, [g["value"] - g["uncertainty"] for g in history], marker="·")
+        plt.xlabel("rated round")
+        ticks = whole_ticks(1, len(history))
+        plt.xticks([float(t) for t in ticks], [str(t) for t in ticks])
+        # Ticks on round hundreds and fifties: plotext's own read "1816.7".
+        low = min(g["value"] - g["uncertainty"] for g in history) // 50 * 50
+        high = -(-max(g["value"] + g["uncertainty"] for g in history) // 50) * 50
+        step = -(-(high - low) // 4 // 50) * 50
+        levels = list(range(low, high + 1, step))
+        plt.yticks([float(t) for t in levels], [str(t) for t in levels])
+        chart.refresh()
 
     def action_campaign(self, delta: int) -> None:
         if self.document is None or not self.document["per_campaign"]:

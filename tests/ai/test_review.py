@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import ai
 from ai.civio.hard import HardPlayer, HardSearch, OptionValues, SearchBudget
-from ai.civio.review import GOOD, INACCURACY, hindsight, verdict
+from ai.civio.review import GOOD, INACCURACY, hindsight, option_costs, verdict
 from cards.deck import Deck
 from cards.games.civio.actions import Action, DecisionKind
 from cards.games.civio.record import seat_decisions
@@ -262,3 +262,27 @@ def test_a_discard_is_reviewed_as_lost_when_every_discard_lets_the_next_player_o
     said = hindsight(safe, 1, RULES, standard, ["Ada", "Bo"], None)
     assert said is not None
     assert said.endswith(f"A safe discard existed: {standard[harmless].name}.")
+
+
+def test_each_option_costs_what_the_review_charges_for_choosing_it(standard: Deck) -> None:
+    """`option_costs` (the analysis board's figures) and the review judge with one evaluation:
+    the option chosen costs what the review says it cost, and the best option costs nothing."""
+    seed, actions, _, _ = planted_round(standard)
+    search = HardSearch(TINY)
+    review = review_round(RULES, 2, 1, seed, actions, 0, standard, search=search)
+    judged = {d.position: d for d in review.decisions}
+    asked = seat_decisions(RULES, 2, 1, seed, actions, 0, standard)
+    compared = 0
+    for decision in asked:
+        costs, searched = option_costs(decision.view, decision.decision, standard, search)
+        assert [c.action for c in costs] == list(decision.decision.options)
+        best = [c for c in costs if c.best]
+        assert len(best) == 1 and best[0].loss == 0.0
+        chosen = next(c for c in costs if c.action == decision.action)
+        if searched and decision.position in judged:
+            assert round(chosen.loss or 0.0, 3) == judged[decision.position].loss
+            assert judged[decision.position].best == best[0].action.to_str(standard) or (
+                judged[decision.position].verdict == "best"
+            )
+            compared += 1
+    assert compared >= 3

@@ -13,6 +13,7 @@ import pytest
 from cards.deck import standard_deck
 from cards.ranks import DEFAULT_TARGET, rank_for
 from cards.ruleset import RuleSet
+from civio_tui import ratings
 from civio_tui.campaigns.model import (
     HUMAN,
     Campaign,
@@ -25,7 +26,7 @@ from civio_tui.campaigns.model import (
 from civio_tui.classroom import class_progress, games_cache
 from civio_tui.classroom.games_cache import CACHE_FILE
 from civio_tui.lessons.progress import LessonProgress, LessonRecord
-from civio_tui.records import GameRecords, PuzzleStats
+from civio_tui.records import GameRecords, PuzzleAnswer, PuzzleStats
 from civio_tui.safe_files import write_safely
 from civio_tui.serve.pins import PinDesk
 from civio_tui.serve.players import PlayerFolder, PlayerLock
@@ -98,8 +99,15 @@ def root(tmp_path: Path) -> Path:
         }
     )
     write_safely(ana, "lessons.json", progress.to_bytes())
+    answers = [
+        PuzzleAnswer(kind="go-out", difficulty="easy", first_try=n % 3 > 0) for n in range(9)
+    ]
     records = GameRecords(
-        puzzles={"Ana": PuzzleStats(solved=7, tried=9, first_try=5, streak=2, best_streak=4)}
+        puzzles={
+            "Ana": PuzzleStats(
+                solved=7, tried=9, first_try=5, streak=2, best_streak=4, answers=answers
+            )
+        }
     )
     write_safely(ana, "games-records.json", records.model_dump_json().encode())
     save_game(ana, "Spring", "Ana", ["Ana", OPPONENT, "Ana", None], hour=1)
@@ -232,3 +240,63 @@ def test_a_cache_made_for_another_name_is_not_trusted(root: Path) -> None:
 def test_a_folder_without_campaigns_gets_no_cache(root: Path) -> None:
     class_progress(root)
     assert not (root / "ben" / CACHE_FILE).exists()
+
+
+def count_ratings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record each rating computed (the folder's name), as `civio_tui.ratings` computes it."""
+    computed: list[str] = []
+    real = ratings.current_rating
+
+    def counted(player_dir: Path, player: str | None = None) -> ratings.Rating | None:
+        computed.append(player_dir.name)
+        return real(player_dir, player)
+
+    monkeypatch.setattr(ratings, "current_rating", counted)
+    return computed
+
+
+def test_ratings_are_computed_by_the_rating_rules_and_again_only_when_a_game_changes(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    computed = count_ratings(monkeypatch)
+    ana, ben = class_progress(root)
+    rating = ratings.current_rating(root / "ana")
+    puzzles = ratings.current_puzzle_rating(root / "ana")
+    assert rating is not None and puzzles is not None
+    assert (ana.rating, ana.rating_uncertainty, ana.rated_rounds) == (
+        rating.value,
+        rating.uncertainty,
+        rating.games,
+    )
+    assert (ana.puzzle_rating, ana.puzzle_rating_uncertainty) == (
+        puzzles.value,
+        puzzles.uncertainty,
+    )
+    assert (ben.rating, ben.puzzle_rating, ben.rated_rounds) == (None, None, 0)
+    computed.clear()
+    assert class_progress(root)[0].rating == rating.value
+    assert computed == []  # from the cache
+    save_game(root / "ana", "Winter", "Ana", ["Ana"] * 3, hour=4)
+    ana = class_progress(root)[0]
+    assert computed == ["ana"]
+    assert ana.rating is not None and ana.rating > rating.value
+
+
+def test_a_classmates_new_game_rates_again_a_student_who_played_with_them(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = json.loads(game_file("Table ABCD", "Ben", ["Ben", OPPONENT, "Ben"], START))
+    data["campaign"]["players"][1] = {"name": "Ana", "level": HUMAN}
+    for rnd in data["campaign"]["history"]:
+        rnd["points"]["Ana"] = rnd["points"].pop(OPPONENT)
+        rnd["winner"] = "Ana" if rnd["winner"] == OPPONENT else rnd["winner"]
+    data["campaign"]["standings"][1]["name"] = "Ana"
+    data["campaign"]["winners"] = ["Ben"]
+    write_safely(root / "ben", "Table ABCD.civio.json", json.dumps(data).encode())
+    class_progress(root)
+    computed = count_ratings(monkeypatch)
+    save_game(root / "ana", "Winter", "Ana", ["Ana"] * 3, hour=4)
+    ben = class_progress(root)[1]
+    # Ana's rating at the table counts in Ben's: both are rated again.
+    assert computed == ["ana", "ben"]
+    assert ben.rating == getattr(ratings.current_rating(root / "ben"), "value", None)

@@ -114,6 +114,8 @@ async def test_a_wrong_answer_gets_the_reason_and_breaks_the_streak(isolated: Pa
         "streak": 0,
         "best_streak": 0,
         "by_kind": {"broken": 1},
+        # The puzzle rating keeps the first answer only: a loss, though a later one solved it.
+        "answers": [{"kind": "broken", "difficulty": "medium", "first_try": False}],
     }
 
 
@@ -182,6 +184,13 @@ async def test_linked_moves_the_cursor_to_the_next_pair_and_explain_hides_the_an
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_puzzle(pilot, "linked", 1)
         p = screen.puzzle
+
+        def side() -> str:
+            return " ".join(str(screen.query_one("#pz-side").render()).split())
+
+        # The side pane names the pair but not the cards' lists: they hold the answer.
+        assert DECK[p.cards[0]].name in side()
+        assert not {"plus:", "minus:", "strengthens:"} & set(side().split())
         await pilot.press("e")
         await wait_for_screen(pilot, LinksScreen)
         links = pilot.app.screen
@@ -199,6 +208,7 @@ async def test_linked_moves_the_cursor_to_the_next_pair_and_explain_hides_the_an
         for pair in range(1, len(p.links)):
             await choose(pilot, screen, link_choices(DECK, p, pair).index(p.links[pair]))
         assert screen.solved
+        assert {"plus:", "minus:", "strengthens:"} & set(side().split())
         await pilot.press("e")  # once solved, every link shows
         await wait_for_screen(pilot, LinksScreen)
         links = pilot.app.screen

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import ProgressBar, Static
@@ -57,6 +58,16 @@ async def open_rounds(pilot: Pilot[int], name: str) -> CampaignRoundsScreen:
     rounds = pilot.app.screen
     assert isinstance(rounds, CampaignRoundsScreen)
     return rounds
+
+
+async def open_replay(pilot: Pilot[int], name: str) -> ReplayScreen:
+    """The replay of campaign `name`'s last round but one."""
+    await open_rounds(pilot, name)
+    await pilot.press("up", "enter")
+    await wait_for_screen(pilot, ReplayScreen)
+    replay = pilot.app.screen
+    assert isinstance(replay, ReplayScreen)
+    return replay
 
 
 async def test_a_round_replays_step_by_step_from_the_campaigns_screen(samples: Path) -> None:
@@ -125,11 +136,7 @@ async def test_the_review_runs_in_a_worker_with_a_progress_bar(
     monkeypatch.setattr(civio_tui.review, "review_round", held)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_rounds(pilot, "Rounds won")
-        await pilot.press("up", "enter")
-        await wait_for_screen(pilot, ReplayScreen)
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+        replay = await open_replay(pilot, "Rounds won")
         await pilot.press("v")
         assert replay.reviewing and replay.query_one(ProgressBar).display
         assert "Reviewing your decisions" in text(pilot, "#replay-review")
@@ -169,10 +176,15 @@ async def test_statistics_show_numbers_and_charts(samples: Path) -> None:
                 break
         numbers = text(pilot, "#stats-numbers")
         assert "Rounds: 17, won: 2 (12%)" in numbers and "easy: 2 of 3 rounds" in numbers
+        assert "Rating: " in text(pilot, "#stats-rating-text")
+        assert "Rating after each rated round" in text(pilot, "#stats-rating-history")
         plots = list(screen.query(PlotextPlot))
         assert plots and all(p.display for p in plots)
         # The numbers behind the charts are written out too.
         assert "Rounds won by strongest opponent level:" in text(pilot, "#stats-levels-text")
+        bars = Text.from_ansi(screen.query_one("#stats-levels", PlotextPlot).plt.build()).plain
+        # Played and won differ by their fill, not only by colour; round counts are whole.
+        assert "██ played" in bars and "░░ won" in bars and ".50" not in bars
         shown = text(pilot, "#stats-points-text")
         await pilot.press("right")
         assert text(pilot, "#stats-points-text") != shown

@@ -1,0 +1,112 @@
+"""The analysis board from a replay: `a` at a position, fair or open, the review's figure beside
+each option and the hint, a move, and Esc back to the replay where it was; nothing saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from cards.games.civio.actions import DecisionKind
+from civio_tui.screens.civio.analysis import (
+    AnalysisChoiceScreen,
+    AnalysisController,
+    AnalysisScreen,
+)
+from civio_tui.screens.confirm import ConfirmScreen
+from civio_tui.screens.replay import ReplayScreen
+from civio_tui.widgets.question import QuestionPane
+from tests.tui.conftest import make_app, screen_text, wait_for_screen
+from tests.tui.test_lookback_tui import open_replay, samples
+
+__all__ = ["samples"]  # the fixture: the sample saves in the test's own save folder
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+async def _evaluated(pilot: Pilot[int]) -> AnalysisScreen:
+    """The board on top, its figures for the player's decision shown."""
+    await wait_for_screen(pilot, AnalysisScreen)
+    board = pilot.app.screen
+    assert isinstance(board, AnalysisScreen)
+    for _ in range(600):
+        ev, question = board.controller.evaluation, board.question
+        ready = ev is not None and question is not None and ev.decision is question.decision
+        if ready and "Hint" in str(board.query_one(QuestionPane)._hint):
+            return board
+        await pilot.pause(0.02)
+    raise AssertionError("the board never showed its figures")
+
+
+async def test_the_board_plays_on_from_a_replay_and_goes_back_to_it(samples: Path) -> None:
+    before = _files(samples.parent)
+    app = make_app(confirm_quit=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        replay = await open_replay(pilot, "Rounds won")
+        assert "a Analyse" in screen_text(app)  # the footer lists the key
+        playback = replay.playback
+        # A position where the player discards (a decision the search values).
+        position = next(
+            p
+            for p in range(playback.length)
+            if (d := playback.round_at(p).decision) is not None
+            and d.seat == replay.seat
+            and d.kind is DecisionKind.DISCARD
+        )
+        await pilot.press(*["right"] * position)
+        assert replay.position == position
+
+        await pilot.press("a")
+        await wait_for_screen(pilot, AnalysisChoiceScreen)
+        await pilot.press("f")
+        board = await _evaluated(pilot)
+        assert isinstance(board.controller, AnalysisController)
+        real = playback.round_at(position)
+        rnd = board.controller.rnd
+        assert rnd.view(replay.seat) == real.view(replay.seat)  # what the player knew, kept
+        assert [len(h) for h in rnd.hidden] == [len(h) for h in real.hidden]
+        options = board.query_one(QuestionPane).options
+        assert len(options) == len(real.decision.options)  # type: ignore[union-attr]
+        marks = [str(o) for o in options]
+        assert any("best" in m for m in marks) and any("−" in m for m in marks)
+        shown = screen_text(app)
+        assert "Analysis · fair" in shown and "Hint (" in shown
+
+        await pilot.press("1")  # a move: the board plays on
+        for _ in range(400):
+            if board.controller.rnd.events:
+                break
+            await pilot.pause(0.02)
+        assert board.controller.rnd.events
+
+        await pilot.press("escape")  # unsaved play: asked first, as Settings say
+        await wait_for_screen(pilot, ConfirmScreen)
+        assert "not saved" in screen_text(app)
+        await pilot.press("y")
+        await wait_for_screen(pilot, ReplayScreen)
+        assert replay.position == position
+        assert isinstance(app.screen, ReplayScreen) and app.screen.position == position
+        assert f"Step {position} of" in screen_text(app)
+
+        await pilot.press("a", "o")  # open: the real hands
+        board = await _evaluated(pilot)
+        assert board.controller.rnd.hidden == real.hidden
+        assert board.controller.rnd.supply == real.supply
+        await pilot.press("escape", "y")
+        await wait_for_screen(pilot, ReplayScreen)
+        assert replay.position == position
+        assert not app.game_in_progress
+    # Never saved: no campaign, statistics or rating file was written or changed.
+    assert _files(samples.parent) == before
+
+
+async def test_the_end_of_the_round_has_no_board(samples: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_replay(pilot, "Rounds won")
+        await pilot.press("end", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert any("step back" in n.message for n in app._notifications)
