@@ -46,6 +46,12 @@ class GameInfo:
     starts it); a path, so that commands and this module never load Textual."""
     cannot_play: Callable[[Deck], str | None] | None = None
     """Why a card pack cannot play the game (None when it can)."""
+    ranked: bool = True
+    """Its points climb the ranks (docs/RULES.md, Ranks) and it has rule versions: a table may
+    play it until a rank; a game that is not (pairs found) plays a number of rounds."""
+    table_screen: str | None = None
+    """`module:function` opening the game's screen for one seat at a networked table
+    (`function(app, tab)`, a path as `screen`); None: it is played at tables from a terminal."""
 
     def level_names(self) -> list[str]:
         return list(self.levels())
@@ -109,6 +115,13 @@ def open_screen(info: GameInfo, *args: Any, **kwargs: Any) -> Any:
     return _get(info.screen)(*args, **kwargs)
 
 
+def open_table_screen(info: GameInfo, *args: Any) -> Any:
+    """Open the game's screen for one seat at a networked table (Textual loaded on demand)."""
+    if info.table_screen is None:
+        raise UnknownGameError(f"{info.title} is played at tables from a terminal")
+    return _get(info.table_screen)(*args)
+
+
 def _no_levels() -> Levels:
     from ai.base import Levels
 
@@ -126,6 +139,7 @@ CIVIO = GameInfo(
     load=_loader("cards.games.civio.round:Round"),
     fed_by=_fed_by("cards.games.civio.actions"),
     about="2-4 players: build precedents, call CIVIO, climb the ranks",
+    table_screen="civio_tui.screens.civio.remote_table:open_remote_table",
 )
 EASY_PLAY = GameInfo(
     "easy-play",
@@ -139,6 +153,7 @@ EASY_PLAY = GameInfo(
     fed_by=_fed_by("cards.games.easy_play.round"),
     about="2-4 players: draw, lay down matching pairs, empty your hand",
     screen="civio_tui.screens.easy_play.screen:EasyPlayMenuScreen",
+    table_screen="civio_tui.screens.easy_play.remote:open_remote_easy_play",
 )
 SOLITAIRE = GameInfo(
     "solitaire",
@@ -166,6 +181,8 @@ CONCENTRATION = GameInfo(
     about="1-4 players: find the publisher's 10 pairs",
     screen="civio_tui.screens.concentration.screen:ConcentrationMenuScreen",
     cannot_play=_concentration_cannot_play,
+    ranked=False,
+    table_screen="civio_tui.screens.concentration.remote:open_remote_concentration",
 )
 
 GAMES: tuple[GameInfo, ...] = (CIVIO, EASY_PLAY, SOLITAIRE, CONCENTRATION)

@@ -72,11 +72,25 @@ class PuzzleStats(BaseModel):
         return data
 
 
+class TableResult(BaseModel):
+    """A game played at a networked table: who sat where, what each seat won (pairs), and
+    the turns played, over the deals finished so far."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: list[str]
+    scores: list[int]
+    turns: int
+    deals: int
+
+
 class ConcentrationRecords(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     games: int = 0
     fewest_turns: int | None = None
+    tables: dict[str, TableResult] = Field(default_factory=dict)
+    """The games played at networked tables, by table code."""
 
 
 class GameRecords(BaseModel):
@@ -146,6 +160,17 @@ class GameRecords(BaseModel):
             c.fewest_turns = turns
             return True
         return False
+
+    def record_concentration_table(self, code: str, result: TableResult) -> bool:
+        """Keep a table's game as it stands after its finished deals; False when the record
+        already holds those deals."""
+        tables = self.concentration.tables
+        if code in tables and tables[code].deals >= result.deals:
+            return False
+        tables[code] = result
+        if len(tables) > MAX_DEALS_KEPT:  # the oldest tables go first
+            del tables[next(iter(tables))]
+        return True
 
 
 class RecordsFile:

@@ -1,26 +1,28 @@
-"""A networked table's CIVIO rounds in one player's own save folder, so the review, replays,
+"""A networked table's rounds in one player's own save folder, so the review, replays,
 statistics and exports read them as any other game's.
 
-Each player's own process writes its own record (the campaign "Table CODE"): the table's seats
-are its players (people as `human`, computers at their level), its seed is the table's seed,
-so the campaign deals each round exactly as the table did (`cards.game.round_seed`, the deal
-moving one seat left), and the round's logged actions are applied through `CampaignSession`,
-which records a finished round as it does for any game. A round already in the record is
-never written again.
+Each player's own process writes its own record: for CIVIO the campaign "Table CODE", for Easy
+Play the named Easy Play game "Table CODE", for Concentration an entry under the table's code in
+the other games' records (`games-records.json`). The table's seats are the record's players
+(people as `human`, computers at their level) and its seed is the table's seed, so a record
+deals each round exactly as the table did (`cards.game.round_seed`, the deal moving one seat
+left); a CIVIO round's logged actions are applied through `CampaignSession`, which records a
+finished round as it does for any game. A round already in the record is never written again.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from cards.deck import Deck
 from cards.games.civio.round import Round
 from cards.ranks import DEFAULT_TARGET
 from civio_tui.campaigns.catalogue import NoSuchCampaignError, new_campaign, open_campaign
 from civio_tui.campaigns.session import CampaignSession
-from civio_tui.campaigns.store import SaveError
+from civio_tui.campaigns.store import SaveError, resolve_save_dir
 from civio_tui.game_backends import HUMAN
-from civio_tui.games import CIVIO
+from civio_tui.games import CIVIO, CONCENTRATION, EASY_PLAY
 from civio_tui.seating import Seat
 from civio_tui.tables.games import TableMatch
 from civio_tui.tables.ops import Table
@@ -30,7 +32,7 @@ def record_name(code: str) -> str:
     return f"Table {code}"
 
 
-def _seats(table: Table) -> list[Seat]:
+def table_seats(table: Table) -> list[Seat]:
     seats = []
     for s in table.seats:
         if s.name is not None:
@@ -58,7 +60,7 @@ def _open(
         seed=match.seed,
         deck=deck,
         max_rounds=match.rounds,
-        seats=_seats(table),
+        seats=table_seats(table),
     )
 
 
@@ -67,22 +69,84 @@ def record_table_rounds(
 ) -> str | None:
     """Write every finished round of `match` not yet in this player's record; None when the
     record holds them all, else one sentence saying why it could not be written."""
-    if table.row.game != CIVIO.id:
+    keep = _KEEPERS.get(table.row.game)
+    if keep is None:
         return None
     if deck.sha256 != match.deck.sha256:
         return "This table's rounds are not kept in your games: it plays another deck."
-    finished: list[Round] = [e for e in match.engines if e.is_over]
+    finished = [e for e in match.engines if e.is_over]
     if not finished:
         return None
     try:
-        session = _open(save_dir, table, match, deck)
-        for k in range(session.campaign.rounds_played, len(finished)):
-            played = finished[k]
-            rnd = session.next_round()
-            if (rnd.seed, rnd.dealer) != (played.seed, played.dealer):
-                return f"Table {table.code}'s round {k + 1} does not deal as your record does."
-            for action in played.actions:
-                session.apply(action)
+        return keep(save_dir, table, match, finished, deck)
     except (SaveError, OSError, ValueError) as exc:
         return f"Table {table.code}'s round could not be kept in your games: {exc}"
+
+
+def _keep_civio(
+    save_dir: str | Path | None, table: Table, match: TableMatch, finished: list[Any], deck: Deck
+) -> str | None:
+    """CIVIO: a campaign, each round replayed through `CampaignSession`."""
+    session = _open(save_dir, table, match, deck)
+    for k in range(session.campaign.rounds_played, len(finished)):
+        played: Round = finished[k]
+        rnd = session.next_round()
+        if (rnd.seed, rnd.dealer) != (played.seed, played.dealer):
+            return f"Table {table.code}'s round {k + 1} does not deal as your record does."
+        for action in played.actions:
+            session.apply(action)
     return None
+
+
+def _keep_easy_play(
+    save_dir: str | Path | None, table: Table, match: TableMatch, finished: list[Any], deck: Deck
+) -> str | None:
+    """Easy Play: a named Easy Play game of the finished rounds (its file is written again
+    only when a round was added)."""
+    from cards.games.easy_play.game import EasyPlayGame
+    from civio_tui.easy_play_save import EasyPlayStore
+
+    store = EasyPlayStore(resolve_save_dir(save_dir), record_name(table.code), deck)
+    if store.path.exists():
+        saved = store.read()
+        if saved is None:
+            return store.problem
+        if len(saved.game.rounds) >= len(finished):
+            return None
+    game = EasyPlayGame(
+        seats=match.seats,
+        rules=match.rules,
+        seed=match.seed,
+        target=match.target,
+        max_rounds=match.rounds,
+        deck=deck,
+        rounds=list(finished),
+    )
+    return store.save(game, table_seats(table))
+
+
+def _keep_concentration(
+    save_dir: str | Path | None, table: Table, match: TableMatch, finished: list[Any], deck: Deck
+) -> str | None:
+    """Concentration: the table's pairs in the records of the other games
+    (`games-records.json`), by table code."""
+    from civio_tui.records import RecordsFile, TableResult
+
+    records = RecordsFile(save_dir)
+    result = TableResult(
+        players=[seat.name for seat in table_seats(table)],
+        scores=[sum(e.result.scores[s] for e in finished) for s in range(match.seats)],
+        turns=sum(sum(e.turns) for e in finished),
+        deals=len(finished),
+    )
+    if not records.records.record_concentration_table(table.code, result):
+        return None
+    return records.save()
+
+
+_KEEPERS = {
+    CIVIO.id: _keep_civio,
+    EASY_PLAY.id: _keep_easy_play,
+    CONCENTRATION.id: _keep_concentration,
+}
+"""How each game's table rounds are kept in a player's own games."""

@@ -18,11 +18,13 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
+from civio_tui.plurals import counted
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
+    from civio_tui.tables.games import TableGame
     from civio_tui.tables.ops import Table
     from civio_tui.tables.store import TableStore
 
@@ -194,10 +196,10 @@ class TablesScreen(CivioScreen[None]):
         self.reload()
 
     def play(self, table: Table) -> None:
-        from civio_tui.screens.civio.remote_table import open_remote_table
+        from civio_tui.screens.remote_seat import open_table
 
         self.say("")
-        problem = open_remote_table(self.app, table.code)
+        problem = open_table(self.app, table.code)
         if problem is not None:
             self.say(problem)
 
@@ -213,10 +215,12 @@ class _FormScreen(CivioScreen[str | None]):
 
     DEFAULT_CSS = """
     _FormScreen { align: center middle; }
-    #table-form-box { width: 64; height: auto; }
+    #table-form-box { width: 72; height: auto; }
+    #table-form-help { color: $text-muted; height: auto; margin-top: 1; }
     #table-form-problem { color: $error; height: auto; }
     """
     TITLE_TEXT: ClassVar[str]
+    ENTER_WORDS: ClassVar[str]
 
     def rows(self) -> list[FormRow]:
         raise NotImplementedError
@@ -224,12 +228,32 @@ class _FormScreen(CivioScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="table-form-box", classes="pane"):
             yield _TableForm(self.rows(), id="table-form")
+            yield Static(id="table-form-help")
             yield Static(id="table-form-problem")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#table-form-box").border_title = self.TITLE_TEXT
-        self.query_one(ChoiceForm).focus()
+        form = self.query_one(ChoiceForm)
+        self.show_help(form)
+        form.focus()
+
+    def show_help(self, form: ChoiceForm) -> None:
+        """The help of the row the cursor is on, and the keys."""
+        keys = f"↑↓ row · ←→ change · Enter: {self.ENTER_WORDS} · Esc: back to Tables"
+        help_text = form.current.describe()
+        self.query_one("#table-form-help", Static).update(
+            f"{help_text}\n{keys}" if help_text else keys
+        )
+
+    def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
+        event.stop()
+        self.changed(event.form, event.row)
+        self.show_help(event.form)
+        self.query_one("#table-form-problem", Static).update("")
+
+    def changed(self, form: ChoiceForm, row: FormRow) -> None:
+        """A row's value changed, or the cursor moved to it."""
 
     def on_choice_form_submitted(self, event: ChoiceForm.Submitted) -> None:
         from civio_tui.tables import ops
@@ -253,52 +277,116 @@ class _FormScreen(CivioScreen[str | None]):
         self.dismiss(None)
 
 
+AWAY_MINUTES = (1, 30)
+"""The fewest and most minutes a seat may stay empty before the computer plays it."""
+ROUND_CHOICES = (1, 2, 3, 5)
+
+
+def length_choices(spec: TableGame) -> list[tuple[str, str]]:
+    """How the game at the table ends: a number of rounds, or (a ranked game) a rank reached."""
+    from cards.ranks import RANKS
+
+    choices = [(f"rounds:{n}", counted(n, "round")) for n in ROUND_CHOICES]
+    if spec.info.ranked:
+        choices += [(f"target:{r.title}", f"until someone is {r.title}") for r in RANKS[1:]]
+    return choices
+
+
+def away_seconds(text: str) -> float:
+    """The minutes typed for the away time, as seconds; ValueError in the form's words."""
+    low, high = AWAY_MINUTES
+    if not text.strip():
+        raise ValueError(
+            f"Type the minutes a seat may be empty before the computer plays it ({low} to {high})."
+        )
+    minutes = int(text)
+    if not low <= minutes <= high:
+        raise ValueError(f"A seat may be empty for {low} to {high} minutes, not {minutes}.")
+    return minutes * 60.0
+
+
 class OpenTableScreen(_FormScreen):
-    """Open a table: the game (every multi-seat game), 2-4 seats, the computers' level for the
-    seats nobody takes."""
+    """Open a table: the game (every multi-seat game), its seats (as the game allows), its rule
+    version and length (rounds, or until a rank in a ranked game), the computers' level for the
+    seats nobody takes, and how long a seat may be empty before the computer plays it."""
 
     TITLE_TEXT = "Open a table"
+    ENTER_WORDS = "open the table"
 
     def rows(self) -> list[FormRow]:
+        from civio_tui.screens.new_game import RULES_HELP
         from civio_tui.tables.games import table_games
 
         games = table_games()
-        most = max(g.seats[1] for g in games)
-        levels = games[0].levels
-        level = FormRow(
-            "computer", "Computers", [(lv, lv) for lv in levels], help="For the empty seats."
-        )
-        level.select(games[0].stand_in)
-        return [
+        first = games[0]
+        rows = [
             FormRow("game", "Game", [(g.id, g.title) for g in games]),
-            FormRow("seats", "Seats", [(str(n), f"{n} seats") for n in range(2, most + 1)]),
-            level,
+            FormRow("seats", "Seats", help="People who join, and computers for the rest."),
+            FormRow(
+                "rules",
+                "Rule version",
+                [("booklet", "Booklet in the box"), ("summary", "House rules (summary)")],
+                choice_help=RULES_HELP,
+            ),
+            FormRow("length", "Play", help="The game ends then: the higher total wins."),
+            FormRow("computer", "Computers", help="For the seats nobody takes."),
+            FormRow(
+                "away",
+                "Away time",
+                kind="number",
+                text="2",
+                max_length=2,
+                help="Minutes a seat may be empty before the computer plays it (until its "
+                "player is back).",
+            ),
             FormRow("start", "Open the table", kind="button"),
         ]
+        self.fit_game(rows, first)
+        return rows
 
-    def on_choice_form_changed(self, event: ChoiceForm.Changed) -> None:
+    @staticmethod
+    def fit_game(rows: list[FormRow], spec: TableGame) -> None:
+        """The rows that depend on the game: its seats, whether it has rule versions and
+        ranks, its computers' levels; a choice the game also offers is kept."""
+        by_key = {row.key: row for row in rows}
+
+        def offer(key: str, choices: list[tuple[str, str]], default: str) -> None:
+            row = by_key[key]
+            kept = row.value if row.choices and row.value in dict(choices) else default
+            row.choices, row.index = choices, 0
+            row.select(kept)
+
+        low, high = spec.seats
+        offer("seats", [(str(n), f"{n} seats") for n in range(low, high + 1)], str(low))
+        offer("length", length_choices(spec), "rounds:1")
+        offer("computer", [(lv, lv) for lv in spec.levels], spec.stand_in)
+        by_key["rules"].visible = spec.info.ranked
+
+    def changed(self, form: ChoiceForm, row: FormRow) -> None:
         from civio_tui.tables.games import table_game
 
-        if event.row.key != "game":
-            return
-        spec = table_game(event.row.value)
-        row = event.form.row("computer")
-        level = row.value if row.value in spec.levels else spec.stand_in
-        row.choices = [(lv, lv) for lv in spec.levels]
-        row.index = 0
-        row.select(level)
-        event.form.refresh(layout=True)
+        if row.key == "game":
+            self.fit_game(form.rows, table_game(row.value))
+            form.refresh(layout=True)
 
     def done_in(self, store: TableStore, values: dict[str, str]) -> str:
         from civio_tui.tables import ops
 
+        kind, _, length = values["length"].partition(":")
+        options: dict[str, Any] = (
+            {"rounds": int(length)} if kind == "rounds" else {"target": length}
+        )
+        if "rules" in values:
+            options["rules"] = values["rules"]
         table = ops.open_table(
             store,
             self.app.table_name,
             values["game"],
             int(values["seats"]),
+            options,
             now=time.time(),
             computer=values["computer"],
+            absent_after=away_seconds(values["away"]),
         )
         return table.code
 
@@ -307,6 +395,7 @@ class JoinTableScreen(_FormScreen):
     """Join by code: the 4 characters the host reads out."""
 
     TITLE_TEXT = "Join by code"
+    ENTER_WORDS = "join the table"
 
     def rows(self) -> list[FormRow]:
         from civio_tui.tables.ops import CODE_LENGTH

@@ -175,6 +175,8 @@ class TableGame:
         if rounds is not None and (not isinstance(rounds, int) or rounds < 1):
             raise ValueError(f"rounds must be a whole number of at least 1, not {rounds!r}")
         target = options.get("target")
+        if target is not None and not self.info.ranked:
+            raise ValueError(f"{self.title} is played for a number of rounds, not to a rank")
         if target is not None:
             target = parse_rank(str(target))
         elif rounds is None:

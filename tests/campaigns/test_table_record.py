@@ -8,16 +8,18 @@ from pathlib import Path
 from cards.deck import Deck
 from civio_tui.campaigns.catalogue import open_campaign
 from civio_tui.campaigns.table_record import record_name, record_table_rounds
+from civio_tui.easy_play_save import list_easy_games
 from civio_tui.tables import ops
 from civio_tui.tables.live import LiveTable
 from civio_tui.tables.store import TableStore
 
 
-def played_table(root: Path) -> LiveTable:
-    """Ana and Ben at a 3-seat CIVIO table with a computer; both leave at once, so the
-    computers play the whole round."""
+def played_table(root: Path, game: str = "civio", rounds: int = 1) -> LiveTable:
+    """Ana and Ben at a 3-seat table with a computer; both leave at once, so the computers
+    play the whole game."""
     store = TableStore.in_root(root)
-    table = ops.open_table(store, "Ana", "civio", 3, now=0.0, seed=11)
+    options = {"rounds": rounds}
+    table = ops.open_table(store, "Ana", game, 3, options, now=0.0, seed=11)
     ops.join(store, table.code, "Ben", now=0.0)
     ops.start(store, table.code, "Ana", now=0.0)
     for name in ("Ana", "Ben"):
@@ -46,3 +48,22 @@ def test_each_players_folder_holds_the_tables_round_once(tmp_path: Path, standar
         zip(["Ana", "Ben", "Computer 3"], played.result.scores, strict=True)
     )
     assert record.actions is not None and len(record.actions) == len(played.actions)
+
+
+def test_an_easy_play_tables_rounds_are_a_named_easy_play_game_in_each_folder(
+    tmp_path: Path, standard: Deck
+) -> None:
+    live = played_table(tmp_path / "class", "easy-play", rounds=2)
+    games = []
+    for name in ("ana", "ben"):
+        folder = tmp_path / name
+        for _ in range(2):
+            assert record_table_rounds(folder, live.table, live.match, standard) is None
+        (summary,) = list_easy_games(folder, standard)
+        assert summary.name == record_name(live.code) and summary.saved is not None
+        saved = summary.saved
+        assert saved.names == ["Ana", "Ben", "Computer 3"] and saved.finished
+        games.append(saved.game)
+    for game in games:
+        assert game.totals == live.match.totals
+        assert [r.actions for r in game.rounds] == [e.actions for e in live.match.engines]

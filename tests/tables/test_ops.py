@@ -67,6 +67,7 @@ def test_opening_seats_the_host_and_keeps_the_options(store: TableStore) -> None
         ("civio", 2, {"rules": "house"}, "unknown rule version"),
         ("civio", 2, {"rounds": 0}, "rounds must be"),
         ("concentration", 2, {"speed": 3}, "unknown table options"),
+        ("concentration", 2, {"target": "Judge"}, "for a number of rounds, not to a rank"),
         ("solitaire", 2, {}, "no table game 'solitaire'"),
     ],
 )

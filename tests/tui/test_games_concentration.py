@@ -97,7 +97,7 @@ async def test_a_whole_one_player_game_keeps_the_fewest_turns(isolated: Path) ->
         await pilot.press("escape")
         await wait_for_screen(pilot, ConcentrationMenuScreen)
     records = json.loads((isolated / "saves" / RECORDS_FILE).read_text())
-    assert records["concentration"] == {"games": 1, "fewest_turns": 11}
+    assert records["concentration"] == {"games": 1, "fewest_turns": 11, "tables": {}}
 
 
 async def test_a_capture_shows_both_cards_and_their_link(isolated: Path) -> None:

@@ -7,11 +7,14 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual._context import active_app
+from table_apps import as_the_app, table_app, wait_for
+from table_apps import at_one_table as at_a_table
+from table_apps import two_players as apps_of_two
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -22,36 +25,12 @@ from civio_tui.campaigns.table_record import record_name
 from civio_tui.screens.civio.remote_table import RemoteTableScreen
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.main_menu import MainMenuScreen
-from civio_tui.screens.tables import JoinTableScreen, OpenTableScreen, TablesScreen
+from civio_tui.screens.tables import TablesScreen
 from civio_tui.settings import Settings
 from civio_tui.tables import ops
 from civio_tui.tables.store import TableStore
-from civio_tui.widgets.choice_form import ChoiceForm
 from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.lists import NavList
-
-
-def table_app(root: Path, saves: Path, name: str) -> CivioApp:
-    settings = Settings.model_validate({"ai_speed": "instant", "new_game": {"player_name": name}})
-    return CivioApp(settings=settings, save_dir=str(saves), table_root=root)
-
-
-async def choose(pilot: Pilot[int], option_id: str) -> None:
-    menu = pilot.app.screen.query_one(NavList)
-    ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-    menu.highlighted = ids.index(option_id)
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-async def wait_for(pilot: Pilot[int], kind: type, limit: int = 200) -> None:
-    """Until a screen of `kind` is on top and mounted (its panes composed, so it can be read)."""
-    for _ in range(limit):
-        screen = pilot.app.screen
-        if isinstance(screen, kind) and screen.is_mounted:
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"{kind.__name__} did not open; on {pilot.app.screen}")
 
 
 def test_tables_is_on_the_main_menu_only_where_a_class_keeps_tables(tmp_path: Path) -> None:
@@ -69,53 +48,13 @@ def test_tables_is_on_the_main_menu_only_where_a_class_keeps_tables(tmp_path: Pa
     assert keys[with_root][:9] == keys[without][:9]
 
 
-async def seat_two_apps(pa: Pilot[int], pb: Pilot[int], store: TableStore) -> ops.Table:
-    """Ana opens a 3-seat table from Tables, Ben joins it by its code (after a wrong one), Ana
-    starts it (a computer takes seat 3): both apps are at the table."""
-    ana, ben = pa.app, pb.app
-    # Each app's screens are opened by its own keys (a screen pushed from the test's own task
-    # would belong to the app started last).
-    for pilot in (pa, pb):
-        await pilot.pause()
-        await choose(pilot, "tables")
-        assert isinstance(pilot.app.screen, TablesScreen)
-    await choose(pa, "open")
-    assert isinstance(ana.screen, OpenTableScreen)
-    form = ana.screen.query_one(ChoiceForm)
-    form.row("seats").select("3")
-    form.move_to("start")
-    await pa.press("enter")
-    await pa.pause()
-    assert isinstance(ana.screen, TablesScreen)
-    (table,) = ops.list_tables(store)
-    assert table.row.seats == 3 and table.row.host == "Ana"
-
-    await choose(pb, "join")
-    assert isinstance(ben.screen, JoinTableScreen)
-    await pb.press("Z", "Z", "Z", "Z", "enter")  # not a code: the store's words, no seat
-    await pb.pause()
-    assert "not a table code" in str(ben.screen.query_one("#table-form-problem").render())
-    for _ in range(4):
-        await pb.press("backspace")
-    await pb.press(*table.code.lower(), "enter")
-    await pb.pause()
-    assert isinstance(ben.screen, TablesScreen)
-    assert ops.read_table(store, table.code).seat_of("Ben") == 1
-
-    await choose(pa, f"table:{table.code}")  # the host starts: a computer takes seat 3
-    await wait_for(pa, RemoteTableScreen)
-    await wait_for(pb, RemoteTableScreen)  # Ben's list opens the table once it starts
-    return ops.read_table(store, table.code)
-
-
 @asynccontextmanager
 async def at_one_table(
-    two_players: tuple[CivioApp, CivioApp, TableStore],
+    players: tuple[CivioApp, CivioApp, TableStore],
 ) -> AsyncIterator[tuple[Pilot[int], Pilot[int], ops.Table]]:
-    """Ana's and Ben's apps running, both seated at one started table (`seat_two_apps`)."""
-    ana, ben, store = two_players
-    async with ana.run_test(size=(80, 24)) as pa, ben.run_test(size=(80, 24)) as pb:
-        yield pa, pb, await seat_two_apps(pa, pb, store)
+    """Ana's and Ben's apps running, both seated at one started CIVIO table."""
+    async with at_a_table(players, "civio", RemoteTableScreen) as seated:
+        yield seated
 
 
 def own_seat_only(app: App[Any]) -> RemoteTableScreen:
@@ -146,13 +85,7 @@ async def play_moves(
                 continue
             seat = screen.tab.seat
             action = player.choose(ctl.rnd.view(seat), ctl.rnd.decision, rngs[app])
-            # The move is made as in the app's own task: there, `screen.app` is this app (from
-            # the test's task it would be the app started last).
-            token = active_app.set(app)
-            try:
-                screen.apply_action(action)
-            finally:
-                active_app.reset(token)
+            as_the_app(app, partial(screen.apply_action, action))
             made += 1
         await pa.pause(0.01)
         await pb.pause()
@@ -163,11 +96,7 @@ async def play_moves(
 
 @pytest.fixture
 def two_players(tmp_path: Path) -> tuple[CivioApp, CivioApp, TableStore]:
-    """Ana's and Ben's apps, each with its own save folder, over one class's table file."""
-    root = tmp_path / "class"
-    ana = table_app(root, tmp_path / "ana", "Ana")
-    ben = table_app(root, tmp_path / "ben", "Ben")
-    return ana, ben, TableStore.in_root(root)
+    return apps_of_two(tmp_path)
 
 
 async def test_two_apps_open_join_and_start_a_table_and_see_each_others_moves(

@@ -1,30 +1,25 @@
 """CIVIO at a networked table: the ordinary table screen, driven by this player's seat's
 session (`TableTab`), whose other seats play in other processes.
 
-The tab is polled in a worker thread every `POLL_SECONDS`; a poll that took in someone's move
-redraws the table on the UI thread. The poll and this player's own move hold one lock, so the
-match is never advanced by both at once. Only this seat's view is ever drawn: the tab's session
-refuses any other seat's. While another seat decides, the question pane says who and for how
-long they have been thinking.
+What every game's table screen shares (polling the table, the others' words, leaving, the
+records) is `RemoteSeat` (civio_tui/screens/remote_seat.py). Only this seat's view is ever
+drawn: the tab's session refuses any other seat's. While another seat decides, the question
+pane says who and for how long they have been thinking.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from typing import TYPE_CHECKING, Any
 
-from textual import work
 from textual.content import Content
-from textual.worker import get_current_worker
 
 from cards.game import game_winners
 from cards.games.civio.actions import Action
 from cards.games.civio.round import Round, RoundResult
 from civio_tui.game_backends import HUMAN, LookInMemory, RoundRecordView
-from civio_tui.games import CIVIO
 from civio_tui.screens.civio.table import TableScreen
-from civio_tui.session.remote import POLL_SECONDS, ActionRefused, TableMovedOn, TableTab
+from civio_tui.screens.remote_seat import RemoteSeat
+from civio_tui.session.remote import TableTab
 from civio_tui.widgets.question import QuestionPane
 
 if TYPE_CHECKING:
@@ -105,38 +100,20 @@ class TabBackend(LookInMemory):
         ]
 
 
-class RemoteTableScreen(TableScreen):
+class RemoteTableScreen(RemoteSeat, TableScreen):
     """The table screen for one seat at a networked table (see the module docstring)."""
 
     back_to = "Tables"
 
     def __init__(self, controller: TableController, tab: TableTab) -> None:
         super().__init__(controller)
-        self.tab = tab
-        self.tab_lock = threading.Lock()
+        self.sit(tab)
 
     def on_mount(self) -> None:
-        super().on_mount()
-        self.keep_polling()
-        self.set_interval(1.0, self.show_thinking)
-
-    @work(thread=True, exclusive=True, group="table-poll")
-    def keep_polling(self) -> None:
-        worker = get_current_worker()
-        while not worker.is_cancelled:
-            with self.tab_lock:
-                changed = self.tab.poll()
-            if changed and not worker.is_cancelled:
-                self.app.call_from_thread(self.table_moved)
-            time.sleep(POLL_SECONDS)
+        # TableScreen's own on_mount runs too (Textual calls each class's handler).
+        self.start_polling()
 
     def table_moved(self) -> None:
-        """Someone's move (or word) reached this seat: say it, draw it, ask if it is ours."""
-        for notice in self.tab.new_notices():
-            if notice.kind != "refused":
-                self.notify(notice.text, timeout=5)
-        if self.tab.problem:
-            self.notify(self.tab.problem, severity="warning", timeout=5)
         if self.question is not None and self.controller.viewer_to_move():
             return  # still this seat's question: the answer being chosen is not disturbed
         if self.round_done_shown:
@@ -148,91 +125,37 @@ class RemoteTableScreen(TableScreen):
         self.keep_record()
         super()._round_over()
 
-    def keep_record(self) -> None:
-        """This player's own record (their save folder) takes the rounds the table finished."""
-        from civio_tui.campaigns.table_record import record_table_rounds
-
-        problem = record_table_rounds(
-            self.app.save_dir, self.tab.live.table, self.tab.live.match, self.controller.deck
-        )
-        if problem is not None:
-            self.notify(problem, severity="warning", timeout=8)
+    def round_end_keys(self) -> tuple[str | None, str]:
+        if self.game_over:
+            return "The game at this table is over. Enter: see the final table", "back to Tables"
+        return "The next deal has started at the table. Enter: play it", "leave the table"
 
     def show_thinking(self) -> None:
-        """Whose turn it is and how long they have been thinking, while it is not ours."""
         if self.question is not None or self.round_done_shown:
             return
-        thinking = self.tab.thinking()
-        if thinking is None:
+        text = self.thinking_words()
+        if text is None:
             return
-        who, seconds = thinking
-        text = f"{who} is thinking · {int(seconds)} s"
         self.query_one("#question-box").border_title = "Waiting"
         self.query_one(QuestionPane).wait(Content.styled(text, "italic"))
 
     def apply_action(self, action: Action) -> None:
-        try:
-            with self.tab_lock:
-                lines = self.controller.apply(action)
-        except TableMovedOn as exc:
-            self.notify(str(exc), timeout=3)
+        lines: list[str] = []
+
+        def move() -> None:
+            lines.extend(self.controller.apply(action))
+
+        if self.table_move(move):
+            self.log_lines(lines)
+        else:
             self.log_lines(self.controller.new_log_lines())
-            self.advance()
-            return
-        except ActionRefused as exc:
-            self.notify(str(exc), severity="warning", timeout=5)
-            self.advance()
-            return
-        self.log_lines(lines)
         self.advance()
 
-    def leaving_words(self) -> str:
-        if self.tab.live.match.is_over:
-            return "The game at this table is over."
-        return "If you leave the table, the computer plays your seat from now on."
 
-    def leave(self, *, confirm: bool) -> None:
-        # Closing the screen while the game goes on is leaving on purpose: always asked.
-        if not confirm or self.tab.live.match.is_over:
-            self.close_game()
-            return
-        from civio_tui.screens.confirm import ConfirmScreen
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.tab.leave()
-                self.close_game()
-
-        screen = ConfirmScreen(
-            "Leave this table?", self.leaving_words(), yes="Leave", no="Keep playing"
-        )
-        self.app.push_screen(screen, answer)
-
-    def close_game(self) -> None:
-        self.workers.cancel_group(self, "table-poll")
-        super().close_game()
-
-
-def open_remote_table(app: CivioApp, code: str) -> str | None:
-    """Push the table screen for the app's player's seat at table `code`; else why not."""
-    from civio_tui.screens.tables import open_store
+def open_remote_table(app: CivioApp, tab: TableTab) -> None:
+    """Push the CIVIO table screen for the app's player's seat at `tab`'s table."""
     from civio_tui.table_controller import TableController
-    from civio_tui.tables import ops
-    from civio_tui.tables.store import StoreUnavailable
 
-    store = open_store(app.screen)  # type: ignore[arg-type]
-    if store is None:
-        return "The table file cannot be opened."
-    try:
-        tab = TableTab(store, code, app.table_name)
-    except (ops.TableRefused, StoreUnavailable) as exc:
-        return str(exc)
-    if tab.live.game != CIVIO.id:
-        return (
-            f"Table {tab.code} plays {tab.live.table.row.game}: play it from a terminal with "
-            f"`civio table join {tab.code} --save-root DIR`."
-        )
     controller = TableController(app.deck, TabBackend(tab), session=tab.session)
     controller.resumed_by = "Tables on the main menu"
     app.push_screen(RemoteTableScreen(controller, tab))
-    return None

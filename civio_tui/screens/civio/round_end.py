@@ -42,6 +42,7 @@ class RoundEndScreen(CivioScreen[str]):
         *,
         leave: str = "main menu",
         humans: tuple[int, ...] = (HUMAN_SEAT,),
+        enter: str | None = None,
     ) -> None:
         super().__init__()
         self.leave_words = leave
@@ -53,6 +54,9 @@ class RoundEndScreen(CivioScreen[str]):
                     replace(b, description=leave.capitalize()) if b.id == "round_end.menu" else b
                     for b in found
                 ]
+        self.enter_words = enter
+        """What Enter does, when not dealing the next round here (at a networked table the
+        next deal has started by itself)."""
         self.deck = deck
         self.summary = summary
         self.humans = humans
@@ -87,7 +91,7 @@ class RoundEndScreen(CivioScreen[str]):
             yield Static(headline(summary, names), id="round-headline")
             with KeyScroll(id="round-results"):
                 yield SeatResults(self.deck, summary, id="round-seats")
-            next_text = (
+            next_text = self.enter_words or (
                 "Enter: see the final table" if summary.game_over else "Enter: deal the next round"
             )
             replay = " · r: replay it" if self.campaign is not None else ""

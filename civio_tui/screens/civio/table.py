@@ -293,10 +293,17 @@ class TableScreen(GameScreen):
 
         session = getattr(ctl.backend, "session", None)  # saved games replay
         campaign = session.campaign if session is not None else None
-        leave = self.leave_to or "main menu"
+        enter, leave = self.round_end_keys()
         humans = tuple(ctl.humans)
-        screen = RoundEndScreen(ctl.deck, summary, campaign, leave=leave, humans=humans)
+        screen = RoundEndScreen(
+            ctl.deck, summary, campaign, leave=leave, humans=humans, enter=enter
+        )
         self.app.push_screen(screen, after)
+
+    def round_end_keys(self) -> tuple[str | None, str]:
+        """The round's end's words for Enter (None: deal the next round, or see the final
+        table) and for Esc."""
+        return None, self.leave_to or "main menu"
 
     def next_after_round(self) -> None:
         if self.controller.is_game_over():

@@ -260,6 +260,10 @@ class ConcentrationScreen(GameScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.start_game()
+
+    def start_game(self) -> None:
+        """The game on the grid, new or continued, and the first computer's turn."""
         self.records = RecordsFile(self.app.save_dir)
         self.saves = ConcentrationSaves(self.app.save_dir, self.app.deck)
         if self.resume is not None:
@@ -387,19 +391,22 @@ class ConcentrationScreen(GameScreen):
     def result_line(self) -> str:
         game = self.game
         assert game is not None
+        keys = self.result_keys()
         if self.players == 1:
-            return f"All 10 pairs in {game.turns[0]} turns! n: play again · Esc: back"
+            return f"All 10 pairs in {game.turns[0]} turns! {keys}"
         winners = game.winners()
         best = game.scores[winners[0]]
         if len(winners) > 1:
             who = " and ".join(self.names[w] for w in winners)
-            return f"A tie: {who}, {best} pairs each! n: play again · Esc: back"
+            return f"A tie: {who}, {best} pairs each! {keys}"
         others = ", ".join(
             f"{self.names[s]} {n}" for s, n in enumerate(game.scores) if s != winners[0]
         )
-        return (
-            f"{self.names[winners[0]]} wins with {best} pairs ({others})! n: play again · Esc: back"
-        )
+        return f"{self.names[winners[0]]} wins with {best} pairs ({others})! {keys}"
+
+    def result_keys(self) -> str:
+        """What the keys do once the game is over."""
+        return "n: play again · Esc: back"
 
     # Moving and turning.
     def human_to_move(self) -> bool:
@@ -501,16 +508,45 @@ class ConcentrationScreen(GameScreen):
             self.refresh_all()
             return
         self.shown = ()
-        seat = game.to_move
-        self.session.apply(TurnCard(position))
-        last = game.events[-1]
+        if not self.make_move(TurnCard(position)):
+            self.refresh_all()
+            return
+        self.turned(len(game.events) - 1)
+        if game.is_over:
+            self.finished()
+        self.moves += 1  # redraws
+        self.refresh_bindings()
+        self.after_turn()
+
+    def make_move(self, action: TurnCard) -> bool:
+        """Turn the card through the session (the decision was checked: it is legal)."""
+        self.session.apply(action)
+        return True
+
+    def hold_missed_pair(self) -> bool:
+        """A person's missed pair waits for their Enter when a computer is next (it would
+        turn its card at once and these two would go face down before they could be read)."""
+        game = self.game
+        return game is not None and game.to_move in self.ais
+
+    def told_in_a_row(self, seat: int) -> bool:
+        """Whether `seat`'s turns are told one after another in the note (a computer's: several
+        may come before a person's), rather than the note being theirs alone."""
+        return seat in self.ais
+
+    def turned(self, k: int) -> None:
+        """Tell what the game's `k`th card turned did (a pair, a miss, a first card)."""
+        game = self.game
+        assert game is not None
+        last = game.events[k]
+        seat = last.seat
         deck = game.deck
-        by_computer = seat in self.ais
+        by_computer = self.told_in_a_row(seat)
         if not by_computer:
             self.computer_turns = []
         if last.captured and by_computer:
             # Short: several computer turns may need telling (e on a card gives its links).
-            first = game.events[-2]
+            first = game.events[k - 1]
             self.computer_turns.append(
                 Content.assemble(
                     f"{self.names[seat]}: ",
@@ -520,14 +556,14 @@ class ConcentrationScreen(GameScreen):
             )
             self.note = Content("\n").join(self.computer_turns[-3:])
         elif last.captured:
-            first = game.events[-2]
+            first = game.events[k - 1]
             self.note = Content.assemble(
                 ("Pair! ", "bold $success"),
                 f"{short_name(deck[first.card])} / {short_name(deck[last.card])}: ",
                 pair_link(deck, first.card, last.card),
             )
         elif last.captured is False:
-            first = game.events[-2]
+            first = game.events[k - 1]
             self.shown = (first.position, last.position)
             nxt = self.names[game.to_move]
             passes = ""
@@ -541,18 +577,11 @@ class ConcentrationScreen(GameScreen):
                 self.computer_turns.append(Content(f"{self.names[seat]}: {a}, {b}: no pair."))
                 self.note = Content("\n").join(self.computer_turns[-3:])
             else:
-                # A computer would turn its card at once and these two would go face down
-                # before they could be read: they wait for the person's Enter.
-                self.holding = game.to_move in self.ais
+                self.holding = self.hold_missed_pair()
                 self.note = f"{a} and {b} are not a pair{'' if self.holding else passes}."
         else:
             self.note = f"{self.names[seat]} turned up {short_name(deck[last.card])}."
         self.saved()
-        if game.is_over:
-            self.finished()
-        self.moves += 1  # redraws
-        self.refresh_bindings()
-        self.after_turn()
 
     def after_turn(self) -> None:
         """A computer player to move turns its card (in the worker, after the pause of the AI

@@ -277,6 +277,10 @@ class EasyPlayScreen(GameScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.start_game()
+
+    def start_game(self) -> None:
+        """The round on the table (a new one dealt, or the one continued), then its turns."""
         match = self.match
         self.game = match.current_round or match.last_round
         if self.game is None or (self.game.is_over and not match.is_over):
@@ -302,8 +306,11 @@ class EasyPlayScreen(GameScreen):
         self._table()
         self._partners()
         self.query_one("#ep-log", Static).update("\n".join(self.log_lines()[-LOG_LINES:]))
-        self.query_one("#ep-status", Static).update(Content("\n").join([self.prompt(), self.note]))
+        self.show_status()
         self.refresh_bindings()
+
+    def show_status(self) -> None:
+        self.query_one("#ep-status", Static).update(Content("\n").join([self.prompt(), self.note]))
 
     def _title(self) -> None:
         game = self.game
@@ -463,8 +470,12 @@ class EasyPlayScreen(GameScreen):
         match = self.match
         if match.is_over:
             won = " and ".join(self.names[s] for s in match.winners)
-            return f"{head} {won} won the game! Esc: back"
-        return f"{head} Points: {scores}. n: the next round · Esc: back"
+            return f"{head} {won} won the game! {self.result_keys()}"
+        return f"{head} Points: {scores}. {self.result_keys()}"
+
+    def result_keys(self) -> str:
+        """What the keys do once the round is over."""
+        return "Esc: back" if self.match.is_over else "n: the next round · Esc: back"
 
     def on_option_list_option_highlighted(self, event: NavList.OptionHighlighted) -> None:
         event.stop()
@@ -510,16 +521,20 @@ class EasyPlayScreen(GameScreen):
 
     def play(self, action: EasyAction) -> bool:
         """Apply the player's action; a refused one is explained on the status line."""
-        game = self.game
-        assert game is not None
-        try:
-            self.session.apply(action)
-        except IllegalActionError as exc:
-            self.note = f"Not allowed: {exc}."
+        if not self.make_move(action):
             self.refresh_all()
             return False
         self.note = ""
         self.moved()
+        return True
+
+    def make_move(self, action: EasyAction) -> bool:
+        """Apply the action through the session; False (the note says why) when refused."""
+        try:
+            self.session.apply(action)
+        except IllegalActionError as exc:
+            self.note = f"Not allowed: {exc}."
+            return False
         return True
 
     def moved(self) -> None:
@@ -632,9 +647,8 @@ class EasyPlayScreen(GameScreen):
             self.refresh_all()
             return
         self.marked = None
-        if game.phase is EasyPhase.LAY:
-            self.session.apply(DONE_ACTION)
-            self.tell()
+        if game.phase is EasyPhase.LAY and not self.play(DONE_ACTION):
+            return
         self.play(EasyAction.discard(card))
 
     def action_civio(self) -> None:

@@ -112,12 +112,16 @@ class EasyStandingsScreen(CivioModal[str]):
         Binding("escape", "back", "The table", id="easy_standings.back"),
     ]
 
-    def __init__(self, game: EasyPlayGame, names: Sequence[str], title: str = "") -> None:
+    def __init__(
+        self, game: EasyPlayGame, names: Sequence[str], title: str = "", *, keys: str = ""
+    ) -> None:
         super().__init__()
         self.game = game
         self.names = list(names)
         self.title_text = title
         """The game's name, when it is opened from a list (no table underneath)."""
+        self.keys = keys
+        """What the keys do, when not as at a game of one's own (at a networked table)."""
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -137,6 +141,7 @@ class EasyStandingsScreen(CivioModal[str]):
                 foot = "Enter or n: deal the next round · Esc: look at the table"
             if self.title_text:
                 title = f"{self.title_text}: {title}"
+            foot = self.keys or foot
             yield Static(title, id="es-title")
             body = standings_lines(game, self.names, number) if number else []
             held = held_lines(game, self.names, number) if number else []
