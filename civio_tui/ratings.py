@@ -8,8 +8,9 @@ SCALE is chosen so that, between two settled players, 200 points more means winn
 rounds in 4 (the chess convention the computer levels' anchors below are read with).
 
 Rounds rated: every finished CIVIO round of a campaign that is not a practice game (practice
-games and lessons allow taking moves back). The winner ranks first and everyone else ties
-second; a round nobody won is a draw. Only the person's own rating moves:
+games and lessons allow taking moves back). The winner ranks first, the others after by their
+points in the round (`round_ranks`); a round nobody won is a draw for the person. Only the
+person's own rating moves:
 - a computer seat plays at its level's fixed anchor (`LEVEL_RATINGS`, from the README's arena
   win rates against Medium);
 - another person (a classmate at a networked table, a friend at one keyboard) plays at their
@@ -34,7 +35,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from civio_tui.campaigns.model import HUMAN, Campaign
+from civio_tui.campaigns.model import HUMAN, Campaign, RoundRecord
 from civio_tui.campaigns.store import SaveError, SaveFolder, name_key
 from civio_tui.save_format import UnreadableSave
 
@@ -179,6 +180,15 @@ def _seat_of(campaign: Campaign, person: str) -> str | None:
     return next((p.name for p in campaign.humans if name_key(p.name) == key), None)
 
 
+def round_ranks(record: RoundRecord, seats: Sequence[str]) -> list[int]:
+    """Each seat's place in a round (1 is best; equal places tie): the winner first, then the
+    others by their points in the round, which count the precedents they built (a round
+    nobody won ranks everyone by points)."""
+    keys = [(name != record.winner, -record.points.get(name, 0)) for name in seats]
+    order = sorted(set(keys))
+    return [order.index(key) + 1 for key in keys]
+
+
 def round_history(
     campaigns: Iterable[Campaign],
     person: str,
@@ -210,12 +220,10 @@ def round_history(
             names = tuple(o.name for o in others)
             for record in camp.history:
                 if record.winner is None:
-                    ranks, result = [1] * (len(others) + 1), "draw"
+                    result = "draw"
                 else:
-                    seats = [you, *names]
-                    ranks = [1 if name == record.winner else 2 for name in seats]
                     result = "won" if record.winner == you else "lost"
-                skill = _rate(skill, skills, ranks)
+                skill = _rate(skill, skills, round_ranks(record, [you, *names]))
                 games.append(
                     RatedGame(
                         f"{camp.name}, round {record.round}",

@@ -30,6 +30,7 @@ from civio_tui.ratings import (
     rating_history,
     read_campaigns,
     round_history,
+    round_ranks,
 )
 from civio_tui.records import RecordsFile
 from civio_tui.serve.players import PlayerFolder
@@ -250,3 +251,16 @@ def test_friends_at_one_keyboard_each_have_their_own_rating(
     assert doc["rating"]["value"] == ben.value
     _, out, _ = run(capsys, "stats", "--save-dir", str(tmp_path))
     assert f"Ana's rating: {ana.text()}" in out
+
+
+def test_a_loser_is_placed_by_points_so_outscoring_random_is_no_tie_with_it() -> None:
+    def lost_to_medium(ana: int, rnd: int) -> Rating:
+        seats = [("Ana", "human"), ("Rnd", "random"), ("Med", "medium")]
+        camp = campaign("Three", seats, ["Med"])
+        record = camp.history[0].model_copy(update={"points": {"Ana": ana, "Rnd": rnd, "Med": 9}})
+        return rating_after(camp.model_copy(update={"history": [record]}))
+
+    assert round_ranks(
+        campaign("R", [("A", "human"), ("B", "easy")], ["B"]).history[0], ["A", "B"]
+    ) == [2, 1]
+    assert lost_to_medium(4, 0).value > lost_to_medium(0, 0).value > lost_to_medium(0, 4).value
