@@ -1,10 +1,12 @@
 """Teaching nudges: what to look at for a decision, without choosing the move.
 
-`nudge(view, decision)` names the idea ("Brown v Board of Education of Topeka lists the issue
-Race: a precedent could start there.") where `hint` names the move. Every link it states is a
-sentence of `cards.link_reasons` between two cards the seat can see, and every "needs" is
-`cards.joins`; `teaching_nudge` returns those claims with the text so a test can check each one
-against the rules. Pure: the view and the decision in, words out.
+`nudge(view, decision)` names the idea where `hint` names the move: of a link between two cards
+the seat can see, it names one card and what to look for, never the other card ("Race is an
+Issue: which of your cards lists it?"), so the player still finds the move. Every link it rests
+on is `cards.link_reasons`'s, every "needs" is `cards.joins`; `teaching_nudge` returns those
+facts with the text so a test can check each one against the rules. It speaks of the decision
+as it stands: after a confiscation, of the card just taken, not of the card drawn before it.
+Pure: the view and the decision in, words out.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ class Nudge:
 
     text: str
     links: tuple[Link, ...] = ()
-    """Each link the text states (its `why` is in the text)."""
+    """Each link the text points at: it names one of its two cards, never the other."""
     needs: tuple[tuple[int, str], ...] = ()
     """Each (card, what it needs) the text states, as `cards.joins` gives it."""
 
@@ -83,23 +85,43 @@ def _best_link(deck: Deck, cards: Sequence[int], focus: int | None = None) -> Li
     return min(found, key=lambda x: (_rank(deck, x), cards.index(x.prev), cards.index(x.card)))
 
 
-def _link_sentence(deck: Deck, x: Link) -> str:
+def _idea(deck: Deck, x: Link, shown: int, whose: str) -> str:
+    """Where to look for the link `x`, naming only its card `shown` (the other is among
+    `whose` cards, "your cards" or "your other cards": finding it is the player's move)."""
     kinds = tables(deck).kind
-    if kinds[x.prev] == ISSUE:
-        return f"{x.why}: a precedent could start there."
-    if kinds[x.card] == AMENDMENT:
-        return f"{x.why}, so {amendment_label(deck[x.card])} can close a precedent after it."
-    if kinds[x.card] in (LAW, CRA):  # a Law after a Case: the sentence already says the order
-        return f"{x.why}."
-    return f"{x.why}, so {deck[x.card].name} can follow {deck[x.prev].name}."
+    kp, kc = kinds[x.prev], kinds[x.card]
+    name = deck[shown].name
+    if kp == ISSUE:
+        if shown == x.prev:
+            return f"{name} is an Issue: which of {whose} lists it?"
+        return f"{name} lists an Issue among {whose}: a precedent could start there."
+    if kc == AMENDMENT:
+        if shown == x.card:
+            return f"Which of {whose} strengthens {amendment_label(deck[shown])}?"
+        return f"{name} strengthens an Amendment among {whose}."
+    if kc == FREEDOM or (kc == CRA and kp == CASE and "plus column" in x.why):
+        if shown == x.card:
+            return f"Which of {whose} lists {name} in its plus column?"
+        return f"{name} lists a Freedom among {whose} in its plus column."
+    if kc in (LAW, CRA) and kp == CASE:  # a Law after a Case sharing an issue
+        if shown == x.card:
+            return f"{name} shares an issue with one of {whose}, and is not older: which?"
+        return f"{name} shares an issue with a Law among {whose} that could follow it."
+    # A Case after a Case or a Law: one of the two lists the other.
+    lister = x.card if deck[x.prev].name in deck[x.card].links else x.prev
+    if shown == lister:
+        return f"{name} lists one of {whose} in its plus or minus column: which?"
+    return f"One of {whose} lists {name} in its plus or minus column: which?"
 
 
 def _fact(deck: Deck, cards: Sequence[int], focus: int | None, whose: str) -> Nudge:
-    """One link among `cards` (through `focus` when given); else, for `focus`, that it links to
-    none of `whose` cards and what it needs (empty text when there is nothing true to say)."""
+    """One link among `cards` (through `focus` when given), pointed at; else, for `focus`, that
+    it links to none of `whose` cards and what it needs (empty text when there is nothing true
+    to say)."""
     x = _best_link(deck, cards, focus)
     if x is not None:
-        return Nudge(_link_sentence(deck, x), (x,))
+        shown = focus if focus is not None else x.prev
+        return Nudge(_idea(deck, x, shown, whose or "your other cards"), (x,))
     if focus is None:
         return Nudge("")
     name = deck[focus].name
@@ -144,7 +166,11 @@ def teaching_nudge(
         question = f"Would {name} help your precedents more than an unseen card from the supply?"
         return Nudge(_join(fact.text, question), fact.links, fact.needs)
     if kind is DecisionKind.DISCARD:
-        drawn = decision.drawn if decision.drawn is not None else decision.confiscated
+        # The card this decision is about: the one just confiscated (a discard after an
+        # attack), else the one drawn; never one no longer in hand.
+        drawn = decision.confiscated if decision.confiscated is not None else decision.drawn
+        if drawn not in hand:
+            drawn = None
         parts: list[str] = []
         fact = Nudge("")
         if drawn is not None:
@@ -152,7 +178,7 @@ def teaching_nudge(
             how = "took" if decision.source == DISCARD_PILE else "drew"
             if drawn == decision.confiscated:
                 how = "confiscated"
-            where = " from the discard pile" if decision.source == DISCARD_PILE else ""
+            where = " from the discard pile" if how == "took" else ""
             parts.append(f"You {how} {deck[drawn].name}{where}. {fact.text}")
         parts.append("Which card does the least for your precedents?")
         if view.taken_from_discard is not None and view.taken_from_discard in hand:

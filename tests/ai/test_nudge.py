@@ -7,9 +7,11 @@ import re
 
 from ai.civio.hint import hint, nudge, teaching_nudge
 from cards.deck import Deck
-from cards.games.civio.actions import DecisionKind
+from cards.games.civio.actions import Action, DecisionKind
+from cards.games.civio.round import Round
 from cards.joins import joins
 from cards.link_reasons import link
+from cards.ruleset import RuleSet
 from tests.ai.test_hint import positions
 
 # Words that start a hint's move; a nudge must not tell the move this way.
@@ -31,7 +33,7 @@ def _names_in(deck: Deck, text: str) -> set[int]:
 
 def test_every_claim_of_a_nudge_is_true_by_the_rules(standard: Deck) -> None:
     kinds = set()
-    count = 0
+    count = pointed = 0
     for seed in range(40, 52):
         for view, decision in positions(standard, seed):
             n = teaching_nudge(view, decision)
@@ -39,17 +41,19 @@ def test_every_claim_of_a_nudge_is_true_by_the_rules(standard: Deck) -> None:
             assert n.text and n.text[-1] in ".?", n.text
             assert not n.text.startswith(MOVE_WORDS), n.text
             visible = view.known_cards()
+            named = _names_in(standard, n.text)
             for x in n.links:
-                # The link is the rules' own: the module's table, a direct one, stated as is.
+                # The link is the rules' own: the module's table, a direct one, between cards
+                # the player sees; the nudge names one of its cards, and finding the other is
+                # the player's move.
                 assert link(standard, x.prev, x.card) == x and x.direct
-                assert x.why in n.text
                 assert {x.prev, x.card} <= visible
+                assert len({x.prev, x.card} & named) == 1, n.text
+                pointed += 1
             pool = list(view.hand)
             if decision.kind is DecisionKind.DRAW:
                 pool += view.discard_pile[-1:]
             text = n.text
-            for x in n.links:  # checked above; an issue it names is a label, not a card seen
-                text = text.replace(x.why, f"{standard[x.prev].name} {standard[x.card].name}")
             for card, needs in n.needs:
                 assert joins(standard, card, pool).needs == needs
                 assert needs in text
@@ -58,8 +62,56 @@ def test_every_claim_of_a_nudge_is_true_by_the_rules(standard: Deck) -> None:
             assert _names_in(standard, text) <= visible, n.text
             kinds.add(decision.kind)
             count += 1
-    assert count > 300
+    assert count > 300 and pointed > 100
     assert {DecisionKind.FACE_UP, DecisionKind.DRAW, DecisionKind.DISCARD} <= kinds
+
+
+def test_a_nudge_points_at_a_link_without_naming_the_card_to_play(standard: Deck) -> None:
+    """Brown v Board lists Race: at the opening the nudge names Race and asks which card lists
+    it, never Brown (finding it is the player's part)."""
+    names = ("Race", "Brown v Board of Education of Topeka", "Religion", "Privacy", "Press")
+    hand = [standard.id_of(n) for n in (*names, "8th Amendment", "9th Amendment")]
+    rnd = _round(standard, hand)
+    decision = rnd.decision
+    assert decision is not None and decision.kind is DecisionKind.FACE_UP
+    view = rnd.view(decision.seat)
+    assert sorted(view.hand) == sorted(hand)
+    text = nudge(view, decision)
+    assert text.startswith("Race is an Issue: which of your other cards lists it?"), text
+    assert "Brown" not in text
+
+
+def _round(deck: Deck, order: list[int]) -> Round:
+    """A round of two whose deal is `order` (7 cards each, then the discard and the supply)."""
+    rest = [c for c in deck.ids if c not in order]
+    return Round(RuleSet.named("booklet"), 2, 1, seed=0, deck=deck, deal_order=[*order, *rest])
+
+
+def test_after_a_confiscation_the_discard_nudge_speaks_of_the_card_taken(standard: Deck) -> None:
+    """After drawing and then confiscating, the discard is about the card taken, not about the
+    card drawn earlier in the turn."""
+    name = standard.id_of
+    you = [name(n) for n in ("Gideon v Wainwright", "Race", "School", "Press", "Privacy")]
+    you += [name("Executive Order 9066"), name("8th Amendment")]
+    bot = [name(n) for n in ("Miranda v Arizona", "Justice", "Religion", "1st Amendment")]
+    bot += [name(n) for n in ("4th Amendment", "5th Amendment", "6th Amendment")]
+    drawn = name("Gomillion v Lightfoot")
+    rnd = _round(standard, [*you, *bot, name("Gregg v Georgia"), drawn])
+    hidden = {name("Executive Order 9066"), name("8th Amendment")}
+    rnd.apply(Action.face_up([c for c in you if c not in hidden]))
+    rnd.apply(Action.face_up(bot[:5]))
+    for text in ("draw supply", "discard Executive Order 9066", "target 1", "accept"):
+        rnd.apply(rnd.parse(text))
+    rnd.apply(rnd.parse("confiscate Miranda v Arizona"))
+    bots = rnd.decision  # Bot draws a card in place of Miranda and turns one face up
+    assert bots is not None and bots.seat == 1
+    rnd.apply(bots.options[0])
+    decision = rnd.decision
+    assert decision is not None and decision.kind is DecisionKind.DISCARD
+    assert decision.drawn == drawn  # the engine still knows the draw: the nudge must not say it
+    text = nudge(rnd.view(0), decision)
+    assert text.startswith("You confiscated Miranda v Arizona."), text
+    assert "Gomillion" not in text
 
 
 def test_discard_nudge_and_hint_name_the_card_just_drawn(standard: Deck) -> None:
