@@ -8,8 +8,10 @@ A binding's id never changes, so a player can remap it in settings.json (`"keyma
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from textual.binding import Binding, BindingType
+if TYPE_CHECKING:
+    from textual.binding import Binding, BindingType
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,10 @@ class KeySpec:
     key_display: str | None = None
 
     def binding(self) -> Binding:
+        # Textual is imported here, not above: the key names (`key_label`) are also read by
+        # commands that show no screen (`civio class` counts the lessons, whose texts name keys).
+        from textual.binding import Binding
+
         return Binding(
             self.key,
             self.action,

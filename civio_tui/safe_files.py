@@ -44,9 +44,10 @@ def temp_name(folder: Path, name: str) -> Path:
     return folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
 
 
-def write_temp(folder: Path, name: str, data: bytes) -> Path:
-    """A new private temporary file beside `folder/name` holding `data`, flushed and fsynced.
-    The caller renames it into place (or removes it); on failure nothing is left behind."""
+def write_temp(folder: Path, name: str, data: bytes, *, sync: bool = True) -> Path:
+    """A new private temporary file beside `folder/name` holding `data`, flushed and fsynced
+    (unless not `sync`). The caller renames it into place (or removes it); on failure nothing
+    is left behind."""
     temp = temp_name(folder, name)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     fd = os.open(temp, flags, PRIVATE_FILE)
@@ -54,24 +55,28 @@ def write_temp(folder: Path, name: str, data: bytes) -> Path:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                os.fsync(handle.fileno())
     except BaseException:
         unlink_quietly(temp)
         raise
     return temp
 
 
-def write_safely(folder: Path, name: str, data: bytes) -> None:
+def write_safely(folder: Path, name: str, data: bytes, *, sync: bool = True) -> None:
     """Write `folder/name` crash-safely and privately (see the module); OSError on failure,
-    the previous file then left whole."""
+    the previous file then left whole. Without `sync` nothing is fsynced: the file is still
+    never seen half written, but a crash of the machine may leave it empty or as it was (for a
+    cache that is checked when read and rebuilt, where waiting for the disk is the cost)."""
     private_folder(folder)
-    temp = write_temp(folder, name, data)
+    temp = write_temp(folder, name, data, sync=sync)
     try:
         os.replace(temp, folder / name)
     except BaseException:
         unlink_quietly(temp)
         raise
-    fsync_dir(folder)
+    if sync:
+        fsync_dir(folder)
 
 
 def fsync_dir(path: Path) -> None:

@@ -10,14 +10,15 @@ folder:
   (`campaigns.store`), so every new save has a new inode; a file whose signature differs from
   the cached one is read again;
 - the rating and the puzzle rating, each under a key made of what it is computed from: the
-  signatures of the folder's campaign files (and, when a classmate played in one of them, of
-  the whole class's, since their rating counts), or of the puzzle records, and the rating
+  signatures of the folder's campaign files (and of the campaign files of each classmate who
+  played in one of them, since their rating counts), or of the puzzle records, and the rating
   code itself (`ratings.py` and the openskill version), so a changed rule recomputes them.
 
 The cache is never trusted over a file: one that cannot be read, does not validate, or was made
 for another player name, another deck or another version of these figures is ignored and
-rebuilt. It is written (`safe_files.write_safely`) only when its content changed, and a failed
-write is ignored: the figures were computed anyway.
+rebuilt. It is written (`safe_files.write_safely`, renamed into place but not synced to the
+disk: a cache lost in a crash is rebuilt) only when its content changed, and a failed write is
+ignored: the figures were computed anyway.
 """
 
 from __future__ import annotations
@@ -33,9 +34,6 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cards.deck import Deck
-from civio_tui.campaigns.model import Campaign, Player, SaveFormatError
-from civio_tui.campaigns.replay import parse_checked
 from civio_tui.campaigns.store import (
     BACKUP_SUFFIX,
     SAVE_SUFFIX,
@@ -47,6 +45,8 @@ from civio_tui.campaigns.store import (
 from civio_tui.safe_files import write_safely
 
 if TYPE_CHECKING:
+    from cards.deck import Deck
+    from civio_tui.campaigns.model import Campaign, Player
     from civio_tui.ratings import Rating
 
 CACHE_FILE = ".progress-cache.json"
@@ -79,8 +79,8 @@ class GameFacts(BaseModel):
     won: int = Field(default=0, ge=0)
     rank: str | None = None
     points: int | None = None
-    humans: int = Field(default=0, ge=0)
-    """People at the table (more than one: a classmate's rating counts in the student's)."""
+    people: list[str] = Field(default_factory=list)
+    """The other people at the table (classmates: their rating counts in the student's)."""
 
 
 class RatingFigures(BaseModel):
@@ -108,7 +108,7 @@ class ProgressCache(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["civio-tui progress cache"] = "civio-tui progress cache"
-    version: Literal[2] = 2
+    version: Literal[3] = 3
     """Raised whenever `GameFacts` or the way they are computed changes: older caches are
     then rebuilt."""
     player: str
@@ -153,6 +153,10 @@ def student_seat(campaign: Campaign, player: str) -> Player:
 def read_facts(folder: SaveFolder, game: GameFile, player: str, deck: Deck) -> GameFacts:
     """The figures of one campaign file, read and checked as the campaign list does (its name,
     schema and deck; the round in progress is not replayed: only finished rounds count)."""
+    # Imported here: a look that finds every figure in the cache reads no campaign.
+    from civio_tui.campaigns.model import SaveFormatError
+    from civio_tui.campaigns.replay import parse_checked
+
     try:
         if check_name(game.name) != game.name:
             raise CampaignNameError(game.name)
@@ -171,20 +175,50 @@ def read_facts(folder: SaveFolder, game: GameFile, player: str, deck: Deck) -> G
         won=sum(1 for record in campaign.history if record.winner == you),
         rank=standing.rank,
         points=standing.points,
-        humans=len(campaign.humans),
+        people=[p.name for p in campaign.humans if p.name != you],
     )
 
 
-def _load(path: Path, player: str, deck: Deck) -> ProgressCache | None:
+def _load(path: Path, player: str, deck: str) -> ProgressCache | None:
     """The cache, or None when it is missing, unreadable or not for this player, deck and
     version."""
     try:
         cache = ProgressCache.model_validate_json(path.read_bytes())
     except (OSError, ValidationError, ValueError, RecursionError):
         return None
-    if cache.player != player or cache.deck != deck.sha256:
+    if cache.player != player or cache.deck != deck:
         return None
     return cache
+
+
+@dataclass(frozen=True)
+class DeckSource:
+    """The deck campaigns are read with, loaded only when a file must be read: `key` stands
+    for it in the cache."""
+
+    key: str
+    load: Callable[[], Deck]
+
+    @classmethod
+    def of(cls, deck: Deck) -> DeckSource:
+        return cls(deck.sha256, lambda: deck)
+
+    @classmethod
+    def standard(cls) -> DeckSource:
+        """The standard deck (and its earlier editions, which its campaigns may be on), keyed
+        by its packaged files: loading it would cost a look from the cache more than the rest."""
+        from importlib import resources
+
+        data = resources.files("cards").joinpath("data")
+        files = [data.joinpath("standard.toml"), *data.joinpath("editions").iterdir()]
+        contents = sorted((f.name, f.read_bytes()) for f in files if f.name.endswith(".toml"))
+        return cls(signature_key("standard deck", *contents), _standard_deck)
+
+
+def _standard_deck() -> Deck:
+    from cards.deck import standard_deck
+
+    return standard_deck()
 
 
 def signature_key(*parts: object) -> str:
@@ -198,13 +232,13 @@ class FolderCache:
     they do not; `save()` writes the cache when it changed. OSError when the folder cannot be
     listed."""
 
-    def __init__(self, folder: Path, player: str, deck: Deck) -> None:
+    def __init__(self, folder: Path, player: str, deck: DeckSource) -> None:
         self.folder = folder
         self.player = player
         self.deck = deck
         self.games = campaign_files(folder)
-        self._loaded = _load(folder / CACHE_FILE, player, deck)
-        self.document = ProgressCache(player=player, deck=deck.sha256)
+        self._loaded = _load(folder / CACHE_FILE, player, deck.key)
+        self.document = ProgressCache(player=player, deck=deck.key)
 
     def campaigns(self) -> dict[str, GameFacts]:
         """The figures of every campaign file, by campaign name."""
@@ -214,7 +248,7 @@ class FolderCache:
         for game in self.games:
             known = cached.get(game.name)
             if known is None or known.signature != game.signature:
-                known = read_facts(saves, game, self.player, self.deck)
+                known = read_facts(saves, game, self.player, self.deck.load())
             facts[game.name] = known
         self.document.files = facts
         return facts
@@ -240,7 +274,8 @@ class FolderCache:
             return
         # A folder that cannot be written: the figures are right, only the next look is slower.
         with contextlib.suppress(OSError):
-            write_safely(self.folder, CACHE_FILE, document.model_dump_json().encode())
+            data = document.model_dump_json().encode()
+            write_safely(self.folder, CACHE_FILE, data, sync=False)
 
 
 def _rating(

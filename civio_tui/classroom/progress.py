@@ -37,23 +37,37 @@ import time
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from cards.deck import Deck, standard_deck
+from civio_tui.campaigns.store import EASY_PLAY_SUFFIX
 from civio_tui.classroom.games_cache import (
+    DeckSource,
     FolderCache,
     Signature,
     campaign_files,
     signature_key,
 )
-from civio_tui.easy_play_save import EASY_SUFFIX
 from civio_tui.lessons.progress import PROGRESS_FILE, LessonProgress
 from civio_tui.records import RECORDS_FILE, RecordsFile
 from civio_tui.save_format import UnreadableSave
 from civio_tui.serve.pins import PinDesk
-from civio_tui.serve.players import PlayerFolder, PlayerLock, folder_name, player_folders
+from civio_tui.serve.players import (
+    PlayerFolder,
+    PlayerLock,
+    PlayerNameError,
+    folder_name,
+    player_folders,
+)
+
+if TYPE_CHECKING:
+    from cards.deck import Deck
+    from civio_tui.ratings import Rating
+
+TABLES_FILE = "tables.sqlite3"
+"""The class's table store (`civio_tui.tables.store.FILE_NAME`), looked for before the table
+code is imported: most looks find no table."""
 
 
 class StudentProgress(BaseModel):
@@ -120,28 +134,19 @@ def class_progress(
         raise SaveRootError(save_root, exc.strerror or str(exc)) from None
     if not players:
         return []
-    deck = deck or standard_deck()
+    source = DeckSource.of(deck) if deck is not None else DeckSource.standard()
     pins = PinDesk(save_root, clock)
     seated = seated_tables(save_root)
 
-    @functools.cache
-    def class_files() -> str:
-        """The key of every campaign file of the class (a classmate's rating counts in a
-        student's when they played together)."""
-        return signature_key(*(_campaign_signatures(p.path) for p in players))
-
-    return [_progress(player, deck, pins, seated, class_files) for player in players]
+    return [_progress(player, source, pins, seated) for player in players]
 
 
 def _progress(
     player: PlayerFolder,
-    deck: Deck,
+    deck: DeckSource,
     pins: PinDesk,
     seated: dict[str, str],
-    class_files: Callable[[], str],
 ) -> StudentProgress:
-    from civio_tui import ratings
-
     folder = player.path
     try:
         cache: FolderCache | None = FolderCache(folder, player.name, deck)
@@ -154,15 +159,17 @@ def _progress(
     )
     rating = puzzle_rating = None
     if cache is not None:
-        together = any(f.humans > 1 for f in facts)
+        classmates = sorted({name for f in facts for name in f.people})
         key = signature_key(
-            rating_code(), [(g.name, g.signature) for g in cache.games], together and class_files()
+            rating_code(),
+            [(g.name, g.signature) for g in cache.games],
+            [(name, _classmate_signatures(player.root, name)) for name in classmates],
         )
-        rating = cache.rating(key, lambda: ratings.current_rating(folder) if cache.games else None)
+        rating = cache.rating(key, lambda: _rating(folder) if cache.games else None)
         records = _signature(folder / RECORDS_FILE)
         puzzle_rating = cache.puzzle_rating(
             signature_key(rating_code(), records),
-            lambda: ratings.current_puzzle_rating(folder) if records else None,
+            lambda: _puzzle_rating(folder) if records else None,
         )
         cache.save()
     lessons_done, stars = _lessons(folder)
@@ -204,11 +211,25 @@ def rating_code() -> str:
     """The key of the code ratings are computed with (`civio_tui/ratings.py` and openskill's
     version): a cached rating made by other code is computed again."""
     from importlib import metadata
+    from importlib.util import find_spec
 
+    spec = find_spec("civio_tui.ratings")
+    assert spec is not None and spec.origin is not None
+    source = Path(spec.origin).read_bytes()
+    return signature_key(hashlib.sha256(source).hexdigest(), metadata.version("openskill"))
+
+
+# The rating code is imported only when a rating must be computed again.
+def _rating(folder: Path) -> Rating | None:
     from civio_tui import ratings
 
-    source = Path(ratings.__file__).read_bytes()
-    return signature_key(hashlib.sha256(source).hexdigest(), metadata.version("openskill"))
+    return ratings.current_rating(folder)
+
+
+def _puzzle_rating(folder: Path) -> Rating | None:
+    from civio_tui import ratings
+
+    return ratings.current_puzzle_rating(folder)
 
 
 def _signature(path: Path) -> Signature | None:
@@ -218,10 +239,12 @@ def _signature(path: Path) -> Signature | None:
         return None
 
 
-def _campaign_signatures(folder: Path) -> list[tuple[str, Signature]]:
+def _classmate_signatures(root: Path, name: str) -> list[tuple[str, Signature]]:
+    """The signatures of the campaign files of the classmate `name` (none: no such folder)."""
     try:
+        folder = PlayerFolder(root, name).path
         return [(g.name, g.signature) for g in campaign_files(folder)]
-    except OSError:
+    except (OSError, PlayerNameError):
         return []
 
 
@@ -264,7 +287,7 @@ def _written_at(folder: Path) -> list[datetime]:
     written."""
     names = [PROGRESS_FILE, RECORDS_FILE]
     with contextlib.suppress(OSError):
-        names += [f for f in os.listdir(folder) if f.endswith(EASY_SUFFIX)]
+        names += [f for f in os.listdir(folder) if f.endswith(EASY_PLAY_SUFFIX)]
     times = []
     for filename in names:
         try:
@@ -289,11 +312,11 @@ def seated_tables(root: Path) -> dict[str, str]:
 def open_tables(root: Path) -> tuple[list[Any], str | None]:
     """The class's open and playing tables, and why they cannot be read (None when they can);
     a class with no table file yet has none, and none is created."""
-    from civio_tui.tables import ops
-    from civio_tui.tables.store import FILE_NAME, StoreUnavailable, TableStore
-
-    if not (root / FILE_NAME).exists():
+    if not (root / TABLES_FILE).exists():
         return [], None
+    from civio_tui.tables import ops
+    from civio_tui.tables.store import StoreUnavailable, TableStore
+
     try:
         with TableStore.in_root(root) as store:
             return ops.list_tables(store), None

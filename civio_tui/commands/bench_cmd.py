@@ -20,10 +20,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "part",
         nargs="?",
-        choices=["serve", "tables"],
+        choices=["serve", "tables", "class"],
         help="serve: many browser tabs at once on `civio serve` (127.0.0.1); tables: one process "
-        "per seat at networked tables (the delay until the other seats see a move), instead "
-        "of the rest",
+        "per seat at networked tables (the delay until the other seats see a move); class: "
+        "`civio class` and the class's progress over a generated class, cold and warm; "
+        "instead of the rest",
     )
     parser.add_argument(
         "--sessions",
@@ -37,6 +38,16 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seats", type=int, default=4, metavar="S", help="with `tables`: seats each (default 4)"
+    )
+    parser.add_argument(
+        "--students", type=int, default=30, metavar="N", help="with `class`: students (default 30)"
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=10,
+        metavar="G",
+        help="with `class`: finished games each (default 10)",
     )
     parser.add_argument(
         "--seconds",
@@ -67,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
         document = {"serve": run_serve_bench(args.sessions)}
     elif args.part == "tables":
         document = _tables(args)
+    elif args.part == "class":
+        document = _class(args)
     else:
         document = run_sections()
     if args.json:
@@ -87,3 +100,14 @@ def _tables(args: argparse.Namespace) -> dict[str, Any]:
     if not 1 <= args.seconds <= 600:
         raise UsageError(f"--seconds {args.seconds:g}: give 1 to 600 seconds")
     return run_tables_bench(args.tables, args.seats, args.seconds)
+
+
+def _class(args: argparse.Namespace) -> dict[str, Any]:
+    from civio_tui.bench.classroom import run_class_bench
+    from civio_tui.commands.common import UsageError
+
+    if not 1 <= args.students <= 200:
+        raise UsageError(f"--students {args.students}: give 1 to 200 students")
+    if not 1 <= args.games <= 100:
+        raise UsageError(f"--games {args.games}: give 1 to 100 games each")
+    return run_class_bench(args.students, args.games)

@@ -13,6 +13,7 @@ from civio_tui.commands.common import (
     JSON_OPTION,
     SAVE_ROOT_OPTION,
     UsageError,
+    deck_from_args,
     print_json,
     print_table,
 )
@@ -76,12 +77,12 @@ def run(args: argparse.Namespace) -> int:
     if args.json and args.csv:
         raise UsageError("--json and --csv: choose one")
     from civio_tui.classroom import SaveRootError, class_progress, open_tables, progress_csv
-    from civio_tui.commands.common import deck_from_args
 
     root = root_from_args(args)
     if args.save_root and not root.is_dir():
         raise UsageError(f"--save-root {shown_path(root)}: no such folder")
-    deck = deck_from_args(args)
+    # The standard deck is loaded only if a game must be read (`class_progress`).
+    deck = deck_from_args(args) if getattr(args, "cards", None) else None
     try:
         rows = class_progress(root, deck)
         tables, problem = open_tables(root)

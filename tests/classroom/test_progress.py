@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -23,7 +25,7 @@ from civio_tui.campaigns.model import (
     SaveFile,
     standings,
 )
-from civio_tui.classroom import class_progress, games_cache
+from civio_tui.classroom import class_progress, games_cache, progress
 from civio_tui.classroom.games_cache import CACHE_FILE
 from civio_tui.lessons.progress import LessonProgress, LessonRecord
 from civio_tui.records import GameRecords, PuzzleAnswer, PuzzleStats
@@ -31,7 +33,7 @@ from civio_tui.safe_files import write_safely
 from civio_tui.serve.pins import PinDesk
 from civio_tui.serve.players import PlayerFolder, PlayerLock
 from civio_tui.tables import ops
-from civio_tui.tables.store import TableStore
+from civio_tui.tables.store import FILE_NAME, TableStore
 
 CHEAP = {"n": 2**8, "r": 8, "p": 1}
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
@@ -293,10 +295,40 @@ def test_a_classmates_new_game_rates_again_a_student_who_played_with_them(
     data["campaign"]["standings"][1]["name"] = "Ana"
     data["campaign"]["winners"] = ["Ben"]
     write_safely(root / "ben", "Table ABCD.civio.json", json.dumps(data).encode())
+    save_game(student(root, "Cy"), "Solo", "Cy", ["Cy"], hour=1)
     class_progress(root)
     computed = count_ratings(monkeypatch)
     save_game(root / "ana", "Winter", "Ana", ["Ana"] * 3, hour=4)
     ben = class_progress(root)[1]
-    # Ana's rating at the table counts in Ben's: both are rated again.
+    # Ana's rating at the table counts in Ben's: both are rated again; Cy played alone.
     assert computed == ["ana", "ben"]
     assert ben.rating == getattr(ratings.current_rating(root / "ben"), "value", None)
+
+
+def test_the_tables_file_looked_for_is_the_table_stores() -> None:
+    assert progress.TABLES_FILE == FILE_NAME
+
+
+LOOK = """
+import contextlib, io, sys
+from civio_tui.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    assert main(["class", "--json", "--save-root", sys.argv[1]]) == 0
+print(" ".join(sorted({m.split(".")[0] for m in sys.modules} & {"textual", "openskill"})))
+"""
+
+
+def test_civio_class_loads_neither_textual_nor_the_rating_code_once_the_cache_is_written(
+    root: Path,
+) -> None:
+    """What keeps `civio class` quick: a look from the cache imports no screen code and
+    computes no rating (a fresh interpreter, so the tests' own imports do not count)."""
+
+    def imported() -> str:
+        run = subprocess.run(
+            [sys.executable, "-c", LOOK, str(root)], capture_output=True, text=True, check=True
+        )
+        return run.stdout.strip()
+
+    assert imported() == "openskill"  # the first look rates every student
+    assert imported() == ""

@@ -53,6 +53,20 @@ def test_a_failed_write_leaves_the_previous_file_whole_and_no_temporary_file(
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
+def test_a_write_without_sync_replaces_the_file_whole_and_waits_for_no_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_safely(tmp_path, "cache.json", b"old")
+    synced: list[int] = []
+    monkeypatch.setattr(os, "fsync", synced.append)
+    write_safely(tmp_path, "cache.json", b"new", sync=False)
+    assert synced == []
+    assert (tmp_path / "cache.json").read_bytes() == b"new"
+    assert [p.name for p in tmp_path.iterdir()] == ["cache.json"]
+    write_safely(tmp_path, "cache.json", b"newer")
+    assert len(synced) == 2  # the file, then the folder's entry
+
+
 @pytest.mark.usefixtures("umask")
 def test_the_writer_makes_private_files_and_folders(tmp_path: Path) -> None:
     folder = tmp_path / "player" / "saves"
