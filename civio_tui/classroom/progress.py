@@ -19,7 +19,8 @@ Per student, from their own folder:
 - playing now: a tab is signed in as the student at this moment. The process of a signed-in tab
   holds the lock of the player's folder (`PlayerLock`) for as long as it runs and the kernel
   drops it when the process ends, so this is true exactly while a tab is open on the game
-  (not a guess from a recent save);
+  (not a guess from a recent save). It is read from the kernel's table of locks, never by
+  taking the lock: a look must not make a student's sign-in fail;
 - table: the code of an open or playing networked table where the student has a seat and has
   not left.
 
@@ -51,6 +52,7 @@ from civio_tui.classroom.games_cache import (
 )
 from civio_tui.lessons.progress import PROGRESS_FILE, LessonProgress
 from civio_tui.records import RECORDS_FILE, RecordsFile
+from civio_tui.safe_files import file_id, flocked_files
 from civio_tui.save_format import UnreadableSave
 from civio_tui.serve.pins import PinDesk
 from civio_tui.serve.players import (
@@ -137,8 +139,9 @@ def class_progress(
     source = DeckSource.of(deck) if deck is not None else DeckSource.standard()
     pins = PinDesk(save_root, clock)
     seated = seated_tables(save_root)
+    held = flocked_files()
 
-    return [_progress(player, source, pins, seated) for player in players]
+    return [_progress(player, source, pins, seated, held) for player in players]
 
 
 def _progress(
@@ -146,6 +149,7 @@ def _progress(
     deck: DeckSource,
     pins: PinDesk,
     seated: dict[str, str],
+    held: set[tuple[int, int, int]] | None,
 ) -> StudentProgress:
     folder = player.path
     try:
@@ -201,7 +205,7 @@ def _progress(
         wrong_pins=tries.wrong,
         locked_seconds=math.ceil(tries.wait),
         teacher_locked=player.locked,
-        playing_now=PlayerLock(folder).is_held_elsewhere(),
+        playing_now=_playing_now(folder, held),
         table=seated.get(player.name.casefold()),
     )
 
@@ -217,6 +221,16 @@ def rating_code() -> str:
     assert spec is not None and spec.origin is not None
     source = Path(spec.origin).read_bytes()
     return signature_key(hashlib.sha256(source).hexdigest(), metadata.version("openskill"))
+
+
+def _playing_now(folder: Path, held: set[tuple[int, int, int]] | None) -> bool:
+    """Whether a process holds the player's lock (a tab is signed in as them): looked up in the
+    kernel's table of locks, so a tab signing in at this moment never finds the lock taken by
+    the look; where there is no such table, by trying the lock."""
+    lock = PlayerLock(folder)
+    if held is None:
+        return lock.is_held_elsewhere()
+    return file_id(lock.path) in held
 
 
 # The rating code is imported only when a rating must be computed again.

@@ -29,7 +29,7 @@ from civio_tui.classroom import class_progress, games_cache, progress
 from civio_tui.classroom.games_cache import CACHE_FILE
 from civio_tui.lessons.progress import LessonProgress, LessonRecord
 from civio_tui.records import GameRecords, PuzzleAnswer, PuzzleStats
-from civio_tui.safe_files import write_safely
+from civio_tui.safe_files import FileLock, flocked_files, write_safely
 from civio_tui.serve.pins import PinDesk
 from civio_tui.serve.players import PlayerFolder, PlayerLock
 from civio_tui.tables import ops
@@ -173,6 +173,20 @@ def test_pins_locks_a_signed_in_tab_and_a_table_seat_are_shown(root: Path) -> No
     )
     assert ben.locked_seconds > 0
     assert not class_progress(root, clock=lambda: now)[0].playing_now  # the tab has closed
+
+
+@pytest.mark.skipif(flocked_files() is None, reason="no table of locks on this system")
+def test_a_look_never_takes_a_players_lock(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tab signing in while the teacher's page looks must not find the lock taken."""
+    tab = PlayerLock(root / "ben")
+    assert tab.acquire()
+
+    def taken(self: FileLock, wait: bool = False) -> bool:
+        raise AssertionError(f"the look took {self.path}")
+
+    monkeypatch.setattr(FileLock, "acquire", taken)
+    assert [s.playing_now for s in class_progress(root)] == [False, True]
+    tab.release()
 
 
 def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -17,7 +17,7 @@ from civio_tui.card_games_save import ConcentrationSaves, SolitaireSaves
 from civio_tui.easy_play_save import new_easy_game
 from civio_tui.lessons.progress import LessonProgress, ProgressFile
 from civio_tui.records import RecordsFile
-from civio_tui.safe_files import FileLock, write_safely
+from civio_tui.safe_files import FileLock, file_id, flocked_files, write_safely
 from civio_tui.seating import HUMAN, Seat
 from civio_tui.serve.pins import PinDesk
 from civio_tui.serve.players import PlayerFolder
@@ -123,3 +123,25 @@ def test_a_file_lock_keeps_a_second_holder_out_until_released(tmp_path: Path) ->
     with second:
         assert second.held and not first.acquire()
     assert first.acquire()
+
+
+def test_the_kernels_table_of_locks_is_read_for_flocks_only(tmp_path: Path) -> None:
+    table = tmp_path / "locks"
+    table.write_text(
+        "1: FLOCK  ADVISORY  WRITE 22392 fe:00:2230515 0 EOF\n"
+        "1: -> FLOCK  ADVISORY  WRITE 22400 fe:00:2230515 0 EOF\n"
+        "2: POSIX  ADVISORY  WRITE 21848 fe:00:2203984 0 EOF\n"
+        "3: FLOCK  ADVISORY  WRITE 1 08:1f:77 0 EOF\n"
+        "4: FLOCK  garbled\n"
+    )
+    assert flocked_files(table) == {(0xFE, 0, 2230515), (8, 0x1F, 77)}
+    assert flocked_files(tmp_path / "no such table") is None
+
+
+@pytest.mark.skipif(flocked_files() is None, reason="no table of locks on this system")
+def test_a_held_file_lock_is_in_the_kernels_table_until_released(tmp_path: Path) -> None:
+    lock = FileLock(tmp_path / ".lock")
+    assert lock.acquire()
+    assert file_id(lock.path) in (flocked_files() or set())
+    lock.release()
+    assert file_id(lock.path) not in (flocked_files() or set())
