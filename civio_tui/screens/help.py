@@ -130,6 +130,10 @@ def help_content(remaps: dict[str, str], width: int = 0, first: str | None = Non
             (f"{HIDDEN_MARK}×2", "dim"),
             "how many hidden cards an opponent has that you do not know",
         ),
+        (
+            "↳ +Brown −Tinker",
+            "an opponent's last turn: took Brown from the discard pile, discarded Tinker",
+        ),
         ("✓ / ✗", "a precedent is valid / not valid (the reason is written under it)"),
     ]
     for mark, text in marks:

@@ -175,7 +175,8 @@ def hidden_backs(count: int) -> Content:
     if count <= 0:
         return Content.assemble(("no hidden cards", "dim"))
     noun = "card" if count == 1 else "cards"
-    return Content.assemble((HIDDEN_MARK * 2 * min(count, 3), "dim"), f" {count} hidden {noun}")
+    # The same two shaded backs whatever the count: the count is in words beside them.
+    return Content.assemble((HIDDEN_MARK * 2, "dim"), f" {count} hidden {noun}")
 
 
 def links_line(

@@ -48,6 +48,11 @@ class LogPane(KeyScroll):
         if self.following:
             self.call_after_refresh(self.scroll_end, animate=False)
 
+    def follow(self) -> None:
+        """Follow the newest lines again, wherever the player had scrolled to."""
+        self.following = True
+        self.call_after_refresh(self.scroll_end, animate=False)
+
     def add(self, lines: list[Content]) -> None:
         if not lines:
             return

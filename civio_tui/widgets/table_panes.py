@@ -11,6 +11,7 @@ from cards.deck import Deck
 from cards.games.civio.view import PlayerView, SeatView
 from cards.models import Card
 from cards.ranks import rank_for
+from civio_tui.last_moves import LastMove
 from civio_tui.widgets.cards import (
     HIDDEN_MARK,
     card_line,
@@ -26,6 +27,8 @@ class OpponentInfo:
     seat: int
     name: str
     level: str
+    last: LastMove | None = None
+    """Its last turn this round, shown under its cards (None: no turn yet)."""
 
 
 def pack(items: list[Content], width: int, indent: str = "  ", gap: int = 2) -> list[Content]:
@@ -64,7 +67,9 @@ def _heading(
         Content.assemble(marker, name, f" · {standing}"),
     ]
     if compact:
-        lines.append(Content.assemble(marker, name, f" · {pts(total)}"))
+        # The rank waits for the full form (and the results): the line keeps room for the
+        # hidden count.
+        lines = [Content.assemble(marker, name, f" · {pts(total)}")]
     for line in lines:
         if line.cell_length <= width:
             return [line]
@@ -105,10 +110,24 @@ def _card_item(card: Card, *, known_hidden: bool, compact: bool, name_room: int 
     return Content.assemble(line, (_KNOWN, "dim")) if known_hidden else line
 
 
-def _seat_items(
+def _seat_counts(seat: SeatView, *, compact: bool) -> list[Content]:
+    """An opponent's hidden cards that nobody else knows, counted, and the turns it will skip."""
+    items: list[Content] = []
+    unknown = seat.hidden_count - len(seat.known_hidden)
+    if unknown > 0:
+        if compact:
+            items.append(Content.styled(f"{HIDDEN_MARK}×{unknown}", "dim"))
+        else:
+            items.append(hidden_backs(unknown))
+    if seat.skips:
+        items.append(_skips(seat.skips, compact=compact))
+    return items
+
+
+def _seat_cards(
     deck: Deck, view: PlayerView, seat: SeatView, *, compact: bool, name_room: int = 0
 ) -> list[Content]:
-    """What the table knows of one opponent's cards and turns, as items to pack."""
+    """What the table knows of one opponent's cards, as items to pack."""
     items: list[Content] = []
     if view.turn == 0 and not seat.face_up:
         # No "its": the seat may be a friend's; short enough for the narrow pane at 80x24.
@@ -123,14 +142,40 @@ def _seat_items(
         items.append(
             _card_item(deck[card], known_hidden=True, compact=compact, name_room=name_room)
         )
-    unknown = seat.hidden_count - len(seat.known_hidden)
-    if unknown > 0:
-        if compact:
-            items.append(Content.styled(f"{HIDDEN_MARK}×{unknown}", "dim"))
-        else:
-            items.append(hidden_backs(unknown))
-    if seat.skips:
-        items.append(_skips(seat.skips, compact=compact))
+    return items
+
+
+def _named(deck: Deck, card: int, *, compact: bool) -> Content:
+    if compact:
+        return Content(tiny_name(deck[card]))
+    return card_line(deck[card], short=True, year=False, points=False)
+
+
+def last_move_items(
+    deck: Deck, move: LastMove, names: dict[int, str], *, compact: bool
+) -> list[Content]:
+    """An opponent's last turn, as items to pack after its cards: "↳ took [L] Jim Crow Laws",
+    "discarded [C] TLO", "attacked you"; the `compact` form in signs, "↳ +Jim Crow −TLO
+    →you" (the help's card marks say so). A card drawn from the supply stays unnamed."""
+    lead = Content.styled("↳ ", "dim")
+    if move.skipped:
+        return [Content.assemble(lead, ("lost a turn", "dim"))]
+    took, dropped = ("+", "−") if compact else ("took ", "discarded ")
+    items: list[Content] = []
+    if move.took is not None:
+        items.append(Content.assemble((took, "dim"), _named(deck, move.took, compact=compact)))
+    for card in move.discards:
+        items.append(Content.assemble((dropped, "dim"), _named(deck, card, compact=compact)))
+    if move.attacked is not None:
+        target = names.get(move.attacked, "you")
+        attacked = f"→{target}" if compact else f"attacked {target}"
+        items.append(Content.styled(attacked, "bold $warning"))
+    if not items:
+        return []
+    if compact:
+        # One item: packed on a line of its own or beside the cards, never split.
+        return [Content.assemble(lead, Content(" ").join(items))]
+    items[0] = Content.assemble(lead, items[0])
     return items
 
 
@@ -151,12 +196,27 @@ def opponents_lines(
     names, packed side by side (`p` shows them in full); a hidden card others know ends in ▒;
     `▒×2` counts the hidden cards not known; `skips 1`: turns it will lose."""
     lines: list[Content] = []
+    names = {info.seat: info.name for info in opponents}
     for info in opponents:
-        lines.extend(_heading(view, info, acting, width, compact=compact))
+        seat = view.players[info.seat]
+        heading = _heading(view, info, acting, width, compact=compact)
         # The printed names, on lines indented by 2, when asked for and they fit.
         room = width - 2 if full_names else 0
-        items = _seat_items(deck, view, view.players[info.seat], compact=compact, name_room=room)
-        lines.extend(pack(items, width, gap=1 if compact else 2))
+        cards = _seat_cards(deck, view, seat, compact=compact, name_room=room)
+        counts = _seat_counts(seat, compact=compact)
+        last = last_move_items(deck, info.last, names, compact=compact) if info.last else []
+        if compact:
+            # Fewest lines: the counts on the heading's line when they fit, the last move
+            # packed after the cards.
+            joined = Content(" ").join([heading[-1], *counts])
+            if len(heading) == 1 and joined.cell_length <= width:
+                heading, counts = [joined], []
+            lines.extend(heading)
+            lines.extend(pack(cards + counts + last, width, gap=1))
+        else:
+            lines.extend(heading)
+            lines.extend(pack(cards + counts, width, gap=2))
+            lines.extend(pack(last, width, gap=1))
     return lines
 
 
@@ -182,6 +242,28 @@ def pile_content(deck: Deck, view: PlayerView, width: int = 80) -> Content:
     if counts.cell_length + 12 <= width:
         counts = Content.assemble(counts, " · ", ("p: browse", "dim"))
     return Content("\n").join([top, counts])
+
+
+def pile_title(deck: Deck, view: PlayerView, width: int) -> Content:
+    """The pile's facts on one line, for the pane's title on a short terminal: the top card
+    (by a shorter name, then a tiny one, when the line is too long), then the supply's count
+    when it still fits."""
+    pile = view.discard_pile
+    supply = f" · supply {view.supply_count}"
+    if not pile:
+        return Content.assemble("Discard pile empty", supply)
+    card = deck[pile[-1]]
+    tops = (
+        card_line(card, year=False, points=False),
+        card_line(card, short=True, year=False, points=False),
+        Content.assemble(type_tag(card), " ", tiny_name(card)),
+    )
+    for top in tops:
+        for tail in (supply, ""):
+            line = Content.assemble("Discard: ", top, tail)
+            if line.cell_length <= width:
+                return line
+    return Content.assemble("Discard: ", tops[-1]).truncate(width, ellipsis=True)
 
 
 class OpponentsPane(Widget):

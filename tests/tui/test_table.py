@@ -320,10 +320,17 @@ async def test_at_120x40_the_opponents_cards_keep_their_names(deck: Deck) -> Non
         opponents = screen.query_one(OpponentsPane)
         assert not opponents.compact
         text = " ".join(str(opponents.render()).split())
-        assert "[C] Heart of Atlanta Motel v US" in text
-        assert "[C] Tinker v Des Moines School District" in text
+        # Three opponents and their last moves: the long names take their short forms.
+        assert "[C] Heart of Atlanta" in text and "[C] Tinker" in text
+        assert text.count("↳ discarded") == 3
         assert "…" not in text  # a name too long for a line takes its short form instead
         assert screen.query_one("#opponents-box").max_scroll_y == 0  # type: ignore[attr-defined]
+        await pilot.resize_terminal(120, 50)
+        await pilot.pause()
+        await pilot.pause()
+        text = " ".join(str(opponents.render()).split())
+        assert "[C] Heart of Atlanta Motel v US" in text
+        assert "[C] Tinker v Des Moines School District" in text
 
 
 def test_a_long_name_keeps_its_points_and_rank_on_a_line_of_their_own(deck: Deck) -> None:
@@ -394,3 +401,37 @@ async def test_the_draw_option_names_the_discard_pile_card_as_the_pile_does(deck
         assert "Discard: [C] Fraser" in text
         take = next(line for line in shown if "discard pile" in line)
         assert "Fraser" in take and "…" not in take.split("]")[-1], shown
+
+
+async def test_at_80x24_three_opponents_and_their_last_moves_fit_and_the_log_follows(
+    deck: Deck,
+) -> None:
+    from civio_tui.widgets.log_pane import LogPane
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, TableController(deck, three_opponents(deck)))
+        await pilot.press("1", "2", "8")
+        await settle(pilot)
+        screen = table(app)
+        log = screen.query_one(LogPane)
+        log.scroll_home(animate=False)
+        await pilot.pause()
+        assert not log.following
+        await pilot.press("1", "1")  # draw, discard it: the three bots play their turns
+        await settle(pilot)
+        for _ in range(10):
+            await pilot.pause()
+        # Your turn starts: the log shows the newest lines again.
+        assert log.following and log.scroll_y == log.max_scroll_y
+        # Each opponent's hidden count is on its name's line, in view even when the box
+        # scrolls (long names here); each one's last move is told.
+        box = screen.query_one("#opponents-box")
+        lines = str(screen.query_one("#opponents").render()).splitlines()
+        counted = [i for i, line in enumerate(lines) if "▒×2" in line]
+        assert len(counted) == 3 and counted[-1] < box.size.height, lines
+        assert sum("↳ −" in line for line in lines) == 3, lines
+        assert len(lines) <= box.size.height + 1, lines
+        # The pile's facts are the Table pane's title: the log has the rows.
+        assert str(screen.query_one("#pile").border_title).startswith("Discard: ")
+        assert log.size.height >= 8

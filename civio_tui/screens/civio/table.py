@@ -260,7 +260,11 @@ class TableScreen(GameScreen):
         self.apply_action(action)
 
     def apply_action(self, action: Action) -> None:
+        turn = self.controller.rnd.turn
         self.log_lines(self.controller.apply(action))
+        if self.controller.round is not None and self.controller.rnd.turn != turn:
+            # A new turn: the log shows it, even if the player had scrolled back to read.
+            self.query_one(LogPane).follow()
         self._notify_save_problem()
         # At instant speed, AI steps in a row are drawn once, when the human is asked again. An
         # opponent's CIVIO offer is never drawn: the table stays as it was until its answer.

@@ -15,12 +15,13 @@ from cards.games.civio.actions import DecisionKind
 from cards.games.civio.view import PlayerView
 from cards.ranks import rank_for
 from civio_tui.arrangement import HandArrangement
+from civio_tui.last_moves import last_moves
 from civio_tui.questions import Question, newest_card
 from civio_tui.widgets.cards import pts
 from civio_tui.widgets.hand import HandPane, HandState
 from civio_tui.widgets.log_pane import LogPane
 from civio_tui.widgets.question import QuestionPane
-from civio_tui.widgets.table_panes import OpponentInfo, OpponentsPane, PilePane
+from civio_tui.widgets.table_panes import OpponentInfo, OpponentsPane, PilePane, pile_title
 
 if TYPE_CHECKING:
     from civio_tui.table_controller import TableController
@@ -95,10 +96,23 @@ class TableView(Horizontal):
         shown = ctl.shown_decision()
         acting = shown.seat if shown is not None else None
         seats = range(len(ctl.names))
-        opponents = [OpponentInfo(s, ctl.names[s], ctl.levels[s]) for s in seats if s != ctl.viewer]
+        moves = last_moves(ctl.rnd.events)
+        opponents = [
+            OpponentInfo(s, ctl.names[s], ctl.levels[s], moves.get(s))
+            for s in seats
+            if s != ctl.viewer
+        ]
         self.query_one(OpponentsPane).show(view, opponents, acting, self._opponent_room())
         self.call_after_refresh(self.title_opponents)
-        self.query_one(PilePane).show(view)
+        pile = self.query_one(PilePane)
+        pile.show(view)
+        # A short terminal gives the pile one line, its title (table.tcss), and the rows saved
+        # to the log, which then holds a whole lap of three opponents.
+        if self.screen.size.height < SHORT_HEIGHT:
+            width = self.query_one("#table-left").size.width or 32
+            pile.border_title = pile_title(ctl.deck, view, width - 4)
+        else:
+            pile.border_title = "Table"
         arrangement.sync(view.hand)
         # Judged at the opening too: what to hide is chosen while seeing what links.
         status = arrangement.status(ctl.deck, view.hand, ctl.rules)
