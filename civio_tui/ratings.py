@@ -31,13 +31,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from civio_tui.campaigns.model import HUMAN, Campaign, RoundRecord
 from civio_tui.campaigns.store import SaveError, SaveFolder, name_key
 from civio_tui.save_format import UnreadableSave
+
+if TYPE_CHECKING:
+    from civio_tui.records import PuzzleStats
 
 START = 1500
 SCALE = 28.0
@@ -128,6 +131,14 @@ class RatingHistory:
     @property
     def current(self) -> Rating | None:
         return self.games[-1].rating if self.games else None
+
+    def change_text(self) -> str:
+        """The rating after the last game and what that game changed: "1559? (+59)"."""
+        current = self.current
+        if current is None:
+            return ""
+        before = self.games[-2].rating.value if len(self.games) > 1 else START
+        return f"{current.value}{'?' if current.provisional else ''} ({current.value - before:+d})"
 
     def to_json(self) -> dict[str, Any] | None:
         """The `civio stats --json` document's `rating` (None before a rated round)."""
@@ -369,8 +380,11 @@ def puzzle_rating_history(player_dir: Path, player: str | None = None) -> Rating
         (s for n, s in records.puzzles.items() if player and name_key(n) == name_key(player)),
         None,
     )
-    if stats is None:
-        return RatingHistory(())
+    return RatingHistory(()) if stats is None else stats_puzzle_history(stats)
+
+
+def stats_puzzle_history(stats: PuzzleStats) -> RatingHistory:
+    """The puzzle rating of one person's puzzle records."""
     return puzzle_history((a.kind, a.difficulty, a.first_try) for a in stats.answers)
 
 

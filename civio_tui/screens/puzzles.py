@@ -33,6 +33,7 @@ from cards.puzzles import (
 )
 from civio_tui import keymap
 from civio_tui.card_words import FIRST_DIFFICULTY, kind_label
+from civio_tui.ratings import stats_puzzle_history
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.card_games import (
@@ -139,6 +140,9 @@ class PuzzleMenuScreen(CivioScreen[None]):
                 f"({stats.first_try} at the first try) · first-try streak {stats.streak}, "
                 f"best {stats.best_streak}"
             )
+            rating = stats_puzzle_history(stats).current
+            if rating is not None:
+                text += f" · puzzle rating {rating.text()}"
         if self.records.problem:
             text += f"\n{self.records.problem}"
         self.query_one("#pm-stats", Static).update(text)
@@ -447,6 +451,8 @@ class PuzzleScreen(CivioScreen[None]):
             )
             problem = self.records.save()
             note = f" · streak {stats.streak} (best {stats.best_streak})"
+            if first:
+                note += f" · puzzle rating {stats_puzzle_history(stats).change_text()}"
             if problem:
                 note += f" ({problem})"
         if verdict.correct:

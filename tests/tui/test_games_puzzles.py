@@ -4,6 +4,7 @@ and the streak kept with the saves."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -97,6 +98,8 @@ async def test_a_wrong_answer_gets_the_reason_and_breaks_the_streak(isolated: Pa
         assert position is not None
         await choose(pilot, screen, 0)  # the first card has nothing before it
         assert "Not quite" in message(screen) and not screen.solved
+        # A wrong first answer is a loss for the puzzle rating, shown with what it changed.
+        assert re.search(r"puzzle rating 14\d\d\? \(-\d+\)", message(screen))
         await choose(pilot, screen, position)  # right at the second try: solved, no streak
         assert screen.solved and "counts as solved" in message(screen)
         await pilot.press("n")
@@ -105,7 +108,9 @@ async def test_a_wrong_answer_gets_the_reason_and_breaks_the_streak(isolated: Pa
         await pilot.press("escape")
         await wait_for_screen(pilot, PuzzleMenuScreen)
         menu = pilot.app.screen
-        assert "solved 1 of 1 (0 at the first try)" in str(menu.query_one("#pm-stats").render())
+        menu_stats = str(menu.query_one("#pm-stats").render())
+        assert "solved 1 of 1 (0 at the first try)" in menu_stats
+        assert re.search(r"puzzle rating 14\d\d\? ± \d+", menu_stats)
     stats = json.loads((isolated / "saves" / RECORDS_FILE).read_text())["puzzles"]["You"]
     assert stats == {
         "solved": 1,
