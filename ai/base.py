@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -85,9 +85,12 @@ class Levels:
 
     Iterating gives the offered names, weakest first; `name in levels` asks about them."""
 
-    def __init__(self, what: str = "player") -> None:
+    def __init__(self, what: str = "player", weakest_first: Sequence[str] = ()) -> None:
         self.what = what
         """How an unknown name is called in the error ("player", "Easy Play level")."""
+        self.weakest_first = tuple(weakest_first)
+        """The levels' order by strength; modules register in import order, which is not it
+        (easy imports medium). Levels not named here follow, in registration order."""
         self._infos: dict[str, PlayerInfo] = {}
         self.offered: list[str] = []
 
@@ -107,6 +110,8 @@ class Levels:
         self._infos[key] = PlayerInfo(key, factory, offered, description)
         if offered and key not in self.offered:
             self.offered.append(key)
+            order = self.weakest_first
+            self.offered.sort(key=lambda k: order.index(k) if k in order else len(order))
         if not offered and key in self.offered:
             self.offered.remove(key)
 
@@ -143,10 +148,10 @@ class Levels:
         return len(self.offered)
 
 
-LEVELS = Levels()
+LEVELS = Levels(weakest_first=("random", "easy", "medium", "hard"))
 """The main game's levels (registered by the modules of `ai.civio`, imported by `ai`)."""
 PLAYER_NAMES: list[str] = LEVELS.offered
-"""Names of the main game's levels the game offers, in registration order."""
+"""Names of the main game's levels the game offers, weakest first."""
 
 
 def register(

@@ -129,3 +129,13 @@ def test_an_instrument_cannot_be_offered() -> None:
     with pytest.raises(ValueError, match="measuring instrument"):
         register("cheater-offered", type(get_player("cheater")), offered=True)
     assert "cheater-offered" not in player_names(include_unoffered=True)
+
+
+def test_levels_are_offered_weakest_first_whatever_their_import_order() -> None:
+    from civio_tui.campaigns.stats import level_order
+
+    # easy's module imports medium's, so medium registers first; the order is by strength.
+    assert player_names() == ["random", "easy", "medium", "hard"]
+    # Statistics group a campaign by its strongest opponent.
+    assert max(["medium", "easy"], key=level_order) == "medium"
+    assert max(["easy", "random"], key=level_order) == "easy"

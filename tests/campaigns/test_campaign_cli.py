@@ -137,7 +137,7 @@ def test_new_refuses_a_pack_too_small_for_the_table(
         (["autoplay", "nobody", "--rounds", "1", "--as", "random"], "no campaign"),
         (["autoplay", "x", "--rounds", "0", "--as", "random"], "--rounds must be at least 1"),
         (["autoplay", "x", "--rounds", "1", "--as", "wizard"], "unknown level 'wizard'"),
-        (["autoplay", "x", "--rounds", "1", "--as", "cheater"], "choose from random, medium"),
+        (["autoplay", "x", "--rounds", "1", "--as", "cheater"], "choose from random, easy, medium"),
         (["new", "x", "--opponents", "random", "--target", ""], "unknown rank"),
         (["new", "x", "--opponents", "random", "--cards", ""], "no file name"),
         ([], "choose an action"),
