@@ -5,21 +5,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
+from ai.civio.hard import HardPlayer, HardSearch, SearchBudget
 from cards.games.civio.actions import DecisionKind
 from civio_tui.screens.civio.analysis import (
     AnalysisChoiceScreen,
     AnalysisController,
     AnalysisScreen,
 )
+from civio_tui.screens.civio.round_end import RoundEndScreen
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.replay import ReplayScreen
 from civio_tui.widgets.question import QuestionPane
-from tests.tui.conftest import make_app, screen_text, wait_for_screen
+from tests.tui.conftest import make_app, press_1_to_round_end, screen_text, wait_for_screen
 from tests.tui.test_lookback_tui import open_replay, samples
 
 __all__ = ["samples"]  # the fixture: the sample saves in the test's own save folder
+
+
+@pytest.fixture
+def small_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board's figures and hint from a small search: what is tested is the board."""
+    budget = SearchBudget(iterations=8)
+    monkeypatch.setattr("ai.civio.review.HardSearch", lambda: HardSearch(budget))
+    monkeypatch.setattr("ai.civio.hint.HardPlayer", lambda: HardPlayer(budget))
 
 
 def _files(folder: Path) -> dict[str, bytes]:
@@ -40,7 +51,9 @@ async def _evaluated(pilot: Pilot[int]) -> AnalysisScreen:
     raise AssertionError("the board never showed its figures")
 
 
-async def test_the_board_plays_on_from_a_replay_and_goes_back_to_it(samples: Path) -> None:
+async def test_the_board_plays_on_from_a_replay_and_goes_back_to_it(
+    samples: Path, small_search: None
+) -> None:
     before = _files(samples.parent)
     app = make_app(confirm_quit=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -83,7 +96,7 @@ async def test_the_board_plays_on_from_a_replay_and_goes_back_to_it(samples: Pat
 
         await pilot.press("escape")  # unsaved play: asked first, as Settings say
         await wait_for_screen(pilot, ConfirmScreen)
-        assert "not saved" in screen_text(app)
+        assert "not kept" in screen_text(app)
         await pilot.press("y")
         await wait_for_screen(pilot, ReplayScreen)
         assert replay.position == position
@@ -110,3 +123,26 @@ async def test_the_end_of_the_round_has_no_board(samples: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         assert any("step back" in n.message for n in app._notifications)
+
+
+async def test_a_board_played_to_its_end_goes_back_to_the_replay_unsaved(
+    samples: Path, small_search: None
+) -> None:
+    before = _files(samples.parent)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        replay = await open_replay(pilot, "Rounds won")
+        last = replay.playback.last_turn()
+        position = replay.playback.position_of_turn(last)
+        await pilot.press("t", *str(last), "enter", "a", "o")
+        await _evaluated(pilot)
+        await press_1_to_round_end(pilot)
+        results = app.screen
+        assert isinstance(results, RoundEndScreen)
+        shown = screen_text(app)
+        assert "Enter: back to the replay" in shown and "PROMOT" not in shown
+        await pilot.press("enter")
+        await wait_for_screen(pilot, ReplayScreen)
+        assert replay.position == position
+        assert not app.game_in_progress
+    assert _files(samples.parent) == before

@@ -27,6 +27,7 @@ from ai.civio.review import EQUAL, OptionCost
 from cards.games.civio.actions import Action, Decision
 from civio_tui.analysis import FAIR, OPEN, How
 from civio_tui.questions import Question
+from civio_tui.round_summary import RoundSummary
 from civio_tui.screens.base import CivioModal, CivioScreen
 from civio_tui.screens.civio.hints import HintReady
 from civio_tui.screens.civio.table import TableScreen
@@ -86,6 +87,16 @@ class AnalysisController(TableController):
             return question
         options = tuple(replace(o, text=ev.mark(o.action) + o.text) for o in question.options)
         return replace(question, options=options)
+
+    def round_summary(self) -> RoundSummary:
+        """The round's results, its totals what they would have been; nobody is promoted by a
+        round that is not part of the game."""
+        summary = super().round_summary()
+        seats = tuple(replace(row, rank_before=row.rank) for row in summary.seats)
+        return replace(summary, seats=seats)
+
+    def leaving_words(self) -> str:
+        return "The analysis board is not one of your games: what is played on it is not kept."
 
     def round_heading(self) -> str:
         return f"— Round {self.round_number}, played on from its replay —"
@@ -178,14 +189,14 @@ class AnalysisScreen(TableScreen):
             [Content("See the round's results"), Content("Back to the replay")],
         )
 
+    def round_end_keys(self) -> tuple[str | None, str]:
+        return "Enter: back to the replay", self.leave_to or "back to the replay"
+
     def next_after_round(self) -> None:
         self.close_game()
 
     def leave(self, *, confirm: bool) -> None:
         super().leave(confirm=confirm and self.controller.in_round)
-
-    def leaving_words(self) -> str:
-        return f"The analysis board is not saved: you go back to the replay at step {self.step}."
 
     def close_game(self) -> None:
         self.workers.cancel_group(self, "analysis")
