@@ -63,7 +63,7 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     # The page is one file: its own style and script, and requests to this server only.
     "Content-Security-Policy": "default-src 'none'; script-src 'unsafe-inline'; "
-    "style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'; form-action 'self'; "
+    "style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; form-action 'self'; "
     "frame-ancestors 'none'; base-uri 'none'",
 }
 
