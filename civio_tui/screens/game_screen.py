@@ -171,7 +171,12 @@ class GameScreen(CivioScreen[None]):
         self.dismiss(None)
 
     def leaving_words(self) -> str:
-        """What leaving now costs, in one true sentence (the pass screen's confirmation)."""
+        """What leaving now costs, in one true sentence (the pass screen's confirmation): never
+        "saved" after a save that failed."""
+        problem = self.session.save_problem
+        if problem is not None:
+            lost = "if you leave now, the moves since the last good save are lost"
+            return f"{problem.rstrip('.')}: {lost}."
         return "The game is saved: Continue picks it up at this turn."
 
     @property

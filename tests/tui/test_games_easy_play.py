@@ -456,6 +456,9 @@ async def test_leaving_an_easy_play_game_that_could_not_be_saved_asks_first(
         await until_my_turn(pilot, screen)
         monkeypatch.setattr(easy_play_save, "write_safely", full_disk)
         await pilot.press("s")
+        # The pass screen's confirmation at a hot-seat table says the same.
+        assert "is saved" not in screen.leaving_words()
+        assert "moves since the last good save are lost" in screen.leaving_words()
         await pilot.press("escape")
         await wait_for_screen(pilot, ConfirmScreen)
         message = str(pilot.app.screen.query_one("#confirm-message").render())
