@@ -85,7 +85,7 @@ async def test_the_board_plays_on_from_a_replay_and_goes_back_to_it(
         marks = [str(o) for o in options]
         assert any("best" in m for m in marks) and any("−" in m for m in marks)
         shown = screen_text(app)
-        assert "Analysis · fair" in shown and "Hint (" in shown
+        assert "analysis (fair)" in shown and "Hint (" in shown and "esc Back" in shown
 
         await pilot.press("1")  # a move: the board plays on
         for _ in range(400):

@@ -70,9 +70,10 @@ class Evaluation:
 class Evaluated(Message):
     """The worker's figures and hint for a decision, to show on the UI thread."""
 
-    def __init__(self, evaluation: Evaluation) -> None:
+    def __init__(self, evaluation: Evaluation, hint: HintReady) -> None:
         super().__init__()
         self.evaluation = evaluation
+        self.hint = hint
 
 
 class AnalysisController(TableController):
@@ -118,7 +119,7 @@ class AnalysisScreen(TableScreen):
         keys = self._bindings.key_to_bindings
         for key, found in keys.items():  # Esc says where it goes
             keys[key] = [
-                replace(b, description="Replay") if b.id == "table.menu" else b for b in found
+                replace(b, description="Back") if b.id == "table.menu" else b for b in found
             ]
         self._evaluating: Decision | None = None
         self._game_in_progress = False
@@ -133,7 +134,7 @@ class AnalysisScreen(TableScreen):
 
     def refresh_panes(self) -> None:
         super().refresh_panes()
-        self.query_one("#pile").border_title = f"Analysis · {self.how} · from step {self.step}"
+        self.query_one("#log").border_title = f"Log · analysis ({self.how}), step {self.step}"
 
     # -- the figures and the hint at each of the player's decisions ----------------------------
 
@@ -168,8 +169,8 @@ class AnalysisScreen(TableScreen):
         except Exception as exc:  # the board plays on without its figures
             self.post_message(HintReady(decision, None, f"No evaluation this time ({exc})."))
             return
-        self.post_message(Evaluated(Evaluation(decision, {c.action: c for c in costs}, searched)))
-        self.post_message(HintReady(decision, option, reason))
+        ev = Evaluation(decision, {c.action: c for c in costs}, searched)
+        self.post_message(Evaluated(ev, HintReady(decision, option, reason)))
 
     @on(Evaluated)
     def evaluated(self, message: Evaluated) -> None:
@@ -178,6 +179,23 @@ class AnalysisScreen(TableScreen):
             return
         self.controller.evaluation = message.evaluation
         self.ask_human()
+        # The hint as at the table (its move highlighted, its reason in the log), then cut to
+        # its move in the question pane, which a 24-row terminal needs for the options.
+        self.hints.ready(message.hint)
+        question = self.question
+        option = message.hint.option
+        if question is None or option is None or option not in question.decision.options:
+            return
+        head, why, _ = message.hint.reason.partition(": ")
+        number = next((n for n, o in enumerate(question.options, 1) if o.action == option), None)
+        where = f"Hint ({number})" if number is not None else "Hint (marked)"
+        self.query_one(QuestionPane).show_hint(
+            Content.assemble(
+                (f"{where}: ", "bold $accent"),
+                head.removesuffix("."),
+                (" · why: in the log (L)" if why else "", "dim"),
+            )
+        )
 
     # -- leaving: back to the replay -----------------------------------------------------------
 
