@@ -58,7 +58,9 @@ REMOVE_WAIT_SECONDS = 25.0
 PAGE = Path(__file__).with_name("templates") / "teacher.html"
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",
+    # Not "no-referrer": with it a browser sends `Origin: null` on the page's own POSTs, which
+    # the same-origin check refuses. Other sites are told nothing either way.
+    "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     # The page is one file: its own style and script, and requests to this server only.

@@ -1,8 +1,8 @@
 """The teacher's page of `civio serve` in a real browser (Debian's Chromium, headless, through
 Playwright), beside two students playing in their own browser contexts: the teacher opens the
-address `civio serve` printed, sees both students signed in, sees each one's puzzle counted as
-they solve it, resets a PIN and downloads the CSV. Screenshots of the page (wide, a phone,
-printed) are kept in `test-artifacts/`.
+address `civio serve` printed and types the teacher password (a wrong one first), sees both
+students signed in, sees each one's puzzle counted as they solve it, resets a PIN and downloads
+the CSV. Screenshots of the page (wide, printed, a phone) are kept in `test-artifacts/`.
 
 Marked `browser`: run with `pytest -m browser` (skipped without Chromium)."""
 
@@ -20,6 +20,7 @@ from test_browser import ARTIFACTS, CAPTURE, PageScreen, menu_key, sign_in
 
 from civio_tui.serve.pins import PinDesk
 from civio_tui.serve.probe import ServedProcess
+from civio_tui.serve.teacher import set_password
 
 pytestmark = pytest.mark.browser
 
@@ -82,15 +83,22 @@ def test_the_teacher_watches_two_students_resets_a_pin_and_downloads_the_csv(
     tmp_path: Path, browser: Any
 ) -> None:
     root = tmp_path / "class"
+    root.mkdir()
+    set_password(root, "chalk and board")
     with ServedProcess(root) as server:
         teacher = browser.new_context(
             viewport={"width": 1280, "height": 720}, accept_downloads=True
         ).new_page()
         requests: list[str] = []
         teacher.on("request", lambda request: requests.append(request.url))
-        teacher.goto(teacher_address(server))
-        assert teacher.url == server.url + "teacher"  # the key is out of the address bar
+        teacher.goto(teacher_address(server))  # with a password: no key in it
+        for password in ("chalk and bored", "chalk and board"):
+            teacher.fill("input[name=password]", password)
+            teacher.locator("form button").click()
+            if password != "chalk and board":
+                teacher.wait_for_selector("text=That is not the teacher password.")
         teacher.wait_for_selector("text=No student has signed in yet")
+        assert teacher.url == server.url + "teacher"
 
         students = {name: open_student(browser, server.url, name) for name in ("Ana", "Ben")}
         for name in students:
