@@ -170,7 +170,7 @@ MORE_CARDS = Lesson(
             start=(SHELLEY,),
             hand=(JIM_CROW, VRA),
             solution=(SHELLEY, VRA),
-            praise="The Voting Rights Act (1965) shares Race with Shelley.",
+            praise="The Voting Rights Act (1965) shares Race.",
             nudge="Compare the Laws' issues and years with Shelley's.",
             claims=(Valid((SHELLEY, VRA)), Invalid((SHELLEY, JIM_CROW))),
         ),
@@ -179,7 +179,7 @@ MORE_CARDS = Lesson(
             start=(SHELLEY, VRA),
             hand=(JIM_CROW, SHAW),
             solution=(SHELLEY, VRA, SHAW),
-            praise="Shaw v Reno (1993) lists the Act under Minus: it cut back districts drawn "
+            praise="Shaw v Reno (1993) lists the Act under Minus: it limited districts drawn "
             "by race.",
             nudge="Which card lists the Voting Rights Act?",
             claims=(
@@ -196,7 +196,7 @@ MORE_CARDS = Lesson(
             start=(KATZ,),
             hand=("Expression", "Privacy"),
             solution=(KATZ, "Privacy"),
-            praise="Katz lists Privacy. After a Freedom, only Amendments may come.",
+            praise="Katz lists Privacy. After a Freedom come only Amendments.",
             nudge="Read Katz's Plus line.",
             claims=(
                 Lists(KATZ, "Privacy", "plus"),
@@ -206,8 +206,7 @@ MORE_CARDS = Lesson(
             ),
         ),
         Build(
-            goal="Marbury v Madison is wild: it stands anywhere. Build Katz, Marbury, Greenwood, "
-            "then an Amendment.",
+            goal="Marbury v Madison is wild. Build Katz, Marbury, Greenwood, then an Amendment.",
             hand=(GREENWOOD, MARBURY, KATZ, "4th Amendment", "1st Amendment"),
             solution=(KATZ, MARBURY, GREENWOOD, "4th Amendment"),
             must_use=(KATZ, MARBURY, GREENWOOD),
@@ -244,8 +243,8 @@ TURN = Lesson(
             moves=(
                 Move(
                     "draw discard",
-                    goal="Draw the supply's unseen top card or the pile's face-up one: take the "
-                    "one that fits.",
+                    goal="Draw the supply's unseen top card or the discard pile's face-up one: "
+                    "take the one that fits.",
                     praise="Miranda lists Gideon and Escobedo. It joins your hidden cards.",
                     nudge="Does Miranda list any of your cards?",
                     wrong=(("draw supply", "Allowed, but blind: Miranda fits your cards."),),
@@ -271,7 +270,7 @@ TURN = Lesson(
                 ),
                 Move(
                     "civio call",
-                    goal="All 7 cards are in precedents, of 3 and 4. Call CIVIO?",
+                    goal="Your 7 cards can go out now. Call CIVIO?",
                     nudge="Calling CIVIO wins the round.",
                     wrong=(("civio play on", "Allowed, but Bot could go out first."),),
                 ),
@@ -288,11 +287,6 @@ TURN = Lesson(
         ),
     ),
 )
-
-
-def any_draw(goal: str) -> Move:
-    """The turn's draw, from either pile (the step is about what comes after it)."""
-    return Move("draw supply", also=("draw discard",), goal=goal, nudge="Either pile will do.")
 
 
 BLIND = "Allowed, but blind: a face-up card lists your Gideon."
@@ -314,7 +308,7 @@ ATTACK_DEAL = Deal(
     bot_first=True,
 )
 """Bot attacks you with Jim Crow Laws (Lose Turn), you overrule with the Civil Rights Act; then
-you attack with Executive Order 9066 (Confiscate and Arrest) and take Miranda."""
+you attack with Executive Order 9066 (Confiscate and Arrest), take Miranda and discard a card."""
 
 ATTACKS = Lesson(
     "attacks",
@@ -329,13 +323,20 @@ ATTACKS = Lesson(
                 Move("target 0", bot=True),
                 Move(
                     f"overrule {CRA}",
-                    goal="Jim Crow Laws attack you: you would miss your next turn. Which card "
-                    "overrules it?",
+                    goal="Jim Crow Laws attack you: you would miss your next turn. Read your "
+                    "Laws' Action lines: can one stop it?",
                     praise="Overruled! The Civil Rights Act (1964) outlawed Jim Crow segregation.",
                     nudge="Read the Action line of your cards.",
                     wrong=(("accept", "You would miss your next turn: overrule it."),),
                 ),
-                any_draw("Your turn: draw."),
+                Move(
+                    "draw supply",
+                    goal="Your turn: draw.",
+                    nudge="Does Jim Crow Laws fit your cards?",
+                    wrong=(
+                        ("draw discard", "Allowed, but Jim Crow Laws fits none of your cards."),
+                    ),
+                ),
                 Move(
                     f"discard {EO9066}",
                     goal="Attack back: discard your Law whose Action is Confiscate and Arrest.",
@@ -358,11 +359,20 @@ ATTACKS = Lesson(
                         ),
                     ),
                 ),
+                Move("reveal Justice", bot=True),
+                Move(
+                    "discard School",
+                    also=tuple(f"discard {n} Amendment" for n in ("1st", "4th", "6th")),
+                    goal="You hold 8: discard one to end your turn.",
+                    praise="Your turn is over.",
+                    nudge="Which card fits none of your others?",
+                ),
             ),
             claims=(
                 LawDoes(JIM_CROW, "attack", "lose_turn"),
                 LawDoes(CRA, "overrule", "lose_turn"),
                 LawDoes(EO9066, "attack", "confiscate"),
+                Alone(JIM_CROW, (GIDEON, "1st Amendment", "4th Amendment", CRA, EO9066)),
                 Year(EO9066, 1942),
                 Year(CRA, 1964),
                 Lists(MIRANDA, GIDEON, "plus"),
@@ -395,7 +405,8 @@ CIVIO = Lesson(
             start=("School", BARNETTE, TINKER, PICO),
             hand=("1st Amendment", "Expression", "14th Amendment"),
             solution=BOOKLET_FLUSH,
-            praise="It is the rule booklet's example: forty years of students' free speech.",
+            praise="It is the example in the game's printed rules: forty years of students' "
+            "free speech.",
             nudge="Pico lists a Freedom; Amendments go last.",
             claims=(
                 Valid(BOOKLET_FLUSH, points=6),
@@ -444,7 +455,7 @@ RANKS_LESSON = Lesson(
             claims=(NonWinnerScores((*GIDEON_PRECEDENT, GREGG, "Race", KOREMATSU), 4),),
         ),
         Choice(
-            question="You win a flush for 24, then two rounds for 8. Your rank?",
+            question=f"{RANK_TABLE}. You win a flush for 24, then two rounds for 8. Your rank?",
             options=(
                 Option("Judge", True, "Right: 24 + 8 + 8 = 40."),
                 Option("Lawyer (1st chair)", False, "That is 21-30: add all three."),
@@ -471,12 +482,12 @@ RANKS_LESSON = Lesson(
 )
 
 NEXT_PANE, RIGHT, LEFT, RAISE, LOWER = (
-    key_label(k)
+    key_label(k).split(" / ")[0]
     for k in ("table.next_pane", "hand.group_right", "hand.group_left", "hand.raise", "hand.lower")
 )
 ARRANGE = (
-    f"To sort your cards, go to Your cards ({NEXT_PANE}): {RIGHT} and {LEFT} move a card to "
-    f"another precedent, {RAISE} and {LOWER} move it up or down within one."
+    f"In Your cards ({NEXT_PANE}), {RIGHT} and {LEFT} move a card to another precedent, "
+    f"{RAISE} and {LOWER} move it up or down within one."
 )
 
 COACHED = Lesson(

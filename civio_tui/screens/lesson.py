@@ -56,7 +56,7 @@ ROLE: dict[CardType, str] = {
     CardType.FREEDOM: "Follows a Case listing it under Plus.",
     CardType.AMENDMENT: "Ends a precedent with a Case strengthening it.",
     CardType.LAW: "Follows a Case sharing an issue, same year or later.",
-    CardType.WILD: "Stands anywhere.",
+    CardType.WILD: "Anywhere; the next card links to the one before.",
 }
 """Where each type of card may stand (docs/RULES.md, "A precedent"), in a line."""
 
@@ -150,22 +150,25 @@ def card_brief(
 
 
 def row_strengthens(deck: Deck, row: list[int]) -> Content:
-    """What lets an Amendment close `row`: the Amendments its Cases strengthen, each with the
-    Case, wherever it stands in the row (not only the card just before)."""
-    found: dict[int, str] = {}
+    """What lets an Amendment close `row`: the Amendments its Cases strengthen, with the Case,
+    wherever it stands in the row (not only the card just before)."""
+    parts: list[str] = []
+    seen: set[int] = set()
     for card_id in row:
         card = deck[card_id]
-        if card.type is CardType.CASE:
-            for number in card.amendments:
-                found.setdefault(number, short_name(card, 18))
-    if not found:
+        numbers = [n for n in card.amendments if n not in seen]
+        if card.type is not CardType.CASE or not numbers:
+            continue
+        seen.update(numbers)
+        names = []
+        for number in numbers:
+            amendment = deck.amendment_card(number)
+            names.append(amendment_label(deck[amendment]) if amendment is not None else str(number))
+        label = ", ".join(name.removeprefix("the ").removesuffix(" Amendment") for name in names)
+        parts.append(f"{label} ({short_name(card, 18)})")
+    if not parts:
         return Content.styled("No Case in the row strengthens an Amendment yet.", "dim")
-    parts = []
-    for number, case in sorted(found.items()):
-        amendment = deck.amendment_card(number)
-        label = amendment_label(deck[amendment]) if amendment is not None else f"the {number}th"
-        parts.append(f"{label.removeprefix('the ')} ({case})")
-    return Content.assemble(("Cases in the row strengthen: ", "bold"), ", ".join(parts))
+    return Content.assemble(("Amendments that may end it: ", "bold"), "; ".join(parts))
 
 
 def shown_order(step: Choice) -> list[tuple[int, Answer]]:

@@ -37,7 +37,7 @@ def test_each_lesson_before_the_round_takes_at_most_the_goal(
     standard: Deck, lesson: Lesson
 ) -> None:
     if lesson is ATTACKS:
-        pytest.xfail("the attacks lesson plays a whole attack each way at the table: about 360")
+        pytest.xfail("the attacks lesson plays a whole attack each way at the table: about 390")
     assert lesson_words(standard, lesson) <= LESSON_GOAL
 
 
