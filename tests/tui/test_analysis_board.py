@@ -134,6 +134,8 @@ async def test_a_board_played_to_its_end_goes_back_to_the_replay_unsaved(
         replay = await open_replay(pilot, "Rounds won")
         last = replay.playback.last_turn()
         position = replay.playback.position_of_turn(last)
+        # As when the replay was opened from a round's end: a game is in progress under it.
+        app.game_in_progress = True
         await pilot.press("t", *str(last), "enter", "a", "o")
         await _evaluated(pilot)
         await press_1_to_round_end(pilot)
@@ -144,5 +146,5 @@ async def test_a_board_played_to_its_end_goes_back_to_the_replay_unsaved(
         await pilot.press("enter")
         await wait_for_screen(pilot, ReplayScreen)
         assert replay.position == position
-        assert not app.game_in_progress
+        assert app.game_in_progress  # the game under the replay is still in progress
     assert _files(samples.parent) == before
