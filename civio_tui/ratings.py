@@ -111,6 +111,8 @@ class RatedGame:
     result: str
     """"won", "lost" or "draw"."""
     rating: Rating
+    round: tuple[str, int] | None = None
+    """The campaign and round number of a rated round (None for a puzzle)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -132,13 +134,15 @@ class RatingHistory:
     def current(self) -> Rating | None:
         return self.games[-1].rating if self.games else None
 
-    def change_text(self) -> str:
-        """The rating after the last game and what that game changed: "1559? (+59)"."""
-        current = self.current
-        if current is None:
+    def change_text(self, index: int = -1) -> str:
+        """The rating after a game (the last one by default) and what that game changed:
+        "1559? (+59)"."""
+        if not self.games:
             return ""
-        before = self.games[-2].rating.value if len(self.games) > 1 else START
-        return f"{current.value}{'?' if current.provisional else ''} ({current.value - before:+d})"
+        index %= len(self.games)
+        after = self.games[index].rating
+        before = self.games[index - 1].rating.value if index else START
+        return f"{after.value}{'?' if after.provisional else ''} ({after.value - before:+d})"
 
     def to_json(self) -> dict[str, Any] | None:
         """The `civio stats --json` document's `rating` (None before a rated round)."""
@@ -241,6 +245,7 @@ def round_history(
                         names,
                         result,
                         _shown(skill, len(games) + 1),
+                        (camp.name, record.round),
                     )
                 )
     return RatingHistory(tuple(games))
@@ -336,6 +341,27 @@ def rating_history(
     if person is None:
         return RatingHistory(())
     return round_history(campaigns, person, people_in(player_dir, campaigns))
+
+
+def round_changes(
+    player_dir: Path, campaign: Campaign, number: int, people: Sequence[str]
+) -> list[str]:
+    """What round `number` of `campaign` (as given, the folder's file of it may be older) did
+    to each of `people`'s ratings, one line each ("Ana's rating: 1532? (+12)"); none for an
+    unrated round."""
+    from civio_tui.campaigns.stats import possessive
+
+    key = name_key(campaign.name)
+    campaigns = [c for c in read_campaigns(player_dir) if name_key(c.name) != key]
+    campaigns.append(campaign)
+    lines = []
+    for person in people:
+        history = round_history(campaigns, person, people_in(player_dir, campaigns))
+        found = [i for i, g in enumerate(history.games) if g.round == (campaign.name, number)]
+        if found:
+            change = history.change_text(found[0])
+            lines.append(f"{possessive(person)} rating: {change} this round")
+    return lines
 
 
 def current_rating(player_dir: Path, player: str | None = None) -> Rating | None:

@@ -216,6 +216,7 @@ async def test_the_round_end_screen_replays_the_round_just_played(samples: Path)
     from cards.deck import standard_deck
     from civio_tui.campaigns.catalogue import read_summary
     from civio_tui.round_summary import RoundSummary, SeatResult
+    from civio_tui.ratings import rating_history
     from civio_tui.screens.civio.round_end import RoundEndScreen
 
     camp = read_summary("Rounds won", save_dir=samples).campaign
@@ -232,6 +233,21 @@ async def test_the_round_end_screen_replays_the_round_just_played(samples: Path)
         app.push_screen(RoundEndScreen(standard_deck(), summary, camp))
         await wait_for_screen(pilot, RoundEndScreen)
         assert "r: replay it" in text(pilot, "#round-keys")
+        # The rating after this round, and what the round changed, as lichess shows it.
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        history = rating_history(samples, camp.players[0].name).games
+        at = next(i for i, g in enumerate(history) if g.round == ("Rounds won", 2))
+        change = history[at].rating.value - history[at - 1].rating.value
+        assert f"({change:+d}) this round" in text(pilot, "#round-rating")
+        app.pop_screen()
+        practice = camp.model_copy(update={"practice": True})
+        app.push_screen(RoundEndScreen(standard_deck(), summary, practice))
+        await wait_for_screen(pilot, RoundEndScreen)
+        await app.workers.wait_for_complete()
+        assert not app.screen.query_one("#round-rating").display  # practice is not rated
+        app.push_screen(RoundEndScreen(standard_deck(), summary, camp))
+        await wait_for_screen(pilot, RoundEndScreen)
         await pilot.press("r")
         await wait_for_screen(pilot, ReplayScreen)
         replay = app.screen

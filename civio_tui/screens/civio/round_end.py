@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -89,6 +90,7 @@ class RoundEndScreen(CivioScreen[str]):
                     id="promotion",
                 )
             yield Static(headline(summary, names), id="round-headline")
+            yield Static(id="round-rating")
             with KeyScroll(id="round-results"):
                 yield SeatResults(self.deck, summary, id="round-seats")
             next_text = self.enter_words or (
@@ -102,6 +104,27 @@ class RoundEndScreen(CivioScreen[str]):
         box = self.query_one("#round-end-box")
         box.border_title = f"Round {self.summary.number} is over"
         self.query_one(KeyScroll).focus()
+        self.query_one("#round-rating").display = False
+        if self.campaign is not None and not self.campaign.practice:
+            self.rate(self.campaign)
+
+    @work(thread=True, exclusive=True, group="round-rating")
+    def rate(self, campaign: Campaign) -> None:
+        """Each person's rating after this round and what the round changed (lichess's "+12"),
+        read beside the folder's other games (`civio_tui.ratings`)."""
+        from civio_tui.campaigns.store import resolve_save_dir
+        from civio_tui.ratings import round_changes
+
+        people = [self.summary.seats[s].name for s in self.humans]
+        folder = resolve_save_dir(self.app.save_dir)
+        lines = round_changes(folder, campaign, self.summary.number, people)
+        if lines:
+            self.app.call_from_thread(self._rated, " · ".join(lines))
+
+    def _rated(self, text: str) -> None:
+        line = self.query_one("#round-rating", Static)
+        line.update(text)
+        line.display = True
 
     def action_next(self) -> None:
         self.dismiss("next")
