@@ -198,6 +198,7 @@ class _Asking:
 
     def _q_discard(self, decision: Decision) -> Question:
         drawn = decision.drawn
+        laws = law_facts(self.deck)
         options: list[OptionLabel] = []
         ordered = sorted(decision.options, key=lambda a: a.card != drawn)
         for action in ordered:
@@ -207,6 +208,10 @@ class _Asking:
                 text = Content.assemble("Discard it at once: ", card)
             else:
                 text = Content.assemble("Discard ", card)
+            if decision.stage == "main" and laws.attacks(action.card):
+                # The discard itself launches the attack: the option says so before it is made.
+                effect = effect_label(laws.attack[action.card])
+                text = Content.assemble(text, (f" · attacks ({effect})", "bold $warning"))
             options.append(OptionLabel(action, text, card=action.card))
         if decision.stage == "after_confiscation":
             taken = decision.confiscated
@@ -229,7 +234,6 @@ class _Asking:
             prompt = "Discard one card."
             title = "Discard a card"
         note = ""
-        laws = law_facts(self.deck)
         if decision.stage == "main" and any(laws.attacks(a.card) for a in decision.options):
             note = "A Law with an attack, once discarded, strikes an opponent of your choice."
         return Question(decision, title, prompt, tuple(options), note)
@@ -244,6 +248,10 @@ class _Asking:
             prompt = "You drew a replacement and now hold 3 hidden cards: turn one of them face up."
         else:
             prompt = "You hold 3 hidden cards: turn one of them face up (everyone will see it)."
+            pile = self.view.discard_pile
+            # The Law you just discarded attacks once this card is turned (docs/RULES.md).
+            if decision.stage == "main" and pile and law_facts(self.deck).attacks(pile[-1]):
+                prompt += f" Then {self.deck[pile[-1]].name} attacks: you choose whom."
         return Question(decision, "Turn a card face up", prompt, options)
 
     def _law_words(self, decision: Decision) -> tuple[str, str]:
@@ -302,24 +310,34 @@ class _Asking:
 
     def _q_confiscate(self, decision: Decision) -> Question:
         victim = self.names[decision.target] if decision.target is not None else "them"
+        known = (
+            self.view.players[decision.target].known_hidden if decision.target is not None else ()
+        )
+        blind = [a for a in decision.options if a.slot is not None]
+        # The hidden cards lie face down in an order you cannot see: a blind pick gets either
+        # one by chance, even the one you know (docs/RULES.md, a blind confiscation).
+        knowing = " or ".join(self.deck[c].name for c in known)
         options = []
         for action in decision.options:
-            if action.slot is not None:
-                text = Content(f"Take hidden card {action.slot + 1} of {victim} (blind)")
-                options.append(OptionLabel(action, text))
-            elif action.card is not None:
-                options.append(
-                    OptionLabel(
-                        action, Content.assemble("Take ", self._card(action.card)), card=action.card
-                    )
-                )
-        return Question(
-            decision,
-            Effect.CONFISCATE.label,
-            f"The attack stands. Take one of {victim}'s face-up cards, or one of their 2 "
-            "hidden cards without seeing it. They draw a replacement; then you discard.",
-            tuple(options),
+            if action.card is not None:
+                taken = Content.assemble("Take face-up ", self._card(action.card))
+                options.append(OptionLabel(action, taken, card=action.card))
+        for number, action in enumerate(blind, 1):
+            text = f"Take a hidden card of {victim} unseen ({number} of {len(blind)})"
+            if known and len(known) < len(blind):
+                text += f": {knowing} or the unknown one, by chance"
+            elif known:
+                text += f": one of {knowing}, by chance"
+            options.append(OptionLabel(action, Content(text)))
+        prompt = (
+            f"The attack stands. Take one of {victim}'s face-up cards, or one of their "
+            f"{len(blind)} hidden cards without seeing it. They draw a replacement; then you "
+            "discard."
         )
+        if known:
+            names = " and ".join(self.deck[c].name for c in known)
+            prompt += f" You know {names} is hidden there, but not which card it is."
+        return Question(decision, Effect.CONFISCATE.label, prompt, tuple(options))
 
     def _q_civio(self, decision: Decision) -> Question:
         from cards.go_out import best_go_out

@@ -700,3 +700,16 @@ def test_no_card_for_a_replacement_ends_the_round_as_it_stands(pack: Deck) -> No
     assert [len(h) for h in r.hands] == [8, 6]
     assert r.turns == 0  # the unfinished turn is not counted
     assert "no card could be drawn" in (rnd.events[-1].describe(tiny, 1) or "")
+
+
+def test_the_discard_of_an_attacking_law_tells_its_attack_at_once(pack: Deck) -> None:
+    rnd = attack_table(pack, "Jim Crow")
+    play(rnd, "draw supply", "discard Jim Crow")
+    (line,) = rnd.events[-1].lines(pack, 1, ["Ann", "Ben", "Cy"])
+    assert line == "Ann discarded Jim Crow, which attacks (Lose Turn)."
+    # A discard after a confiscation attacks nobody, and its line says nothing of an attack.
+    rnd = attack_table(pack)
+    play(rnd, "draw discard", "discard Seizure Act", "target 1", "accept", "confiscate Case 08")
+    play(rnd, "reveal Case 12", "discard Case 08")
+    (line,) = rnd.events[-1].lines(pack, 1, ["Ann", "Ben", "Cy"])
+    assert line == "Ann discarded Case 08."

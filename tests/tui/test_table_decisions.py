@@ -151,8 +151,25 @@ async def test_confiscate_a_card(deck: Deck) -> None:
         assert question is not None and question.decision.kind is DecisionKind.CONFISCATE
         face_up = screen.controller.view().players[1].face_up
         labels = [o.text.plain for o in question.options]
-        assert labels[-1] == "Take hidden card 2 of Bot (blind)"
+        assert labels[0].startswith("Take face-up [")
+        assert labels[-1] == "Take a hidden card of Bot unseen (2 of 2)"
         assert len(labels) == len(face_up) + 2
+        # `i` on a blind option shows no card: never one of your own in its place.
+        from civio_tui.screens.card_detail import CardDetailScreen
+
+        options = screen.query_one(QuestionPane).options_list
+        options.focus()
+        options.highlighted = len(labels) - 1
+        await pilot.press("i")
+        await pilot.pause()
+        assert not isinstance(app.screen, CardDetailScreen)
+        options.highlighted = 0
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, CardDetailScreen)
+        assert app.screen.current == question.options[0].card
+        await pilot.press("escape")
+        await pilot.pause()
         taken = question.options[0].card
         assert taken is not None
         await pilot.press("1")

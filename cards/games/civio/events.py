@@ -188,6 +188,10 @@ class Event:
             card = f": {_names(deck, self.cards)}" if show and self.cards else ""
             return f"{who} drew from {where}{card}."
         if kind == DISCARD and a.card is not None:
+            if self.cards:  # a Law whose attack this discard launches
+                return (
+                    f"{who} discarded {deck[a.card].name}, which attacks{_effect_of(deck, a.card)}."
+                )
             return f"{who} discarded {deck[a.card].name}."
         if kind == REVEAL and a.card is not None:
             return f"{who} turned face up {deck[a.card].name}."

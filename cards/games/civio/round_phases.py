@@ -210,11 +210,17 @@ class DiscardHandler(_DiscardHandler):
         )
 
     def apply(self, rnd: Round, action: Action, seat: int) -> Outcome:
-        rnd.discarded = action.card
+        c = action.card
+        assert c is not None
+        rnd.discarded = c
         if self.discard(rnd, action) == 3:
             rnd.phase = self.next_phase
         else:
             rnd._after_main_discard()
+        # The event names the Law whose attack this discard launches, so the log tells it at
+        # the discard, before any card is turned face up and the target is named.
+        if rnd._laws.attack[c] is not None:
+            return ((c,), EVERYONE, None, False)
         return PUBLIC
 
 

@@ -437,15 +437,21 @@ class TableScreen(GameScreen):
         if card in cards:
             self.app.push_screen(CardDetailScreen(cards, cards.index(card), context=context))
 
-    def action_detail(self) -> None:
+    def _card_in_focus(self) -> tuple[list[int], int, str] | None:
         found = self.query_one(TableView).card_in_focus(self.arrangement.cards, self.question)
+        if found is None:
+            self.notify("This option names no card you can see. Tab to Your cards for yours.")
+        return found
+
+    def action_detail(self) -> None:
+        found = self._card_in_focus()
         if found is not None:
             self.open_detail(*found)
 
     def action_explain(self) -> None:
         from civio_tui.screens.links import LinksScreen
 
-        found = self.query_one(TableView).card_in_focus(self.arrangement.cards, self.question)
+        found = self._card_in_focus()
         if found is not None:
             self.app.push_screen(LinksScreen(found[1], self.controller.deck))
 

@@ -72,18 +72,22 @@ class TableView(Horizontal):
     def card_in_focus(
         self, hand: list[int], question: Question | None
     ) -> tuple[list[int], int, str] | None:
-        """The card `i` and `e` are about: the one highlighted in Your cards when it has focus,
-        else the question's highlighted card option, else Your cards' cursor; with the list
-        it was found in (`hand`: Your cards in their order) and where that is, in words."""
+        """The card `i` and `e` are about: the focused pane's card, always. With the question's
+        options in focus, the highlighted option's card (None when that option names no card,
+        a blind pick: never one of your own instead); with Your cards in focus, or another
+        pane, the card under Your cards' cursor. Returned with the list it was found in
+        (`hand`: Your cards in their order) and where that is, in words."""
         pane = self.query_one(HandPane)
-        if self.screen.focused is pane and pane.cursor_card is not None:
-            return hand, pane.cursor_card, " in your hand"
-        highlighted = self.query_one(QuestionPane).options_list.highlighted
-        options = question.options if question is not None else ()
-        if highlighted is not None and highlighted < len(options):
+        options_list = self.query_one(QuestionPane).options_list
+        if self.screen.focused is options_list:
+            highlighted = options_list.highlighted
+            options = question.options if question is not None else ()
+            if highlighted is None or highlighted >= len(options):
+                return None
             card = options[highlighted].card
-            if card is not None:
-                return [o.card for o in options if o.card is not None], card, " in this question"
+            if card is None:
+                return None
+            return [o.card for o in options if o.card is not None], card, " in this question"
         if pane.cursor_card is not None:
             return hand, pane.cursor_card, " in your hand"
         return None
