@@ -323,8 +323,8 @@ ATTACKS = Lesson(
                 Move("target 0", bot=True),
                 Move(
                     f"overrule {CRA}",
-                    goal="Jim Crow Laws attack you: you would miss your next turn. Read your "
-                    "Laws' Action lines: can one stop it?",
+                    goal="Jim Crow Laws attack you: you would miss your next turn. Can a Law of "
+                    "yours stop it?",
                     praise="Overruled! The Civil Rights Act (1964) outlawed Jim Crow segregation.",
                     nudge="Read the Action line of your cards.",
                     wrong=(("accept", "You would miss your next turn: overrule it."),),

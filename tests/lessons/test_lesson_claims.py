@@ -10,9 +10,22 @@ import pytest
 
 from cards.deck import Deck
 from cards.models import Effect, LawAction
-from civio_tui.lessons.catalogue import ATTACKS, LESSONS, TURN, YEARS
+from cards.scoring import non_winner_score
+from civio_tui.keymap import key_label
+from civio_tui.lessons.catalogue import ATTACKS, COACHED, LESSONS, TURN, YEARS
 from civio_tui.lessons.claims import claim_problem, problems
-from civio_tui.lessons.model import Build, Choice, Follow, Lesson, Move, Play, TableTurn, Valid
+from civio_tui.lessons.model import (
+    Build,
+    Choice,
+    Follow,
+    Lesson,
+    Move,
+    NonWinnerScores,
+    Play,
+    TableTurn,
+    Valid,
+)
+from civio_tui.widgets.cards import pts
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
@@ -107,3 +120,23 @@ def test_a_table_script_the_engine_refuses_is_reported(standard: Deck) -> None:
         lesson = Lesson("broken", "Broken", "", (broken,))
         assert problems(standard, lesson) != []
     assert problems(standard, Lesson("ok", "OK", "", (step,))) == []
+
+
+def test_the_not_out_line_of_the_table_is_explained_with_its_own_words(standard: Deck) -> None:
+    """The table's 'Not out yet · N points if someone else wins' is quoted by a lesson, with
+    the N the rules give the hand the lesson scores."""
+    step = next(
+        s
+        for lesson in LESSONS
+        for s in lesson.steps
+        if isinstance(s, Choice) and any(isinstance(c, NonWinnerScores) for c in s.claims)
+    )
+    claim = next(c for c in step.claims if isinstance(c, NonWinnerScores))
+    score = non_winner_score(standard, [standard.id_of(name) for name in claim.cards])
+    assert f"Not out yet · {pts(score)} if someone else wins" in step.question
+
+
+def test_the_coached_round_names_the_keys_that_order_cards_within_a_precedent() -> None:
+    text = " ".join(step.text for step in COACHED.steps if isinstance(step, Play))
+    for binding in ("hand.raise", "hand.lower", "hand.group_right", "hand.group_left"):
+        assert key_label(binding).split(" / ")[0] in text, binding
