@@ -323,8 +323,7 @@ ATTACKS = Lesson(
                 Move("target 0", bot=True),
                 Move(
                     f"overrule {CRA}",
-                    goal="Jim Crow Laws attack you: you would miss your next turn. Can a Law of "
-                    "yours stop it?",
+                    goal="You would miss your next turn. Can a Law of yours stop it?",
                     praise="Overruled! The Civil Rights Act (1964) outlawed Jim Crow segregation.",
                     nudge="Read the Action line of your cards.",
                     wrong=(("accept", "You would miss your next turn: overrule it."),),
@@ -364,7 +363,7 @@ ATTACKS = Lesson(
                     "discard School",
                     also=tuple(f"discard {n} Amendment" for n in ("1st", "4th", "6th")),
                     goal="You hold 8: discard one to end your turn.",
-                    praise="Your turn is over.",
+                    praise="Your turn ends.",
                     nudge="Which card fits none of your others?",
                 ),
             ),

@@ -448,7 +448,7 @@ async def test_lesson_5_overrules_an_attack_then_launches_one() -> None:
         assert not screen.solved and miranda in drill.rnd.hidden[0]
         assert "discard one to end your turn" in str(screen.query_one("#lesson-goal").render())
         await make_move(pilot, screen, Action.discard(deck.id_of("School")))
-        assert screen.solved and "Your turn is over" in feedback(screen)
+        assert screen.solved and "Your turn ends" in feedback(screen)
 
 
 async def test_a_digit_opens_that_lesson_from_the_list() -> None:
