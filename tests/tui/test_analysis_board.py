@@ -18,6 +18,7 @@ from civio_tui.screens.civio.analysis import (
 from civio_tui.screens.civio.round_end import RoundEndScreen
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.replay import ReplayScreen
+from civio_tui.widgets.log_pane import LogPane
 from civio_tui.widgets.question import QuestionPane
 from tests.tui.conftest import make_app, press_1_to_round_end, screen_text, wait_for_screen
 from tests.tui.test_lookback_tui import open_replay, samples
@@ -85,6 +86,10 @@ async def test_the_board_plays_on_from_a_replay_and_goes_back_to_it(
         marks = [str(o) for o in options]
         assert any("best" in m for m in marks) and any("−" in m for m in marks)
         shown = screen_text(app)
+        # The board's log says what its figures mean; it is no saved game "resumed".
+        logged = "\n".join(line.plain for line in board.query_one(LogPane).lines)
+        assert "Analysis board (fair) from step" in logged
+        assert not any("resumed" in n.message for n in app._notifications)
         assert "analysis (fair)" in shown and "Hint (" in shown and "esc Back" in shown
 
         await pilot.press("1")  # a move: the board plays on

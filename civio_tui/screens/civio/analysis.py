@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -125,7 +125,11 @@ class AnalysisScreen(TableScreen):
         self._game_in_progress = False
         """The app's flag as it was (a game may be under the replay): put back on leaving."""
 
-    def on_mount(self) -> None:
+    @on(events.Mount)
+    def start_board(self, event: events.Mount) -> None:
+        # Instead of the table's own (Textual would call it next): the board is no saved game
+        # resumed, and starts its log with what the figures mean.
+        event.prevent_default()
         self._game_in_progress = self.app.game_in_progress
         self.app.game_in_progress = True
         self._relog_round()
