@@ -20,7 +20,13 @@ from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.replay import ReplayScreen
 from civio_tui.widgets.log_pane import LogPane
 from civio_tui.widgets.question import QuestionPane
-from tests.tui.conftest import make_app, press_1_to_round_end, screen_text, wait_for_screen
+from tests.tui.conftest import (
+    make_app,
+    press_1_to_round_end,
+    screen_text,
+    settle,
+    wait_for_screen,
+)
 from tests.tui.test_lookback_tui import open_replay, samples
 
 __all__ = ["samples"]  # the fixture: the sample saves in the test's own save folder
@@ -92,12 +98,13 @@ async def test_the_board_plays_on_from_a_replay_and_goes_back_to_it(
         assert not any("resumed" in n.message for n in app._notifications)
         assert "analysis (fair)" in shown and "Hint (" in shown and "esc Back" in shown
 
-        await pilot.press("1")  # a move: the board plays on
-        for _ in range(400):
-            if board.controller.rnd.events:
-                break
-            await pilot.pause(0.02)
+        await pilot.press("1")  # a move: the board plays on to the player's next decision
+        await settle(pilot)
         assert board.controller.rnd.events
+        await pilot.press("u")  # and takes it back: the board's start again
+        await settle(pilot)
+        assert not board.controller.rnd.events
+        assert board.controller.rnd.view(replay.seat) == real.view(replay.seat)
 
         await pilot.press("escape")  # unsaved play: asked first, as Settings say
         await wait_for_screen(pilot, ConfirmScreen)
