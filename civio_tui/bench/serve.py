@@ -4,7 +4,9 @@ Each tab connects, waits for its first frame (time from connecting until the sig
 is drawn), signs in with its own name and a PIN, starts a game with Enter, Enter and plays the
 opening. While every tab sits at its table, the memory of each game process is read. Then the
 tabs close and every save is read back. The load test runs the same scenario and checks it had
-no error.
+no error. `civio bench serve` runs it twice, tabs forked (as `civio serve` starts them) and
+each tab a new process (the old way), so the two can be compared on the same machine at the
+same time.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from civio_tui.serve.env import FORK
 
 SIGN_IN = "Who is playing"
 PIN = "4821"
@@ -73,8 +77,11 @@ async def _scenario(url: str, sessions: int, pids: Any) -> dict[str, Any]:
     return {"first_frames": first, "errors": errors, "memory": memory, "names": names}
 
 
-def run_serve_bench(sessions: int = 20, save_root: Path | None = None) -> dict[str, Any]:
-    """The figures of `civio bench serve` (see the module's docstring)."""
+def run_serve_bench(
+    sessions: int = 20, save_root: Path | None = None, tab_start: str = FORK
+) -> dict[str, Any]:
+    """The figures of `civio bench serve` (see the module's docstring) with tabs started the
+    way `tab_start` says (`civio serve --tab-start`)."""
     from civio_tui.campaigns import list_campaigns
     from civio_tui.serve.players import PlayerFolder
     from civio_tui.serve.probe import ServedProcess
@@ -82,6 +89,7 @@ def run_serve_bench(sessions: int = 20, save_root: Path | None = None) -> dict[s
     with tempfile.TemporaryDirectory(prefix="civio-bench-serve-") as scratch:
         root = save_root or Path(scratch) / "class"
         extra = ["--max-sessions", str(sessions), "--max-signing-in", str(sessions)]
+        extra += ["--tab-start", tab_start]
         started = time.perf_counter()
         with ServedProcess(root, extra) as server:
             outcome = asyncio.run(
@@ -97,6 +105,7 @@ def run_serve_bench(sessions: int = 20, save_root: Path | None = None) -> dict[s
     pss = [m[1] for m in outcome["memory"] if m[1]]
     return {
         "sessions": sessions,
+        "tab_start": tab_start,
         "first_frame_s": {
             "p50": round(percentile(first, 0.5), 2),
             "p95": round(percentile(first, 0.95), 2),

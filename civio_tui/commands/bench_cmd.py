@@ -75,7 +75,12 @@ def run(args: argparse.Namespace) -> int:
 
         if not 1 <= args.sessions <= 200:
             raise UsageError(f"--sessions {args.sessions}: give 1 to 200 tabs")
-        document = {"serve": run_serve_bench(args.sessions)}
+        from civio_tui.serve.env import TAB_STARTS
+
+        # Both ways in one run: the machine's load is the same for the two.
+        document = {
+            "serve": {how: run_serve_bench(args.sessions, tab_start=how) for how in TAB_STARTS}
+        }
     elif args.part == "tables":
         document = _tables(args)
     elif args.part == "class":

@@ -14,6 +14,7 @@ from civio_tui.commands.common import (
     check_game_rounds,
 )
 from civio_tui.plurals import counted
+from civio_tui.serve.env import FORK, TAB_STARTS
 
 MAX_SESSIONS = 500
 """The most games one server runs at once (each is a process of its own)."""
@@ -84,6 +85,13 @@ def add_parser(subparsers: Any) -> None:
         help="a short game for a lesson, for every New game form: it ends after N rounds, "
         "the higher total winning (players can change it)",
     )
+    parser.add_argument(
+        "--tab-start",
+        choices=TAB_STARTS,
+        default=FORK,
+        help="how a tab's game starts: fork (default: copied from a process that has the game "
+        "loaded, so a class opens at once) or new (a new Python process per tab, slower)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -153,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
         max_signing_in=args.max_signing_in,
         sign_in_idle_seconds=args.sign_in_minutes * 60,
         teacher=TeacherDesk(root.resolve(), deck=deck),
+        tab_start=args.tab_start,
     )
 
     def announce(url: str) -> None:

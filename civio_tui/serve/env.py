@@ -13,3 +13,9 @@ CLIENT_ENV = "CIVIO_SERVE_CLIENT"
 SIGNED_IN_META = "civio-signed-in"
 """The meta message a tab sends once its player is in (with "player": their folder's name): the
 game's limits apply from then, and the teacher's lock or remove can end that player's tab."""
+
+FORK = "fork"
+"""A tab's game is forked from a process that has the game loaded (`civio_tui/serve/forker.py`)."""
+NEW = "new"
+"""A tab's game is a new Python process (textual-serve's own way)."""
+TAB_STARTS = (FORK, NEW)

@@ -238,9 +238,26 @@ class ServedProcess:
             self._reader_thread.join(10)  # everything it printed up to its end is in `output`
 
     def game_pids(self) -> list[int]:
-        """The game processes (one per open tab) the server runs now."""
+        """The game processes (one per open tab) the server runs now: its children, or, when
+        tabs are forked, the forking process's children (a tab's stub holds no game)."""
         assert self.process is not None
-        return children_of(self.process.pid)
+        games = []
+        for pid in children_of(self.process.pid):
+            command = command_line(pid)
+            if "civio_tui.serve.zygote" in command:
+                games += children_of(pid)
+            elif "civio_tui.serve.tab_stub" not in command:
+                games.append(pid)
+        return games
+
+
+def command_line(pid: int) -> str:
+    """A process's command line, its words joined by spaces ("" when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return handle.read().replace(b"\0", b" ").decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 def children_of(pid: int) -> list[int]:

@@ -1,9 +1,10 @@
 """The classroom server: textual-serve's `Server`, with the classroom's limits and our page.
 
 textual-serve starts one process of a shell command per browser tab. Our command is fixed text
-(this Python and `-m civio_tui.serve`, quoted); the teacher's settings travel in the environment
-and a student's input only ever reaches the game process as keystrokes, so nothing a student
-types is run by a shell.
+(this Python and a module of ours, quoted: the tab's game, or the stub of a game forked from
+one that has it loaded, `civio_tui/serve/forker.py`); the teacher's settings travel in the
+environment and a student's input only ever reaches the game process as keystrokes, so nothing a
+student types is run by a shell.
 
 What we add to textual-serve's server, each because a class of thirty can be hostile:
 - a new tab opens while fewer than `max_sessions` games (signed-in tabs) are played and fewer
@@ -37,13 +38,12 @@ import ipaddress
 import logging
 import os
 import resource
-import shlex
-import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
@@ -52,7 +52,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from civio_tui.serve.env import CLIENT_ENV, SIGNED_IN_META
+from civio_tui.serve.env import CLIENT_ENV, FORK, SIGNED_IN_META
+from civio_tui.serve.forker import Forker, new_process_command, stub_command
 
 if TYPE_CHECKING:
     from civio_tui.serve.teacher import TeacherDesk
@@ -92,14 +93,6 @@ FULL_MESSAGE = (
 )
 BUSY_MESSAGE = "Many people are signing in right now. This page tries again by itself in a moment."
 INPUT_FLOOD = "This tab sent more than anyone types, so its game has ended."
-
-
-def child_command() -> str:
-    """The shell command textual-serve runs per tab: this Python running one tab's game.
-
-    `exec` makes the shell become the game, so the process textual-serve waits on (and a
-    teacher sees in `ps`) is the game itself, and ending it ends the game."""
-    return f"exec {shlex.quote(sys.executable)} -m civio_tui.serve"
 
 
 def is_loopback(host: str) -> bool:
@@ -337,16 +330,19 @@ class ClassroomServer(Server):
         sign_in_idle_seconds: float = 2 * 60,
         clock: Callable[[], float] = time.monotonic,
         command: str | None = None,
+        tab_start: str = FORK,
         teacher: TeacherDesk | None = None,
     ) -> None:
         super().__init__(
-            command or child_command(),
+            command or (stub_command() if tab_start == FORK else new_process_command()),
             host=host,
             port=port,
             title="CIVIO",
             templates_path=TEMPLATES,
         )
         self.environment = environment
+        self.forker = Forker() if command is None and tab_start == FORK else None
+        """The forking process of the tabs' games (None: each tab starts a new process)."""
         self.teacher = teacher
         self.max_sessions = max_sessions
         self.idle_seconds = idle_seconds
@@ -586,9 +582,16 @@ class ClassroomServer(Server):
         await asyncio.gather(
             *(session.service.end() for session in list(self.sessions)), return_exceptions=True
         )
+        if self.forker is not None:
+            await self.forker.stop()
 
     async def start(self) -> web.AppRunner:
         """Start serving (in the running loop); `bound_port` is the port really used."""
+        if self.forker is not None:
+            # The forking process gets a tab's environment: Textual reads its settings once,
+            # at import, and every forked game keeps them.
+            tab = AppService._build_environment(cast(AppService, SimpleNamespace(debug=self.debug)))
+            self.environment.update(await self.forker.start({**tab, **self.environment}))
         runner = web.AppRunner(
             await self._make_app(),
             handle_signals=False,
