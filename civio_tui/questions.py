@@ -210,7 +210,8 @@ class _Asking:
                 text = Content.assemble("Discard ", card)
             if decision.stage == "main" and laws.attacks(action.card):
                 # The discard itself launches the attack: the option says so before it is made.
-                effect = effect_label(laws.attack[action.card])
+                # "Confiscate" alone: the option must fit a line beside the card's name.
+                effect = effect_label(laws.attack[action.card]).removesuffix(" and Arrest")
                 text = Content.assemble(text, (f" · attacks ({effect})", "bold $warning"))
             options.append(OptionLabel(action, text, card=action.card))
         if decision.stage == "after_confiscation":

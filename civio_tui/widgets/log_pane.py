@@ -38,6 +38,12 @@ class LogPane(KeyScroll):
     def compose(self) -> ComposeResult:
         yield self.text
 
+    def on_mount(self) -> None:
+        # Anchored, the pane is kept at its end by the layout itself, in the same frame as the
+        # new lines: never a frame of old lines first. Scrolling up releases the anchor; the
+        # end (G) takes it back.
+        self.anchor()
+
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         # Growing content or a narrower pane raise max_scroll_y without moving scroll_y, so
@@ -51,7 +57,7 @@ class LogPane(KeyScroll):
     def follow(self) -> None:
         """Follow the newest lines again, wherever the player had scrolled to."""
         self.following = True
-        self.call_after_refresh(self.scroll_end, animate=False)
+        self.anchor()
 
     def add(self, lines: list[Content]) -> None:
         if not lines:

@@ -49,6 +49,33 @@ def pack(items: list[Content], width: int, indent: str = "  ", gap: int = 2) -> 
     return lines
 
 
+def pack_tight(
+    items: list[Content], width: int, last: list[Content], indent: str = "  "
+) -> list[Content]:
+    """`items` in the fewest lines: each goes on the first line with room for it (their order
+    matters less than the rows at 80x24), then `last` after them, on the last line if it fits."""
+    rows: list[list[Content]] = []
+    room = width - len(indent)
+    for item in items:
+        if item.cell_length > room:
+            item = item.truncate(max(4, room), ellipsis=True)
+        row = next((r for r in rows if _row_width(r) + 1 + item.cell_length <= room), None)
+        if row is None:
+            rows.append([item])
+        else:
+            row.append(item)
+    for item in last:
+        if rows and _row_width(rows[-1]) + 1 + item.cell_length <= room:
+            rows[-1].append(item)
+        else:
+            rows.append([item.truncate(max(4, room), ellipsis=True)])
+    return [Content.assemble(indent, Content(" ").join(row)) for row in rows]
+
+
+def _row_width(row: list[Content]) -> int:
+    return sum(item.cell_length for item in row) + len(row) - 1
+
+
 def _heading(
     view: PlayerView, info: OpponentInfo, acting: int | None, width: int, *, compact: bool = False
 ) -> list[Content]:
@@ -212,7 +239,7 @@ def opponents_lines(
             if len(heading) == 1 and joined.cell_length <= width:
                 heading, counts = [joined], []
             lines.extend(heading)
-            lines.extend(pack(cards + counts + last, width, gap=1))
+            lines.extend(pack_tight(cards + counts, width, last))
         else:
             lines.extend(heading)
             lines.extend(pack(cards + counts, width, gap=2))

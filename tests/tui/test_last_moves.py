@@ -81,3 +81,17 @@ def test_the_hidden_cards_marks_are_the_same_whatever_the_count() -> None:
     marks = {hidden_backs(n).plain.split(" ")[0] for n in (1, 2, 7)}
     assert marks == {"▒▒"}
     assert hidden_backs(1).plain == "▒▒ 1 hidden card"
+
+
+def test_compact_cards_take_the_first_line_with_room_and_the_last_move_comes_last() -> None:
+    from textual.content import Content
+
+    from civio_tui.widgets.table_panes import pack_tight
+
+    names = ["[I] Elections", "[F] Expression", "[C] Miranda", "[C] Escobedo", "[C] Brandenburg"]
+    lines = pack_tight([Content(n) for n in names], 30, [Content("↳ −15th")])
+    assert [line.plain for line in lines] == [
+        "  [I] Elections [F] Expression",
+        "  [C] Miranda [C] Escobedo",
+        "  [C] Brandenburg ↳ −15th",
+    ]

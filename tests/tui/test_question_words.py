@@ -45,7 +45,7 @@ def test_a_law_that_attacks_says_so_on_its_discard_option_and_at_the_turn_up(dec
     rnd.apply(DRAW_SUPPLY)
     _, options = texts(rnd, deck)
     order = next(o for o in options if "Executive Order 9066" in o)
-    assert order.endswith("· attacks (Confiscate and Arrest)")
+    assert order.endswith("· attacks (Confiscate)")
     assert not any("attacks" in o for o in options if o is not order)
     rnd.apply(Action.discard(deck.lookup("Executive Order 9066")))  # 3 hidden: one turns up
     prompt, _ = texts(rnd, deck)
