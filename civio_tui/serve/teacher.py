@@ -40,6 +40,7 @@ from aiohttp import web
 
 from cards.deck import Deck
 from civio_tui.safe_files import write_safely
+from civio_tui.serve.server import QUIT_SECONDS, TERMINATE_SECONDS, same_origin
 
 if TYPE_CHECKING:
     from civio_tui.classroom import StudentProgress
@@ -53,8 +54,9 @@ MAX_PASSWORD = 200
 FREE_WRONG_PASSWORDS = 5
 """Wrong passwords a client may type before each next try must wait (1 s, 2 s, 4 s, ...)."""
 LONGEST_WAIT = 300.0
-REMOVE_WAIT_SECONDS = 25.0
-"""How long a remove waits for the player's game to end (it is asked to quit and save)."""
+REMOVE_WAIT_SECONDS = QUIT_SECONDS + TERMINATE_SECONDS + 5.0
+"""How long a remove waits for the player's game to end: the server asks it to quit (and save),
+then terminates it, then kills it."""
 PAGE = Path(__file__).with_name("templates") / "teacher.html"
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
@@ -247,8 +249,6 @@ class TeacherDesk:
         )
 
     def _same_origin(self, request: web.Request) -> bool:
-        from civio_tui.serve.server import same_origin
-
         loopback = self.server.loopback_only if self.server is not None else True
         return same_origin(request.headers.get("Origin"), request.host, loopback)
 

@@ -262,7 +262,7 @@ async def test_the_teacher_password_opens_the_page_and_wrong_ones_wait(save_root
         assert status == 200 and json.loads(text)["students"][0]["name"] == "Ana"
 
 
-async def test_serve_prints_the_key_address_and_a_lock_ends_that_players_tab(
+async def test_serve_prints_the_key_address_and_lock_or_remove_end_that_players_tab(
     save_root: Path,
 ) -> None:
     with ServedProcess(save_root) as server:
@@ -288,7 +288,13 @@ async def test_serve_prints_the_key_address_and_a_lock_ends_that_players_tab(
             await again.sign_in("Ana", "4821")
             await again.wait_for("locked this name")
             await again.close()
-            await ben.close()
+            status, said = await post(  # Ben is playing: his game ends, then his folder moves
+                http, server.url + "teacher/remove", {"name": "Ben"}, headers={KEY_HEADER: key}
+            )
+            assert status == 200 and "removed/ben" in said["message"], said
+            await asyncio.wait_for(ben.closed.wait(), 30)
+    assert (save_root / "removed" / "ben" / "player.json").is_file()
+    assert [p.name for p in player_folders(save_root)] == ["Ana"]
 
 
 async def test_with_a_password_serve_prints_no_key(save_root: Path) -> None:
