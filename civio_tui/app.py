@@ -248,8 +248,16 @@ class CivioApp(App[int]):
 
     @property
     def table_name(self) -> str:
-        """The name this player sits at a networked table under (Settings' name)."""
-        return self.settings.new_game.player_name
+        """The name this player sits at a networked table under: Settings' name, or, while it
+        is still the default "You", the login name (as `civio table` names a player), so that
+        classmates sharing a computer are told apart."""
+        new_game = self.settings.new_game
+        name = new_game.player_name
+        if name == type(new_game).model_fields["player_name"].default:
+            import getpass
+
+            return getpass.getuser()
+        return name
 
     @property
     def deck(self) -> Deck:

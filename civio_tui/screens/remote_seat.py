@@ -122,7 +122,7 @@ class RemoteSeat(GameScreen):
     def result_keys(self) -> str:
         """What happens after the round on screen, and the keys that get there."""
         if self.game_over:
-            return "The game is over. Esc: back to Tables"
+            return "Esc: back to Tables"
         return "n: the next deal (it has started) · Esc: leave the table"
 
     def keep_record(self) -> None:
@@ -150,7 +150,9 @@ class RemoteSeat(GameScreen):
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.tab.leave()
+                self.workers.cancel_group(self, "table-poll")
+                with self.tab_lock:  # no poll of this seat after it is left
+                    self.tab.leave()
                 self.close_game()
 
         screen = ConfirmScreen(

@@ -155,18 +155,26 @@ class TablesScreen(CivioScreen[None]):
         event.stop()
         key = event.option.id or ""
         if key == "open":
-            self.app.push_screen(OpenTableScreen(), self._after_form)
+            self.app.push_screen(OpenTableScreen(), self._after_opened)
         elif key == "join":
-            self.app.push_screen(JoinTableScreen(), self._after_form)
+            self.app.push_screen(JoinTableScreen(), self._after_joined)
         elif key.startswith("table:"):
             found = [t for t in self.tables if t.code == key[len("table:") :]]
             if found:
                 self.choose(found[0])
 
-    def _after_form(self, code: str | None) -> None:
+    def _after_opened(self, code: str | None) -> None:
+        if code is not None:
+            self.say(
+                f"Table {code} is open: read the code {code} aloud; classmates choose Join by "
+                "code. Enter on your table starts it (computers take the seats still empty)."
+            )
+        self.reload()
+
+    def _after_joined(self, code: str | None) -> None:
         if code is not None:
             self.waiting_at = code
-            self.say("")
+            self.say(f"You sat down at table {code}: it opens here when its host starts it.")
         self.reload()
 
     def choose(self, table: Table) -> None:
@@ -180,7 +188,10 @@ class TablesScreen(CivioScreen[None]):
             if seat is None:
                 ops.join(self.store, table.code, self.me, now=now)
                 self.waiting_at = table.code
-                self.say(f"You sat down at table {table.code}: waiting for {table.row.host}.")
+                self.say(
+                    f"You sat down at table {table.code}: it opens here when "
+                    f"{table.row.host} starts it."
+                )
             elif table.state == ops.PLAYING:
                 self.play(table)
                 return
@@ -199,6 +210,7 @@ class TablesScreen(CivioScreen[None]):
         from civio_tui.screens.remote_seat import open_table
 
         self.say("")
+        self.waiting_at = None  # back from the table, the list stays (the seat may be left)
         problem = open_table(self.app, table.code)
         if problem is not None:
             self.say(problem)
@@ -220,7 +232,7 @@ class _FormScreen(CivioScreen[str | None]):
     #table-form-problem { color: $error; height: auto; }
     """
     TITLE_TEXT: ClassVar[str]
-    ENTER_WORDS: ClassVar[str]
+    KEYS: ClassVar[str]
 
     def rows(self) -> list[FormRow]:
         raise NotImplementedError
@@ -240,7 +252,7 @@ class _FormScreen(CivioScreen[str | None]):
 
     def show_help(self, form: ChoiceForm) -> None:
         """The help of the row the cursor is on, and the keys."""
-        keys = f"↑↓ row · ←→ change · Enter: {self.ENTER_WORDS} · Esc: back to Tables"
+        keys = f"{self.KEYS} · Esc: back to Tables"
         help_text = form.current.describe()
         self.query_one("#table-form-help", Static).update(
             f"{help_text}\n{keys}" if help_text else keys
@@ -311,7 +323,7 @@ class OpenTableScreen(_FormScreen):
     seats nobody takes, and how long a seat may be empty before the computer plays it."""
 
     TITLE_TEXT = "Open a table"
-    ENTER_WORDS = "open the table"
+    KEYS = "↑↓ row · ←→ change · Enter: open the table"
 
     def rows(self) -> list[FormRow]:
         from civio_tui.screens.new_game import RULES_HELP
@@ -320,7 +332,12 @@ class OpenTableScreen(_FormScreen):
         games = table_games()
         first = games[0]
         rows = [
-            FormRow("game", "Game", [(g.id, g.title) for g in games]),
+            FormRow(
+                "game",
+                "Game",
+                [(g.id, g.title) for g in games],
+                help="Each player sees only their own cards, on their own screen.",
+            ),
             FormRow("seats", "Seats", help="People who join, and computers for the rest."),
             FormRow(
                 "rules",
@@ -328,11 +345,11 @@ class OpenTableScreen(_FormScreen):
                 [("booklet", "Booklet in the box"), ("summary", "House rules (summary)")],
                 choice_help=RULES_HELP,
             ),
-            FormRow("length", "Play", help="The game ends then: the higher total wins."),
+            FormRow("length", "Play"),
             FormRow("computer", "Computers", help="For the seats nobody takes."),
             FormRow(
                 "away",
-                "Away time",
+                "Away minutes",
                 kind="number",
                 text="2",
                 max_length=2,
@@ -359,8 +376,13 @@ class OpenTableScreen(_FormScreen):
         low, high = spec.seats
         offer("seats", [(str(n), f"{n} seats") for n in range(low, high + 1)], str(low))
         offer("length", length_choices(spec), "rounds:1")
-        offer("computer", [(lv, lv) for lv in spec.levels], spec.stand_in)
+        offer("computer", [(lv, lv.capitalize()) for lv in spec.levels], spec.stand_in)
         by_key["rules"].visible = spec.info.ranked
+        by_key["length"].help = (
+            "After the rounds, or once someone reaches the rank, the higher total wins."
+            if spec.info.ranked
+            else "After the rounds, the most pairs in all wins."
+        )
 
     def changed(self, form: ChoiceForm, row: FormRow) -> None:
         from civio_tui.tables.games import table_game
@@ -395,13 +417,19 @@ class JoinTableScreen(_FormScreen):
     """Join by code: the 4 characters the host reads out."""
 
     TITLE_TEXT = "Join by code"
-    ENTER_WORDS = "join the table"
+    KEYS = "Type the code · Enter: join the table"
 
     def rows(self) -> list[FormRow]:
         from civio_tui.tables.ops import CODE_LENGTH
 
         return [
-            FormRow("code", "Code", kind="text", max_length=CODE_LENGTH, help="e.g. KQ7M"),
+            FormRow(
+                "code",
+                "Code",
+                kind="text",
+                max_length=CODE_LENGTH,
+                help="The 4 characters the host reads out, e.g. KQ7M.",
+            ),
             FormRow("join", "Join the table", kind="button"),
         ]
 

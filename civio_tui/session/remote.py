@@ -70,6 +70,8 @@ class TableTab:
         self.name = self.live.table.seats[seat].name or name
         self.owner = owner or f"{self.name}@{os.getpid()}"
         self.drove = 0
+        self.left = False
+        """The person left on purpose: this tab no longer says they are here."""
         """Computer moves this tab has played (as the lease holder)."""
         self.problem: str | None = None
         """Why the table file could not be read at the last poll (locked, say); None when it
@@ -135,7 +137,9 @@ class TableTab:
 
     def _poll(self) -> bool:
         now = self.clock()
-        beat = now - self._beat >= HEARTBEAT and self.live.table.state == ops.PLAYING
+        beat = (
+            not self.left and now - self._beat >= HEARTBEAT and self.live.table.state == ops.PLAYING
+        )
         if beat:
             ops.heartbeat(self.live.store, self.code, self.name, now=now)
             self._beat = now
@@ -176,4 +180,5 @@ class TableTab:
     def leave(self) -> None:
         """Leave on purpose: the computer plays this seat from now on, and the others are told."""
         ops.leave(self.live.store, self.code, self.name, now=self.clock())
+        self.left = True
         self.live.refresh(force=True)

@@ -172,7 +172,7 @@ async def test_two_apps_play_a_whole_concentration_game_at_one_table(players: Pl
                 await pilot.pause(0.02)
             await pilot.pause()
             status = str(screen.query_one("#cc-status", Static).render())
-            assert "The game is over. Esc: back to Tables" in status
+            assert "! Esc: back to Tables" in status
             assert "play again" not in status
     scores = [sum(e.result.scores[s] for e in screen.tab.live.match.engines) for s in range(3)]
     for app in (ana, ben):

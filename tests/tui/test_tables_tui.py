@@ -17,12 +17,14 @@ from table_apps import at_one_table as at_a_table
 from table_apps import two_players as apps_of_two
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from ai import get_player
 from civio_tui.app import CivioApp
 from civio_tui.campaigns.catalogue import open_campaign
 from civio_tui.campaigns.table_record import record_name
 from civio_tui.screens.civio.remote_table import RemoteTableScreen
+from civio_tui.screens.civio.round_end import RoundEndScreen
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.tables import TablesScreen
@@ -138,6 +140,11 @@ async def test_leaving_a_table_asks_hands_the_seat_to_the_computer_and_returning
         await wait_for(pb, TablesScreen)
         seat = ops.read_table(store, table.code).seats[1]
         assert seat.stand_in and seat.left_on_purpose
+        # The list, read again, leaves him there: the seat stays the computer's until he
+        # chooses his table again.
+        as_the_app(ben, ben.screen.reload)
+        assert isinstance(ben.screen, TablesScreen)
+        assert ops.read_table(store, table.code).seats[1].stand_in
         # The table Ben left is offered first, and Enter sits him down at his own seat again.
         menu = ben.screen.query_one(NavList)
         assert menu.get_option_at_index(0).id == f"table:{table.code}"
@@ -162,6 +169,11 @@ async def test_two_apps_play_a_whole_round_at_one_table(
         assert ops.read_table(store, table.code).state == ops.ENDED
         for pilot in (pa, pb):
             await settle_round_end(pilot)
+            # The round's end says what happens at the table, not "main menu".
+            await wait_for(pilot, RoundEndScreen)
+            keys = str(pilot.app.screen.query_one("#round-keys", Static).render())
+            assert keys.startswith("The game at this table is over. Enter: see the final table")
+            assert keys.endswith("Esc: back to Tables") and "main menu" not in keys
     # Each person's own save folder holds the round, replayable, as the table played it.
     match = None
     for app in (ana, ben):

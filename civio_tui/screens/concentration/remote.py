@@ -23,12 +23,17 @@ if TYPE_CHECKING:
     from civio_tui.session.remote import TableTab
 
 
+def seated(tab: TableTab) -> list[Seat]:
+    """The seats by name ("You" for this seat, as the other games' tables say)."""
+    return [Seat("You" if s == tab.seat else p.name) for s, p in enumerate(table_players(tab))]
+
+
 class RemoteConcentrationScreen(RemoteSeat, ConcentrationScreen):
     """Concentration for one seat at a networked table (see the module docstring)."""
 
     def __init__(self, tab: TableTab) -> None:
         # Every seat by its name only: nobody's computer plays in this process.
-        super().__init__([Seat(p.name) for p in table_players(tab)], tab.live.match.seed)
+        super().__init__(seated(tab), tab.live.match.seed)
         self.sit(tab)
         self.session = tab.session
         self.told_events = 0
@@ -56,7 +61,7 @@ class RemoteConcentrationScreen(RemoteSeat, ConcentrationScreen):
         """Tell the others' cards as they come (a new turn's first card turns a missed pair
         face down), then draw the grid."""
         tab = self.tab
-        self.seats = [Seat(p.name) for p in table_players(tab)]
+        self.seats = seated(tab)
         game: Concentration = tab.session.engine
         if game is not self.game:
             self.game, self.told_events, self.shown = game, 0, ()

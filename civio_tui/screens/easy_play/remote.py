@@ -130,7 +130,7 @@ class RemoteEasyPlayScreen(RemoteSeat, EasyPlayScreen):
         keys = (
             "Enter: back to Tables · Esc: look at the table"
             if over
-            else "The next deal has started at the table. Enter: play it · Esc: look at the table"
+            else "The next deal has started. Enter: play it · Esc: look at the table"
         )
 
         def answer(choice: str | None) -> None:

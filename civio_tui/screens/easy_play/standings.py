@@ -26,7 +26,7 @@ NAME_WIDTH = 14
 RANK_WIDTH = 38
 BODY_WIDTH = 74
 """Characters in a line of the box (78 wide, inside its border and padding)."""
-BODY_LINES = 16
+BODY_LINES = 15
 """Lines the box has for the standings and the cards held at 80x24; more scroll."""
 
 
@@ -87,8 +87,11 @@ def held_lines(game: EasyPlayGame, names: Sequence[str], number: int) -> list[Co
 
 
 def goal_line(game: EasyPlayGame) -> str:
-    limit = f" or {game.max_rounds} rounds" if game.max_rounds is not None else ""
-    return f"The game goes on until someone is {game.target or 'the leader'}{limit}."
+    rounds = counted(game.max_rounds, "round") if game.max_rounds is not None else ""
+    if game.target is None:
+        return f"The game lasts {rounds}: then the higher total wins."
+    limit = f" or {rounds} are played" if rounds else ""
+    return f"The game goes on until someone is {game.target}{limit}."
 
 
 class EasyStandingsScreen(CivioModal[str]):
@@ -102,7 +105,7 @@ class EasyStandingsScreen(CivioModal[str]):
         border: round $accent; padding: 0 1; background: $panel;
     }
     #es-title { text-style: bold; color: $accent; }
-    #es-scroll { height: auto; max-height: 16; }
+    #es-scroll { height: auto; max-height: 15; }
     #es-body { height: auto; }
     #es-held { height: auto; margin-top: 1; }
     #es-foot { color: $text-muted; margin-top: 1; }
