@@ -57,7 +57,7 @@ async def wait_for(pilot: Pilot[int], kind: type, limit: int = 200) -> None:
         if isinstance(screen, kind) and screen.is_mounted:
             return
         await pilot.pause(0.02)
-    raise AssertionError(f"{kind.__name__} did not open; on {pilot.app.screen}")
+    raise AssertionError(f"{kind.__name__} did not open; on {pilot.app.screen_stack}")
 
 
 async def seat_two_apps(

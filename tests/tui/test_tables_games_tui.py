@@ -114,7 +114,7 @@ async def test_two_apps_play_a_whole_easy_play_game_at_one_table(players: Player
             foot = str(pilot.app.screen.query_one("#es-foot", Static).render())
             assert "Enter: back to Tables" in foot and "menu" not in foot
             await pilot.press("enter")
-            await wait_for(pilot, TablesScreen)
+            await wait_for(pilot, TablesScreen, limit=1000)  # its poll stops first
     # Each person's own folder holds the table's game, as the table played it.
     match = ops.replay(
         ops.read_table(store, table.code), [a.action for a in _log(store, table.code)]
