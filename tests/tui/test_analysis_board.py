@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 from ai.civio.hard import HardPlayer, HardSearch, SearchBudget
+from cards.deck import standard_deck
 from cards.games.civio.actions import DecisionKind
 from civio_tui.screens.civio.analysis import (
     AnalysisChoiceScreen,
@@ -21,13 +22,14 @@ from civio_tui.screens.replay import ReplayScreen
 from civio_tui.widgets.log_pane import LogPane
 from civio_tui.widgets.question import QuestionPane
 from tests.tui.conftest import (
+    main_menu,
     make_app,
     press_1_to_round_end,
     screen_text,
     settle,
     wait_for_screen,
 )
-from tests.tui.test_lookback_tui import open_replay, samples
+from tests.tui.test_lookback_tui import open_replay, round_just_played, samples
 
 __all__ = ["samples"]  # the fixture: the sample saves in the test's own save folder
 
@@ -137,22 +139,30 @@ async def test_the_end_of_the_round_has_no_board(samples: Path) -> None:
         assert any("step back" in n.message for n in app._notifications)
 
 
-async def test_a_board_played_to_its_end_goes_back_to_the_replay_unsaved(
+async def test_a_board_from_a_round_end_plays_to_its_own_end_and_back_unsaved(
     samples: Path, small_search: None
 ) -> None:
+    """The replay reached with r from a round's end, a game in progress under it."""
+    camp, summary = round_just_played(samples)
     before = _files(samples.parent)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        replay = await open_replay(pilot, "Rounds won")
+        await main_menu(pilot)
+        app.game_in_progress = True
+        app.push_screen(RoundEndScreen(standard_deck(), summary, camp))
+        await wait_for_screen(pilot, RoundEndScreen)
+        await pilot.press("r")
+        await wait_for_screen(pilot, ReplayScreen)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
         last = replay.playback.last_turn()
         position = replay.playback.position_of_turn(last)
-        # As when the replay was opened from a round's end: a game is in progress under it.
-        app.game_in_progress = True
         await pilot.press("t", *str(last), "enter", "a", "o")
-        await _evaluated(pilot)
+        board = await _evaluated(pilot)
         await press_1_to_round_end(pilot)
-        results = app.screen
-        assert isinstance(results, RoundEndScreen)
+        assert isinstance(app.screen, RoundEndScreen)  # the board's, over the game's
+        board.show_round_end()  # its own timer, after 1 was pressed as the round ended
+        assert [type(s) for s in app.screen_stack].count(RoundEndScreen) == 2
         shown = screen_text(app)
         assert "Enter: back to the replay" in shown and "PROMOT" not in shown
         await pilot.press("enter")

@@ -16,6 +16,8 @@ from textual.widgets import ProgressBar, Static
 from textual_plotext import PlotextPlot
 
 from ai.civio.hard import HardSearch, SearchBudget
+from civio_tui.campaigns.model import Campaign
+from civio_tui.round_summary import RoundSummary, SeatResult
 from civio_tui.screens.campaigns import CampaignsScreen
 from civio_tui.screens.replay import CampaignRoundsScreen, ReplayScreen
 from civio_tui.screens.statistics import StatisticsScreen
@@ -212,12 +214,9 @@ async def test_statistics_without_colour_are_numbers_only(
         assert "Rounds: 3, won: 2" in text(pilot, "#stats-numbers")
 
 
-async def test_the_round_end_screen_replays_the_round_just_played(samples: Path) -> None:
-    from cards.deck import standard_deck
+def round_just_played(samples: Path) -> tuple[Campaign, RoundSummary]:
+    """Round 2 of the sample "Rounds won", as its round-end screen is handed it."""
     from civio_tui.campaigns.catalogue import read_summary
-    from civio_tui.round_summary import RoundSummary, SeatResult
-    from civio_tui.ratings import rating_history
-    from civio_tui.screens.civio.round_end import RoundEndScreen
 
     camp = read_summary("Rounds won", save_dir=samples).campaign
     assert camp is not None
@@ -226,7 +225,15 @@ async def test_the_round_end_screen_replays_the_round_just_played(samples: Path)
         SeatResult(s, p.name, p.level, (), (), record.points[p.name], 0, 0, "Intern", "Intern")
         for s, p in enumerate(camp.players)
     )
-    summary = RoundSummary(2, 0, "three_four", "civio", record.turns, seats, False, ())
+    return camp, RoundSummary(2, 0, "three_four", "civio", record.turns, seats, False, ())
+
+
+async def test_the_round_end_screen_replays_the_round_just_played(samples: Path) -> None:
+    from cards.deck import standard_deck
+    from civio_tui.ratings import rating_history
+    from civio_tui.screens.civio.round_end import RoundEndScreen
+
+    camp, summary = round_just_played(samples)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await main_menu(pilot)

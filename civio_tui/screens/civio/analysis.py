@@ -221,6 +221,8 @@ class AnalysisScreen(TableScreen):
         super().leave(confirm=confirm and self.controller.in_round)
 
     def close_game(self) -> None:
+        if not self.is_current:
+            return  # closed already
         self.workers.cancel_group(self, "analysis")
         super().close_game()
         self.app.game_in_progress = self._game_in_progress

@@ -280,6 +280,10 @@ class TableScreen(GameScreen):
     def show_round_end(self) -> None:
         from civio_tui.screens.civio.round_end import RoundEndScreen
 
+        stack = self.app.screen_stack
+        above = stack[stack.index(self) + 1 :] if self in stack else []
+        if any(isinstance(s, RoundEndScreen) for s in above):
+            return  # shown already (1 pressed as the round ended, before its own timer)
         ctl = self.controller
         summary = ctl.round_summary()
         for seat in ctl.humans:
