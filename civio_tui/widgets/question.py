@@ -168,8 +168,14 @@ class QuestionPane(Vertical):
     # -- one line per option ------------------------------------------------------------------
 
     def _width(self) -> int:
+        # The list has no width while hidden (others were playing): the pane's own width
+        # stands in, so a new question is drawn fitted in its first frame, not one later.
         menu = self.options_list
-        return menu.scrollable_content_region.width or menu.size.width
+        return (
+            menu.scrollable_content_region.width
+            or menu.size.width
+            or self.scrollable_content_region.width
+        )
 
     def _fit(self, text: Content, *, whole: bool, short: Content | None = None) -> Content:
         width = self._fitted_width
