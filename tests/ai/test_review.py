@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import ai
 from ai.civio.hard import HardPlayer, HardSearch, OptionValues, SearchBudget
+from ai.civio.hint import hint
 from ai.civio.review import GOOD, INACCURACY, hindsight, option_costs, verdict
 from cards.deck import Deck
 from cards.games.civio.actions import Action, DecisionKind
@@ -286,3 +287,20 @@ def test_each_option_costs_what_the_review_charges_for_choosing_it(standard: Dec
             )
             compared += 1
     assert compared >= 3
+
+
+def test_the_hint_recommends_the_option_the_figures_mark_best(standard: Deck) -> None:
+    """The analysis board shows both: at the full budget they come from one search."""
+    seed, actions, _, _ = planted_round(standard)
+    asked = seat_decisions(RULES, 2, 1, seed, actions, 0, standard)
+    checked = 0
+    for decision in asked:
+        costs, searched = option_costs(decision.view, decision.decision, standard)
+        if not searched:
+            continue
+        best = next(c.action for c in costs if c.best)
+        assert hint(decision.view, decision.decision, standard)[0] == best
+        checked += 1
+        if checked == 4:
+            return
+    raise AssertionError("fewer than 4 searched decisions")
