@@ -97,6 +97,10 @@ async def test_the_key_opens_the_page_and_leaves_the_address_bar(save_root: Path
         assert "http://" not in page.replace("http://www.w3.org", "")  # nothing from elsewhere
         status, data = await get(http, url + "/teacher/class.json")
         assert status == 200 and [s["name"] for s in json.loads(data)["students"]] == ["Ana"]
+        async with http.post(url + "/teacher/sign-out", allow_redirects=False) as answer:
+            assert answer.status == 303
+        status, _ = await get(http, url + "/teacher/class.json")  # the cookie is gone
+        assert status == 403
 
 
 async def test_json_and_csv_give_the_same_figures_per_student(save_root: Path) -> None:
