@@ -33,6 +33,7 @@ from civio_tui.session.remote import POLL_SECONDS, ActionRefused, TableMovedOn, 
 
 if TYPE_CHECKING:
     from civio_tui.app import CivioApp
+    from civio_tui.tables.ops import Table
 
 THINKING_SECONDS = 1.0
 """How often the line saying who is thinking (and for how long) is redrawn."""
@@ -48,12 +49,13 @@ class RemoteSeat(GameScreen):
         self.tab = tab
         self.tab_lock = threading.Lock()
 
-    def name_back_key(self, description: str) -> None:
-        """The footer's word for the key that leaves (Esc), as it does at this table."""
+    def name_keys(self, words: dict[str, str]) -> None:
+        """The footer's words for the keys whose actions are `words`' keys, as they act at this
+        table (Esc leaves the table, n goes to the next deal)."""
         keys = self._bindings.key_to_bindings
         for key, found in keys.items():
             keys[key] = [
-                replace(b, description=description) if b.action == "back" else b for b in found
+                replace(b, description=words[b.action]) if b.action in words else b for b in found
             ]
 
     def start_polling(self) -> None:
@@ -167,16 +169,24 @@ class RemoteSeat(GameScreen):
 
 def table_players(tab: TableTab) -> list[Seat]:
     """Who sits where as this seat's screen names them: its own person at the keyboard, the
-    others as the table labels them (a computer standing in says so), computers at their
-    level."""
+    others by `seat_name` (a computer standing in says so), computers at their level."""
     from civio_tui.campaigns.table_record import table_seats
 
     table = tab.live.table
     levels = [seat.level for seat in table_seats(table)]
     return [
-        Seat(table.label(s), HUMAN if s == tab.seat or table.seats[s].name else levels[s])
+        Seat(seat_name(table, s), HUMAN if s == tab.seat or table.seats[s].name else levels[s])
         for s in range(table.row.seats)
     ]
+
+
+def seat_name(table: Table, seat: int) -> str:
+    """A seat's name as short as a game's panes need it: a person's name, "Ana (computer)"
+    while the computer plays for her (the notice said why), "Computer (hard)"."""
+    s = table.seats[seat]
+    if s.name is not None and s.stand_in:
+        return f"{s.name} (computer)"
+    return table.label(seat)
 
 
 def open_table(app: CivioApp, code: str) -> str | None:

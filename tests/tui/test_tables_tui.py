@@ -172,7 +172,7 @@ async def test_two_apps_play_a_whole_round_at_one_table(
             # The round's end says what happens at the table, not "main menu".
             await wait_for(pilot, RoundEndScreen)
             keys = str(pilot.app.screen.query_one("#round-keys", Static).render())
-            assert keys.startswith("The game at this table is over. Enter: see the final table")
+            assert keys.startswith("The game at this table is over. Enter: the final table")
             assert keys.endswith("Esc: back to Tables") and "main menu" not in keys
     # Each person's own save folder holds the round, replayable, as the table played it.
     match = None

@@ -127,8 +127,9 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
 
     def round_end_keys(self) -> tuple[str | None, str]:
         if self.game_over:
-            return "The game at this table is over. Enter: see the final table", "back to Tables"
-        return "The next deal has started at the table. Enter: play it", "leave the table"
+            # One line at 80 columns, with the Esc words after it.
+            return "The game at this table is over. Enter: the final table", "back to Tables"
+        return "The next deal has started. Enter: play it", "leave the table"
 
     def show_thinking(self) -> None:
         if self.question is not None or self.round_done_shown:

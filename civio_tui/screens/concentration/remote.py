@@ -40,7 +40,8 @@ class RemoteConcentrationScreen(RemoteSeat, ConcentrationScreen):
         """Cards of the game on screen already told (`turned`)."""
         self.over_for: Concentration | None = None
         """The game whose end was taken in (once, however often polled)."""
-        self.name_back_key("Leave the table")
+        self.name_keys({"back": "Leave the table", "new": "Next deal"})
+        self.title_text = f"Concentration · Table {tab.code}"
 
     def start_game(self) -> None:
         self.game = self.tab.session.engine
@@ -99,6 +100,11 @@ class RemoteConcentrationScreen(RemoteSeat, ConcentrationScreen):
     def show_thinking(self) -> None:
         if self.is_mounted and self.game is not None and not self.game.is_over:
             self.refresh_all()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new":  # the next deal, when the table deals another
+            return self.game is not None and self.game.is_over and not self.game_over
+        return super().check_action(action, parameters)
 
     def finished(self) -> None:
         """A table's game is kept in each player's records (`keep_record`), not as a best."""

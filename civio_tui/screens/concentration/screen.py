@@ -246,6 +246,7 @@ class ConcentrationScreen(GameScreen):
         self.note: Content | str = ""
         self.computer_turns: list[Content] = []
         """What the computer players did since a person last turned a card (newest last)."""
+        self.title_text = "Concentration"
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -330,7 +331,7 @@ class ConcentrationScreen(GameScreen):
             head = f"  {self.players} players · "
         self.query_one("#cc-title", Static).update(
             Content.assemble(
-                ("Concentration", "bold $accent"),
+                (self.title_text, "bold $accent"),
                 f"{head}{counted(turns, 'turn')}",
                 ("  not saved", "bold $warning") if self.unsaved else "",
             )

@@ -66,7 +66,7 @@ class RemoteEasyPlayScreen(RemoteSeat, EasyPlayScreen):
         """Events of the round on screen already in the log (`told`)."""
         self.standings_for: EasyPlay | None = None
         """The round whose standings were shown (once per round, however often polled)."""
-        self.name_back_key("Leave the table")
+        self.name_keys({"back": "Leave the table", "new": "Next deal"})
 
     def start_game(self) -> None:
         self.game = self.tab.session.engine
