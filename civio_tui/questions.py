@@ -360,7 +360,7 @@ class _Asking:
                     ("Call CIVIO!", "bold"), f" Win the round now with {shape}: {pts(score)}"
                 )
             else:
-                text = Content("Play on (you may call at the end of a later turn)")
+                text = Content("Play on (you can call on a later turn)")
             options.append(OptionLabel(action, text))
         return Question(
             decision,

@@ -17,6 +17,19 @@ from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.scroll import KeyScroll
 
 
+def key_lines(items: list[str], width: int) -> list[str]:
+    """Keys and what they do, joined by " · " on as many lines as `width` needs: a line breaks
+    between two of them, never inside one ("e:" at a line's end and "links" on the next read
+    as two things)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 3 + len(item) <= width:
+            lines[-1] += f" · {item}"
+        else:
+            lines.append(item)
+    return lines
+
+
 class CardDetailScreen(CivioModal[None]):
     """One card over the current screen. ←→ step through the list it was opened from."""
 
@@ -25,9 +38,10 @@ class CardDetailScreen(CivioModal[None]):
         *keymap.bindings("nav.left", "nav.right", "browse.explain"),
         Binding("backspace", "history_back", "Previous card", id="detail.history_back"),
         Binding("q,i", "back", "Close", show=False, id="detail.close"),
-        # The card's text scrolls from the list of related cards too.
-        Binding("pagedown", "read(1)", "Read on", show=False, id="detail.page_down"),
-        Binding("pageup", "read(-1)", "Read back", show=False, id="detail.page_up"),
+        # The card's text scrolls from the list of related cards too (priority: the list would
+        # otherwise take PgDn for its own, and the card's last lines stayed out of sight).
+        Binding("pagedown", "read(1)", "Read on", show=False, id="detail.page_down", priority=True),
+        Binding("pageup", "read(-1)", "Read back", show=False, id="detail.page_up", priority=True),
     ]
 
     def __init__(self, card_ids: list[int], index: int = 0, *, context: str = "") -> None:
@@ -37,7 +51,7 @@ class CardDetailScreen(CivioModal[None]):
         self.context = context
         self.history: list[int] = []
         self.current = self.card_ids[index]
-        self._nav = ""
+        self._nav: list[str] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="detail-box"):
@@ -73,11 +87,12 @@ class CardDetailScreen(CivioModal[None]):
             menu.focus()
         else:
             self.query_one(KeyScroll).focus()
-        where = ""
+        keys = []
         if len(self.card_ids) > 1 and card_id in self.card_ids:
-            where = f"Card {self.index + 1} of {len(self.card_ids)}{self.context} · ←→ next · "
-        back = "Backspace back to the card you came from · " if self.history else ""
-        self._nav = f"{where}{back}e: links · Esc closes"
+            keys += [f"Card {self.index + 1} of {len(self.card_ids)}{self.context}", "←→ next"]
+        if self.history:
+            keys.append("Backspace: back")
+        self._nav = [*keys, "e: links", "Esc closes"]
         self.query_one(KeyScroll).scroll_home(animate=False)
         self.call_after_refresh(self._update_nav)
         self.refresh_bindings()
@@ -85,8 +100,10 @@ class CardDetailScreen(CivioModal[None]):
     def _update_nav(self) -> None:
         """The line under the card: how to read the rest of it when it does not fit."""
         facts = self.query_one(KeyScroll)
-        more = "PgDn/PgUp: read on · " if facts.max_scroll_y > 0 else ""
-        self.query_one("#detail-nav", Static).update(more + self._nav)
+        more = ["PgDn/PgUp: read on"] if facts.max_scroll_y > 0 else []
+        nav = self.query_one("#detail-nav", Static)
+        width = nav.content_region.width or 60
+        nav.update("\n".join(key_lines([*more, *self._nav], width)))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._update_nav)

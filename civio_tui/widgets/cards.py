@@ -7,7 +7,7 @@ cards end in `+1`; your own hidden cards carry the word "hidden" as well as a sh
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from textual.content import Content
 
@@ -192,9 +192,40 @@ def links_line(
     Amendment"). The cards go by their printed names when the line has room, else by shorter
     spelled-out names ("Civil Rights Act"), and only then by the fewest letters ("VRA" means
     nothing to a newcomer); `namer`, when given, names them instead (the lessons' choice)."""
+    line = Content()
+    for line in _link_tries(deck, card, hand, table, namer):
+        if line.cell_length <= width:
+            return line
+    return line.truncate(width, ellipsis=True)
+
+
+def links_lines(
+    deck: Deck, card: int, hand: list[int], table: tuple[int, ...], width: int
+) -> list[Content]:
+    """`links_line`, wrapped under the card rather than cut when even the fewest letters do
+    not fit on one line: every card it links to stays named."""
+    line = Content()
+    for line in _link_tries(deck, card, hand, table, None):
+        if line.cell_length <= width:
+            return [line]
+    indent = "     "
+    rows = line.wrap(max(10, width - len(indent)))
+    return [rows[0], *(Content.assemble(indent, row) for row in rows[1:])]
+
+
+def _link_tries(
+    deck: Deck,
+    card: int,
+    hand: list[int],
+    table: tuple[int, ...],
+    namer: Callable[[Card], str] | None,
+) -> Iterator[Content]:
+    """The links line of `card` (see `links_line`), once per way of naming the cards, the
+    longest names first."""
     if deck[card].type is CardType.WILD:
         text = Content.styled("fits anywhere in a precedent (wild card)", "italic")
-        return Content.assemble(("   ↳ ", "dim"), text).truncate(width, ellipsis=True)
+        yield Content.assemble(("   ↳ ", "dim"), text)
+        return
     own = [c for c in hand if c != card]
     on_table = [c for c in table if c not in hand]
     j = joins(deck, card, [*own, *on_table])
@@ -209,7 +240,6 @@ def links_line(
                 groups[label].append(c)
         sides.append((prefix, groups))
     namers = [namer] if namer is not None else [_printed_name, spelled_name, tiny_name]
-    line = Content()
     for name in namers:
         parts: list[str] = []
         for prefix, groups in sides:
@@ -224,10 +254,7 @@ def links_line(
             parts.append(f"needs {j.needs}")
         if not parts:
             parts.append("links to none of these cards")
-        line = Content.assemble(("   ↳ ", "dim"), (" · ".join(parts), "italic"))
-        if line.cell_length <= width:
-            return line
-    return line.truncate(width, ellipsis=True)
+        yield Content.assemble(("   ↳ ", "dim"), (" · ".join(parts), "italic"))
 
 
 def _printed_name(card: Card) -> str:

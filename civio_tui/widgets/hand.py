@@ -21,7 +21,7 @@ from textual.widget import Widget
 from cards.deck import Deck
 from civio_tui import keymap
 from civio_tui.arrangement import GROUP_NAMES, UNPLACED, HandArrangement, HandStatus
-from civio_tui.widgets.cards import HIDDEN_MARK, card_line, fit_line, links_line, pts
+from civio_tui.widgets.cards import HIDDEN_MARK, card_line, fit_line, links_lines, pts
 
 
 @dataclass(frozen=True)
@@ -191,9 +191,8 @@ class HandPane(Widget, can_focus=True):
                 rows[card] = len(lines)
                 lines.append(self._card_row(card, width))
                 if card == self.cursor_card:
-                    lines.append(
-                        links_line(self.deck, card, self.arrangement.cards, self.state.table, width)
-                    )
+                    cards, table = self.arrangement.cards, self.state.table
+                    lines.extend(links_lines(self.deck, card, cards, table, width))
         lines.extend(self._status_lines(width))
         return lines, rows
 
@@ -214,12 +213,18 @@ class HandPane(Widget, can_focus=True):
                 ("✓ Goes out", "bold $status-good"),
                 f" with {shape}: {pts(status.arranged_score)} if you call CIVIO",
             )
+            if text.cell_length > width:  # the precedents above show its shape
+                text = Content.assemble(
+                    ("✓ Goes out", "bold $status-good"),
+                    f": {pts(status.arranged_score)} if you call CIVIO",
+                )
         elif status.can_go_out:
+            # One line at 80x24: the pane's last row is the first to scroll out of sight.
             text = Content.assemble(
                 ("✓ These 7 can go out", "bold $status-good"),
-                f" ({pts(status.best_winner_score or 0)}): press ",
+                f" ({pts(status.best_winner_score or 0)}): ",
                 ("a", "bold"),
-                " to lay them out",
+                " arranges",
             )
         else:
             text = Content.assemble(

@@ -156,6 +156,10 @@ class QuestionPane(Vertical):
             # The options stay in sight; the whole hint is in the log (L).
             more = Content.styled(" … (whole hint: L, the log)", "dim")
             last = lines[room - 1].truncate(max(1, width - more.cell_length))
+            # Cut between words: "whose fac…" read as a word of its own.
+            cut = last.plain.rstrip().rfind(" ")
+            if cut > 0 and not lines[room - 1].plain.startswith(last.plain + " "):
+                last = last[:cut]
             lines = [*lines[: room - 1], last + more]
         hint.update(Content("\n").join(lines))
         # The hint takes rows from the options: keep the highlighted one in sight.

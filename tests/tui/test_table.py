@@ -243,12 +243,17 @@ def test_going_out_is_said_in_card_counts_and_points(deck: Deck) -> None:
     status = arrangement.status(deck, hand, RuleSet())
     pane.show(arrangement, status, HandState(frozenset(), frozenset()))
     lines = " ".join(line.plain for line in pane._status_lines(200))
-    assert "These 7 can go out (6 points): press a to lay them out" in lines
+    assert "These 7 can go out (6 points): a arranges" in lines
     assert "`" not in lines
+    # One line in Your cards at 80x24, whose last row is the first to scroll away.
+    assert len(pane._status_lines(46)) == 1
     arrangement.arrange_best(deck, hand, RuleSet())
     pane.show(arrangement, arrangement.status(deck, hand, RuleSet()), pane.state)
     lines = " ".join(line.plain for line in pane._status_lines(200))
     assert "Goes out with a 3-card and a 4-card precedent: 6 points" in lines
+    assert [line.plain for line in pane._status_lines(46)] == [
+        "✓ Goes out: 6 points if you call CIVIO"
+    ]
 
 
 async def test_a_practice_game_says_so_at_the_top_of_the_table(deck: Deck) -> None:
