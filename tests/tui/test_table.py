@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from cards.deck import Deck
 from cards.games.civio.actions import DecisionKind
@@ -284,6 +285,13 @@ async def test_without_colour_the_focused_pane_has_a_heavy_border(
         assert screen.query_one("#question-box").styles.border_top[0] == "round"
 
 
+async def seat_three_opponents(pilot: Pilot[int], deck: Deck) -> None:
+    """At the table against three scripted bots, past the opening (two cards kept hidden)."""
+    await open_table(pilot, TableController(deck, three_opponents(deck)))
+    await pilot.press("1", "2", "8")
+    await settle(pilot)
+
+
 async def test_the_table_text_keeps_apart_and_keeps_its_years_at_80x24(deck: Deck) -> None:
 
     backend = DealtBackend(
@@ -318,9 +326,7 @@ async def test_at_120x40_the_opponents_cards_keep_their_names(deck: Deck) -> Non
 
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_table(pilot, TableController(deck, three_opponents(deck)))
-        await pilot.press("1", "2", "8")
-        await settle(pilot)
+        await seat_three_opponents(pilot, deck)
         screen = table(app)
         opponents = screen.query_one(OpponentsPane)
         assert not opponents.compact
@@ -415,9 +421,7 @@ async def test_at_80x24_three_opponents_and_their_last_moves_fit_and_the_log_fol
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot, TableController(deck, three_opponents(deck)))
-        await pilot.press("1", "2", "8")
-        await settle(pilot)
+        await seat_three_opponents(pilot, deck)
         screen = table(app)
         log = screen.query_one(LogPane)
         log.scroll_home(animate=False)

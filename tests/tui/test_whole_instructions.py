@@ -9,13 +9,12 @@ from textual.widgets import Static
 
 from cards.deck import Deck
 from civio_tui.screens.card_detail import CardDetailScreen
-from civio_tui.table_controller import TableController
 from civio_tui.widgets.card_detail import card_facts
 from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.question import QuestionPane
 from civio_tui.widgets.scroll import KeyScroll
-from tests.tui.conftest import make_app, open_table, settle
-from tests.tui.test_table import three_opponents
+from tests.tui.conftest import make_app, settle
+from tests.tui.test_table import seat_three_opponents
 
 
 def nav_lines(screen: CardDetailScreen) -> list[str]:
@@ -71,9 +70,7 @@ async def test_the_table_s_answers_and_your_cards_are_whole_with_three_opponents
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot, TableController(deck, three_opponents(deck)))
-        await pilot.press("1", "2", "8")
-        await settle(pilot)
+        await seat_three_opponents(pilot, deck)
         await pilot.press("1")  # draw: eight cards to discard from
         await settle(pilot)
         screen = app.screen
