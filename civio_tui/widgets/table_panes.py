@@ -239,7 +239,7 @@ def opponents_lines(
             if len(heading) == 1 and joined.cell_length <= width:
                 heading, counts = [joined], []
             lines.extend(heading)
-            lines.extend(pack_tight(cards + counts, width, last))
+            lines.extend(pack_tight(cards + counts, width, last, indent=" "))
         else:
             lines.extend(heading)
             lines.extend(pack(cards + counts, width, gap=2))
