@@ -74,6 +74,7 @@ _GLYPHS: dict[str, str] = {
     "”": '"',
     "≥": ">",
     "≤": "<",
+    "±": "~",
     "\u00a0": " ",
 }
 _TABLE = str.maketrans(_GLYPHS)
