@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -187,7 +187,14 @@ PeopleSkill = Callable[[str, datetime], PlackettLuceRating | None]
 
 
 def _campaign_order(campaign: Campaign) -> tuple[datetime, str]:
-    return campaign.created_at, name_key(campaign.name)
+    return began(campaign), name_key(campaign.name)
+
+
+def began(campaign: Campaign) -> datetime:
+    """When the campaign was created; a time saved without its zone is read as UTC, so saves of
+    every version compare."""
+    when = campaign.created_at
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
 def _seat_of(campaign: Campaign, person: str) -> str | None:
@@ -224,7 +231,7 @@ def round_history(
         skills = []
         for other in others:
             if other.level == HUMAN:
-                known = people(other.name, camp.created_at) if people else None
+                known = people(other.name, began(camp)) if people else None
                 skills.append(known or _MODEL.rating())
             else:
                 anchor = level_skill(other.level)
@@ -311,7 +318,7 @@ def people_in(player_dir: Path, campaigns: Sequence[Campaign]) -> PeopleSkill:
         return folders[key]
 
     def skill(name: str, before: datetime) -> PlackettLuceRating | None:
-        earlier = [c for c in campaigns_of(name) if c.created_at < before]
+        earlier = [c for c in campaigns_of(name) if began(c) < before]
         history = round_history(earlier, name, computer_only=True)
         current = history.current
         return None if current is None else _skill(current.value, current.uncertainty)

@@ -264,3 +264,10 @@ def test_a_loser_is_placed_by_points_so_outscoring_random_is_no_tie_with_it() ->
         campaign("R", [("A", "human"), ("B", "easy")], ["B"]).history[0], ["A", "B"]
     ) == [2, 1]
     assert lost_to_medium(4, 0).value > lost_to_medium(0, 0).value > lost_to_medium(0, 4).value
+
+
+def test_a_campaign_saved_without_a_time_zone_is_ordered_with_the_others() -> None:
+    naive = against("easy", ["Ana"], day=3, name="Naive")
+    naive = naive.model_copy(update={"created_at": naive.created_at.replace(tzinfo=None)})
+    history = round_history([naive, against("hard", ["Bot"], day=1, name="Aware")], "Ana")
+    assert [g.what for g in history.games] == ["Aware, round 1", "Naive, round 1"]
