@@ -259,8 +259,10 @@ def round_history(
 
 
 def read_campaigns(player_dir: Path) -> list[Campaign]:
-    """Every campaign in a save folder that can be read (an unreadable one is left out: it is
-    reported where campaigns are listed)."""
+    """Every campaign file in a save folder that reads as a save, whatever its deck (one that
+    does not is left out: it is reported where campaigns are listed). No round is replayed, so
+    this is the same set for `civio stats`, the Statistics screen and `civio class`, whichever
+    deck they were started with."""
     from civio_tui.campaigns.model import parse_save
 
     folder = SaveFolder(player_dir)
@@ -430,12 +432,13 @@ def current_puzzle_rating(player_dir: Path, player: str | None = None) -> Rating
 
 
 def ratings_document(
-    player_dir: Path, player: str | None = None, campaigns: Sequence[Campaign] | None = None
+    player_dir: Path, player: str | None = None
 ) -> dict[str, dict[str, Any] | None]:
     """`civio stats --json`'s `rating` and `puzzle_rating` for `player` (default: the folder's
-    person) in `player_dir`."""
+    person) in `player_dir`: read from the folder as `current_rating` reads it, so every place
+    that shows a rating shows the same one."""
     return {
-        "rating": rating_history(player_dir, player, campaigns).to_json(),
+        "rating": rating_history(player_dir, player).to_json(),
         "puzzle_rating": puzzle_rating_history(player_dir, player).to_json(),
     }
 

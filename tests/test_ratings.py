@@ -271,3 +271,19 @@ def test_a_campaign_saved_without_a_time_zone_is_ordered_with_the_others() -> No
     naive = naive.model_copy(update={"created_at": naive.created_at.replace(tzinfo=None)})
     history = round_history([naive, against("hard", ["Bot"], day=1, name="Aware")], "Ana")
     assert [g.what for g in history.games] == ["Aware, round 1", "Naive, round 1"]
+
+
+def test_civio_stats_and_current_rating_agree_over_a_folder_with_unreadable_saves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    samples = Path(__file__).parent.parent / "saves" / "samples"
+    for sample in samples.glob("*.civio.json"):
+        (tmp_path / sample.name).write_bytes(sample.read_bytes())
+    expected = current_rating(tmp_path)
+    assert expected is not None
+    rating = run_json(capsys, "stats", "--save-dir", str(tmp_path))["rating"]
+    assert (rating["value"], rating["uncertainty"], rating["games"]) == (
+        expected.value,
+        expected.uncertainty,
+        expected.games,
+    )

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         listed = ", ".join(people) or "none"
         raise UsageError(f"--player: nobody called {player!r} played here (players: {listed})")
     document = statistics(campaigns, deck, player)
-    document.update(ratings_document(folder.path, document["player"], campaigns))
+    document.update(ratings_document(folder.path, document["player"]))
     if args.json:
         print_json(document)
         return 0

@@ -145,10 +145,10 @@ class StatisticsScreen(CivioScreen[None]):
         mine = self.app.settings.new_game.player_name.casefold()
         people.sort(key=lambda name: name.casefold() != mine)  # your own name first
         player = people[0] if len(people) > 1 else None
-        document = self._with_ratings(statistics(campaigns, self.app.deck, player), campaigns)
+        document = self._with_ratings(statistics(campaigns, self.app.deck, player))
         self.app.call_from_thread(self._loaded, document, campaigns, people)
 
-    def _with_ratings(self, document: dict[str, Any], campaigns: list[Any]) -> dict[str, Any]:
+    def _with_ratings(self, document: dict[str, Any]) -> dict[str, Any]:
         """`document` with the person's ratings, over every campaign (a rating is a person's,
         not one campaign's: the view of one campaign has none)."""
         from civio_tui.campaigns.store import resolve_save_dir
@@ -157,15 +157,13 @@ class StatisticsScreen(CivioScreen[None]):
         if self.campaign is not None:
             return document
         folder = resolve_save_dir(self.app.save_dir)
-        return {**document, **ratings_document(folder, document["player"], campaigns)}
+        return {**document, **ratings_document(folder, document["player"])}
 
     @work(thread=True, exclusive=True, group="stats")
     def _load_player(self, player: str) -> None:
         from civio_tui.campaigns.stats import statistics
 
-        document = self._with_ratings(
-            statistics(self._campaigns, self.app.deck, player), self._campaigns
-        )
+        document = self._with_ratings(statistics(self._campaigns, self.app.deck, player))
         self.app.call_from_thread(self._loaded, document, self._campaigns, self.people)
 
     def _failed(self, problem: str) -> None:
