@@ -149,10 +149,7 @@ def teaching_nudge(
     kind = decision.kind
     if kind is DecisionKind.FACE_UP:
         fact = _fact(deck, hand, None, "")
-        idea = (
-            "Hide the two cards your precedents need most: the others cannot see them, and "
-            "can take them only blind."
-        )
+        idea = "Hide the two cards your precedents need most: others can take them only blind."
         if not fact.links:
             fact = Nudge("None of your cards link to each other yet.")
         return Nudge(_join(fact.text, idea), fact.links, fact.needs)
@@ -163,7 +160,7 @@ def teaching_nudge(
         top = pile[-1]
         fact = _fact(deck, [*hand, top], top, "your cards")
         name = deck[top].name
-        question = f"Would {name} help your precedents more than an unseen card from the supply?"
+        question = f"Is {name} worth more to you than an unseen card?"
         return Nudge(_join(fact.text, question), fact.links, fact.needs)
     if kind is DecisionKind.DISCARD:
         # The card this decision is about: the one just confiscated (a discard after an
@@ -186,8 +183,8 @@ def teaching_nudge(
         return Nudge(_join(*parts), fact.links, fact.needs)
     if kind is DecisionKind.REVEAL:
         return Nudge(
-            "You hold 3 hidden cards and must turn one face up. Keep hidden the two your "
-            "precedents need most: face-up cards show the others what you are building."
+            "Turn one of your 3 hidden cards face up: keep hidden the two your precedents "
+            "need most."
         )
     if kind is DecisionKind.ATTACK_TARGET:
         effect = effect_label(decision.effect, "the")
