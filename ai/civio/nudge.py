@@ -85,23 +85,25 @@ def _best_link(deck: Deck, cards: Sequence[int], focus: int | None = None) -> Li
     return min(found, key=lambda x: (_rank(deck, x), cards.index(x.prev), cards.index(x.card)))
 
 
-def _idea(deck: Deck, x: Link, shown: int, whose: str) -> str:
+def _idea(deck: Deck, x: Link, shown: int, whose: str, *, it: bool = False) -> str:
     """Where to look for the link `x`, naming only its card `shown` (the other is among
-    `whose` cards, "your cards" or "your other cards": finding it is the player's move)."""
+    `whose` cards, "your cards" or "your other cards": finding it is the player's move), or
+    calling it "it" when `it` (the sentence before has just named it)."""
     kinds = tables(deck).kind
     kp, kc = kinds[x.prev], kinds[x.card]
-    name = deck[shown].name
+    name = "It" if it else deck[shown].name
+    obj = "it" if it else deck[shown].name
     if kp == ISSUE:
         if shown == x.prev:
             return f"{name} is an Issue: which of {whose} lists it?"
         return f"{name} lists an Issue among {whose}: a precedent could start there."
     if kc == AMENDMENT:
         if shown == x.card:
-            return f"Which of {whose} strengthens {amendment_label(deck[shown])}?"
+            return f"Which of {whose} strengthens {'it' if it else amendment_label(deck[shown])}?"
         return f"{name} strengthens an Amendment among {whose}."
     if kc == FREEDOM or (kc == CRA and kp == CASE and "plus column" in x.why):
         if shown == x.card:
-            return f"Which of {whose} lists {name} in its plus column?"
+            return f"Which of {whose} lists {obj} in its plus column?"
         return f"{name} lists a Freedom among {whose} in its plus column."
     if kc in (LAW, CRA) and kp == CASE:  # a Law after a Case sharing an issue
         if shown == x.card:
@@ -111,20 +113,22 @@ def _idea(deck: Deck, x: Link, shown: int, whose: str) -> str:
     lister = x.card if deck[x.prev].name in deck[x.card].links else x.prev
     if shown == lister:
         return f"{name} lists one of {whose} in its plus or minus column: which?"
-    return f"One of {whose} lists {name} in its plus or minus column: which?"
+    return f"One of {whose} lists {obj} in its plus or minus column: which?"
 
 
-def _fact(deck: Deck, cards: Sequence[int], focus: int | None, whose: str) -> Nudge:
+def _fact(
+    deck: Deck, cards: Sequence[int], focus: int | None, whose: str, *, it: bool = False
+) -> Nudge:
     """One link among `cards` (through `focus` when given), pointed at; else, for `focus`, that
     it links to none of `whose` cards and what it needs (empty text when there is nothing true
-    to say)."""
+    to say). With `it`, `focus` is called "it": the sentence before has named it."""
     x = _best_link(deck, cards, focus)
     if x is not None:
         shown = focus if focus is not None else x.prev
-        return Nudge(_idea(deck, x, shown, whose or "your other cards"), (x,))
+        return Nudge(_idea(deck, x, shown, whose or "your other cards", it=it), (x,))
     if focus is None:
         return Nudge("")
-    name = deck[focus].name
+    name = "It" if it else deck[focus].name
     needs = joins(deck, focus, cards).needs
     if needs is None:  # Marbury v Madison fits anywhere
         return Nudge("")
@@ -171,7 +175,7 @@ def teaching_nudge(
         parts: list[str] = []
         fact = Nudge("")
         if drawn is not None:
-            fact = _fact(deck, hand, drawn, "your other cards")
+            fact = _fact(deck, hand, drawn, "your other cards", it=True)
             how = "took" if decision.source == DISCARD_PILE else "drew"
             if drawn == decision.confiscated:
                 how = "confiscated"
