@@ -248,4 +248,4 @@ def test_continue_says_one_round_not_one_rounds(
     capsys.readouterr()
     latest = scan_saved_games(saves, standard_deck()).latest
     assert latest is not None
-    assert "Game 1: 1 round, " in latest.label, latest.label
+    assert "Game 1: 1 round played, " in latest.label, latest.label
