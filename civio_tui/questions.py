@@ -316,7 +316,7 @@ class _Asking:
         )
         blind = [a for a in decision.options if a.slot is not None]
         # The hidden cards lie face down in an order you cannot see: a blind pick gets either
-        # one by chance, even the one you know (docs/RULES.md, a blind confiscation).
+        # one by chance, even the one you know (docs/RULES.md, Hidden information).
         knowing = " or ".join(self.deck[c].name for c in known)
         options = []
         for action in decision.options:
