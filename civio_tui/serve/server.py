@@ -104,6 +104,23 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+WILDCARD_HOSTS = ("0.0.0.0", "::")
+"""Hosts that mean "every address of this computer": not an address a student can type."""
+
+
+def this_computers_address() -> str:
+    """The address other computers on the network reach this one at: the one its traffic would
+    leave from (a UDP socket's `connect` sends nothing), else its host name."""
+    import socket
+
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        address: str = probe.getsockname()[0]
+        if not address.startswith("0."):
+            return address
+    return socket.gethostname()
+
+
 def clamp_size(width: object, height: object) -> tuple[int, int]:
     """A terminal size a browser asked for, as a number within `MIN_SIZE` .. `MAX_SIZE`
     (anything that is no number: 80 x 24)."""
@@ -609,7 +626,10 @@ class ClassroomServer(Server):
         return runner
 
     def url(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
+        """The address to give the class: on every address of this computer (`0.0.0.0`), the
+        one the network reaches it at, since a browser cannot open 0.0.0.0."""
+        host = this_computers_address() if self.host in WILDCARD_HOSTS else self.host
+        host = f"[{host}]" if ":" in host else host
         return f"http://{host}:{self.bound_port or self.port}/"
 
 
