@@ -8,10 +8,16 @@ the other games' records (`games-records.json`). The table's seats are the recor
 deals each round exactly as the table did (`cards.game.round_seed`, the deal moving one seat
 left); a CIVIO round's logged actions are applied through `CampaignSession`, which records a
 finished round as it does for any game. A round already in the record is never written again.
+
+The app's table screens and the terminal's `civio table play` both keep rounds through
+`record_table_rounds`. Two processes of one player (a browser tab and a terminal) may both
+write a table's record: what they write is the same (the table's log decides it) and each file
+is replaced whole, so neither can spoil the other's.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +25,7 @@ from cards.deck import Deck
 from cards.games.civio.round import Round
 from cards.ranks import DEFAULT_TARGET
 from civio_tui.campaigns.catalogue import NoSuchCampaignError, new_campaign, open_campaign
+from civio_tui.campaigns.model import Campaign
 from civio_tui.campaigns.session import CampaignSession
 from civio_tui.campaigns.store import SaveError, resolve_save_dir
 from civio_tui.game_backends import HUMAN
@@ -64,43 +71,54 @@ def _open(
     )
 
 
+@dataclass(frozen=True)
+class KeptRounds:
+    """What keeping a table's finished rounds came to."""
+
+    problem: str | None = None
+    """One sentence saying why the rounds could not be kept; None when the record holds them."""
+    campaign: Campaign | None = None
+    """CIVIO: the player's campaign of the table as it now is (its replays, its ratings)."""
+
+
 def record_table_rounds(
     save_dir: str | Path | None, table: Table, match: TableMatch, deck: Deck
-) -> str | None:
-    """Write every finished round of `match` not yet in this player's record; None when the
-    record holds them all, else one sentence saying why it could not be written."""
+) -> KeptRounds:
+    """Write every finished round of `match` not yet in this player's record (see the module)."""
     keep = _KEEPERS.get(table.row.game)
     if keep is None:
-        return None
+        return KeptRounds()
     if deck.sha256 != match.deck.sha256:
-        return "This table's rounds are not kept in your games: it plays another deck."
+        return KeptRounds("This table's rounds are not kept in your games: it plays another deck.")
     finished = [e for e in match.engines if e.is_over]
     if not finished:
-        return None
+        return KeptRounds()
     try:
         return keep(save_dir, table, match, finished, deck)
     except (SaveError, OSError, ValueError) as exc:
-        return f"Table {table.code}'s round could not be kept in your games: {exc}"
+        return KeptRounds(f"Table {table.code}'s round could not be kept in your games: {exc}")
 
 
 def _keep_civio(
     save_dir: str | Path | None, table: Table, match: TableMatch, finished: list[Any], deck: Deck
-) -> str | None:
+) -> KeptRounds:
     """CIVIO: a campaign, each round replayed through `CampaignSession`."""
     session = _open(save_dir, table, match, deck)
     for k in range(session.campaign.rounds_played, len(finished)):
         played: Round = finished[k]
         rnd = session.next_round()
         if (rnd.seed, rnd.dealer) != (played.seed, played.dealer):
-            return f"Table {table.code}'s round {k + 1} does not deal as your record does."
+            return KeptRounds(
+                f"Table {table.code}'s round {k + 1} does not deal as your record does."
+            )
         for action in played.actions:
             session.apply(action)
-    return None
+    return KeptRounds(campaign=session.campaign)
 
 
 def _keep_easy_play(
     save_dir: str | Path | None, table: Table, match: TableMatch, finished: list[Any], deck: Deck
-) -> str | None:
+) -> KeptRounds:
     """Easy Play: a named Easy Play game of the finished rounds (its file is written again
     only when a round was added)."""
     from cards.games.easy_play.game import EasyPlayGame
@@ -110,9 +128,9 @@ def _keep_easy_play(
     if store.path.exists():
         saved = store.read()
         if saved is None:
-            return store.problem
+            return KeptRounds(store.problem)
         if len(saved.game.rounds) >= len(finished):
-            return None
+            return KeptRounds()
     game = EasyPlayGame(
         seats=match.seats,
         rules=match.rules,
@@ -122,12 +140,12 @@ def _keep_easy_play(
         deck=deck,
         rounds=list(finished),
     )
-    return store.save(game, table_seats(table))
+    return KeptRounds(store.save(game, table_seats(table)))
 
 
 def _keep_concentration(
     save_dir: str | Path | None, table: Table, match: TableMatch, finished: list[Any], deck: Deck
-) -> str | None:
+) -> KeptRounds:
     """Concentration: the table's pairs in the records of the other games
     (`games-records.json`), by table code."""
     from civio_tui.records import RecordsFile, TableResult
@@ -140,8 +158,8 @@ def _keep_concentration(
         deals=len(finished),
     )
     if not records.records.record_concentration_table(table.code, result):
-        return None
-    return records.save()
+        return KeptRounds()
+    return KeptRounds(records.save())
 
 
 _KEEPERS = {

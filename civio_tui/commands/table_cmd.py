@@ -1,17 +1,30 @@
 """`civio table`: the networked tables of a served class, from a terminal on the serving
-computer (anyone who can write the class's save root: see the README's SSH recipe)."""
+computer (anyone who can write the class's save root: see the README's SSH recipe).
+
+A terminal player's finished rounds are kept in their own games, as the app keeps them: in the
+save folder (`--save-dir`, else `$CIVIO_SAVE_DIR`) when one is given, else in the player's own
+folder under the save root, the one `civio serve` signs that name in to (`PlayerFolder`), so the
+rounds are theirs in the browser too."""
 
 from __future__ import annotations
 
 import argparse
 import getpass
+import os
 import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from civio_tui.commands.common import JSON_OPTION, SAVE_ROOT_OPTION, UsageError, print_json
+from civio_tui.commands.common import (
+    JSON_OPTION,
+    SAVE_DIR_OPTION,
+    SAVE_ROOT_OPTION,
+    UsageError,
+    print_json,
+)
 
 ACTIONS = ("list", "open", "join", "play", "start", "leave")
 
@@ -24,8 +37,11 @@ def add_parser(subparsers: Any) -> None:
         "root. `list` shows the open and playing tables; `open GAME` opens one (you take seat "
         "1 and get its code); `join CODE` takes a seat, or gives you back your own, and in a "
         "terminal plays it; `play CODE` plays your seat; `start CODE` (the host) fills the "
-        "empty seats with computers and starts; `leave CODE` hands your seat to the computer.",
-        parents=[JSON_OPTION, SAVE_ROOT_OPTION],
+        "empty seats with computers and starts; `leave CODE` hands your seat to the computer. "
+        "Each round you finish is kept in your games (a CIVIO table's as the campaign "
+        "'Table CODE'): in the save folder when --save-dir or $CIVIO_SAVE_DIR gives one, else "
+        "in your own folder under the save root, the one `civio serve` signs your name in to.",
+        parents=[JSON_OPTION, SAVE_ROOT_OPTION, SAVE_DIR_OPTION],
     )
     parser.add_argument("action", choices=ACTIONS, help="what to do")
     parser.add_argument("what", nargs="?", metavar="CODE|GAME", help="the table's code, or a game")
@@ -87,9 +103,9 @@ def run(args: argparse.Namespace) -> int:
             _said(args, table, f"{name} sits at seat {seat + 1} of table {table.code}.")
             if args.json or not sys.stdin.isatty():
                 return 0
-            return _play(store, table.code, name)
+            return _play(args, store, table.code, name)
         if args.action == "play":
-            return _play(store, args.what, name)
+            return _play(args, store, args.what, name)
         if args.action == "start":
             table = ops.start(store, args.what, name, now=now)
             return _said(args, table, f"Table {table.code} has started.")
@@ -97,11 +113,31 @@ def run(args: argparse.Namespace) -> int:
         return _said(args, table, f"{name} left table {table.code}.")
 
 
-def _play(store: Any, code: str, name: str) -> int:
+def _play(args: argparse.Namespace, store: Any, code: str, name: str) -> int:
     from civio_tui.commands.table_play import play
     from civio_tui.session.remote import TableTab
 
-    return play(TableTab(store, code, name), sys.stdin, sys.stdout)
+    tab = TableTab(store, code, name)
+    return play(tab, sys.stdin, sys.stdout, save_dir=_games_folder(args, tab.name))
+
+
+def _games_folder(args: argparse.Namespace, name: str) -> Path:
+    """Where `name`'s finished rounds are kept (see the module)."""
+    from civio_tui.campaigns.store import SAVE_DIR_ENV
+    from civio_tui.commands.class_cmd import root_from_args
+    from civio_tui.serve.players import PlayerFolder, PlayerNameError, check_player_name
+
+    given = getattr(args, "save_dir", None) or os.environ.get(SAVE_DIR_ENV)
+    if given:
+        return Path(given).expanduser()
+    try:
+        player = PlayerFolder(root_from_args(args), check_player_name(name))
+        player.create()
+    except PlayerNameError as exc:
+        raise UsageError(f"{exc}: give --save-dir DIR for your games") from None
+    except OSError as exc:
+        raise UsageError(f"cannot make your folder under the save root: {exc}") from None
+    return player.path
 
 
 def _join_or_return(store: Any, code: str, name: str, now: float) -> tuple[Any, int]:

@@ -4,12 +4,18 @@ cards and the numbered choices. Between lines typed, the table is polled, so the
 appear as they happen and the seat counts as present.
 
 Everything shown comes from this seat's own view and the events as told to this seat.
+
+Each finished round is kept in the person's own save folder as the app keeps it
+(`record_table_rounds`): a CIVIO round is then in their campaign "Table CODE", with its rating
+change said as the app's round end says it.
 """
 
 from __future__ import annotations
 
 import select
+import shlex
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TextIO
 
 from cards.deck import Deck, standard_deck
@@ -20,10 +26,11 @@ from civio_tui.tables import ops
 LEAVE = "q"
 
 
-def play(tab: TableTab, stdin: TextIO, out: TextIO) -> int:
-    """Play until the game ends, the table closes, or the person leaves (`q`)."""
+def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
+    """Play until the game ends, the table closes, or the person leaves (`q`); each finished
+    round goes into the person's games in `save_dir`."""
     deck = standard_deck()
-    shown = _Shown()
+    shown = _Shown(save_dir)
     say = _printer(out)
     say(f"Table {tab.code}, seat {tab.seat + 1} ({tab.name}). Type {LEAVE} to leave the table.")
     asked: tuple[int, int] | None = None
@@ -66,7 +73,8 @@ def play(tab: TableTab, stdin: TextIO, out: TextIO) -> int:
 class _Shown:
     """How far this person has read: the table's notices and each round's events."""
 
-    def __init__(self) -> None:
+    def __init__(self, save_dir: Path) -> None:
+        self.save_dir = save_dir
         self.round = -1
         self.events = 0
         self.scored = -1
@@ -93,6 +101,28 @@ class _Shown:
             totals = zip(tab.session.seats, tab.live.match.totals, strict=True)
             points = ", ".join(f"{seat.name} {t}" for seat, t in totals)
             say(f"Round {shown_round + 1} is over. Totals: {points}.")
+            for line in _keep(tab, deck, self.save_dir, shown_round + 1):
+                say(line)
+
+
+def _keep(tab: TableTab, deck: Deck, save_dir: Path, number: int) -> list[str]:
+    """Keep the finished rounds in the person's games; what to tell them of it."""
+    from civio_tui.campaigns.store import resolve_save_dir
+    from civio_tui.campaigns.table_record import record_table_rounds
+    from civio_tui.ratings import round_changes
+
+    kept = record_table_rounds(save_dir, tab.live.table, tab.live.match, deck)
+    if kept.problem is not None:
+        return [kept.problem]
+    if kept.campaign is None:
+        return [f"Kept in your games in {save_dir}."]
+    command = ["civio", "campaign", "replay", kept.campaign.name, "--round", str(number)]
+    if len(kept.campaign.humans) > 1:  # whose view the replay shows
+        command += ["--seat", tab.name]
+    if save_dir != resolve_save_dir():
+        command += ["--save-dir", str(save_dir)]
+    lines = [f"Kept in your games in {save_dir}: `{shlex.join(command)}`."]
+    return lines + round_changes(save_dir, kept.campaign, number, [tab.name])
 
 
 def _describe(event: Any, deck: Deck, seat: int, names: list[str]) -> str | None:

@@ -33,6 +33,7 @@ from civio_tui.session.remote import POLL_SECONDS, ActionRefused, TableMovedOn, 
 
 if TYPE_CHECKING:
     from civio_tui.app import CivioApp
+    from civio_tui.campaigns.model import Campaign
     from civio_tui.tables.ops import Table
 
 THINKING_SECONDS = 1.0
@@ -127,14 +128,16 @@ class RemoteSeat(GameScreen):
             return "Esc: back to Tables"
         return "n: the next deal (it has started) · Esc: leave the table"
 
-    def keep_record(self) -> None:
-        """This player's own games take the rounds the table finished."""
+    def keep_record(self) -> Campaign | None:
+        """This player's own games take the rounds the table finished; a CIVIO table's
+        campaign as now kept (None for another game, or when it could not be written)."""
         from civio_tui.campaigns.table_record import record_table_rounds
 
         live = self.tab.live
-        problem = record_table_rounds(self.app.save_dir, live.table, live.match, self.app.deck)
-        if problem is not None:
-            self.notify(problem, severity="warning", timeout=8)
+        kept = record_table_rounds(self.app.save_dir, live.table, live.match, self.app.deck)
+        if kept.problem is not None:
+            self.notify(kept.problem, severity="warning", timeout=8)
+        return kept.campaign
 
     # -- leaving ------------------------------------------------------------------------------
 

@@ -36,8 +36,10 @@ def test_each_players_folder_holds_the_tables_round_once(tmp_path: Path, standar
     for name in ("ana", "ben"):
         folder = tmp_path / name
         for _ in range(2):  # asked again (a redraw, a return to the table): not written twice
-            assert record_table_rounds(folder, live.table, live.match, standard) is None
+            kept = record_table_rounds(folder, live.table, live.match, standard)
+            assert kept.problem is None
         camp = open_campaign(record_name(live.code), save_dir=folder, deck=standard).campaign
+        assert kept.campaign == camp  # the record as kept is the one in the folder
         assert [p.name for p in camp.players] == ["Ana", "Ben", "Computer 3"]
         assert camp.finished and len(camp.history) == 1
         records.append(camp.history[0])
@@ -58,7 +60,8 @@ def test_an_easy_play_tables_rounds_are_a_named_easy_play_game_in_each_folder(
     for name in ("ana", "ben"):
         folder = tmp_path / name
         for _ in range(2):
-            assert record_table_rounds(folder, live.table, live.match, standard) is None
+            kept = record_table_rounds(folder, live.table, live.match, standard)
+            assert kept.problem is None and kept.campaign is None
         (summary,) = list_easy_games(folder, standard)
         assert summary.name == record_name(live.code) and summary.saved is not None
         saved = summary.saved

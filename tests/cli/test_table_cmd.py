@@ -103,7 +103,8 @@ def play_lines(root: Path, code: str, lines: str) -> str:
 
     out = io.StringIO()
     with TableStore.in_root(root) as store:
-        assert play(TableTab(store, code, "Ana"), io.StringIO(lines), out) == 0
+        tab = TableTab(store, code, "Ana")
+        assert play(tab, io.StringIO(lines), out, save_dir=root / "ana") == 0
     return out.getvalue()
 
 
@@ -115,8 +116,10 @@ def test_a_terminal_player_plays_concentration_to_the_end(tmp_path: Path) -> Non
     assert "Type a number from 1 to 19, or q." in text  # "zz" after A1: a second card is due
     last = text.rstrip().splitlines()
     assert last[-1] == "The game is over."
-    assert last[-2].startswith("Round 1 is over. Totals: Ana ")
-    pairs = [int(part.split()[-1]) for part in last[-2].removesuffix(".").split(", ")]
+    assert last[-2] == f"Kept in your games in {tmp_path / 'ana'}."
+    assert code in (tmp_path / "ana" / "games-records.json").read_text()
+    assert last[-3].startswith("Round 1 is over. Totals: Ana ")
+    pairs = [int(part.split()[-1]) for part in last[-3].removesuffix(".").split(", ")]
     assert sum(pairs) == 10  # every one of the 10 pairs was captured by someone
 
 
@@ -150,3 +153,38 @@ def test_the_class_list_shows_the_tables_and_survives_a_damaged_table_file(
     document = table_json(capsys, tmp_path, "class")
     assert document["tables"] == []
     assert "is not an SQLite database" in str(document["tables_problem"])
+
+
+def test_a_terminal_players_civio_round_is_kept_in_their_served_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from civio_tui.ratings import rating_history
+    from civio_tui.serve.players import PlayerFolder
+
+    monkeypatch.delenv("CIVIO_SAVE_DIR", raising=False)
+    code = started(tmp_path, "civio", {"rounds": 1})
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
+    played, out, err = civio(capsys, tmp_path, "table", "play", code, "--name", "Ana")
+    assert (played, err) == (0, "")
+    folder = PlayerFolder(tmp_path, "Ana")
+    assert folder.exists  # the folder `civio serve` signs Ana in to
+    replay = f"civio campaign replay 'Table {code}' --round 1 --save-dir {folder.path}"
+    lines = out.splitlines()
+    kept = lines.index(f"Kept in your games in {folder.path}: `{replay}`.")
+    assert lines[kept - 1].startswith("Round 1 is over. Totals: Ana ")
+    history = rating_history(folder.path)
+    assert len(history.games) == 1  # the round is rated, as any round against the computer
+    assert lines[kept + 1] == f"Ana's rating: {history.change_text()} this round"
+    assert lines[-1] == "The game is over."
+
+    where = ["--save-dir", str(folder.path)]
+    assert main(["campaign", "replay", f"Table {code}", "--round", "1", *where]) == 0
+    shown, err = capsys.readouterr()
+    assert err == "" and "Ana" in shown
+    assert main(["campaign", "export", f"Table {code}", "--format", "json", *where]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    totals = lines[kept - 1].removeprefix("Round 1 is over. Totals: ").removesuffix(".")
+    points = [int(part.rsplit(" ", 1)[1]) for part in totals.split(", ")]
+    assert [p["points"] for p in exported["players"]] == points
+    assert [p["name"] for p in exported["players"]] == ["Ana", "Computer 2"]
+    assert exported["finished"] and [r["round"] for r in exported["rounds"]] == [1]

@@ -25,6 +25,7 @@ from civio_tui.widgets.question import QuestionPane
 if TYPE_CHECKING:
     from ai import PendingChoice
     from civio_tui.app import CivioApp
+    from civio_tui.campaigns.model import Campaign
     from civio_tui.table_controller import TableController
 
 
@@ -108,6 +109,8 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
     def __init__(self, controller: TableController, tab: TableTab) -> None:
         super().__init__(controller)
         self.sit(tab)
+        self.kept: Campaign | None = None
+        """This player's own campaign of the table, as kept at the last round's end."""
 
     def on_mount(self) -> None:
         # TableScreen's own on_mount runs too (Textual calls each class's handler).
@@ -122,8 +125,13 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
         self.advance()
 
     def _round_over(self) -> None:
-        self.keep_record()
+        self.kept = self.keep_record()
         super()._round_over()
+
+    def saved_campaign(self) -> Campaign | None:
+        """The round's end replays the round, and shows the rating change, from this
+        player's own record of the table."""
+        return self.kept
 
     def round_end_keys(self) -> tuple[str | None, str]:
         if self.game_over:

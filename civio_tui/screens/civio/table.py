@@ -36,6 +36,7 @@ from civio_tui.widgets.log_pane import LogPane
 from civio_tui.widgets.question import QuestionPane
 
 if TYPE_CHECKING:
+    from civio_tui.campaigns.model import Campaign
     from civio_tui.table_controller import TableController
 
 
@@ -299,14 +300,18 @@ class TableScreen(GameScreen):
             else:
                 self.next_after_round()
 
-        session = getattr(ctl.backend, "session", None)  # saved games replay
-        campaign = session.campaign if session is not None else None
         enter, leave = self.round_end_keys()
         humans = tuple(ctl.humans)
         screen = RoundEndScreen(
-            ctl.deck, summary, campaign, leave=leave, humans=humans, enter=enter
+            ctl.deck, summary, self.saved_campaign(), leave=leave, humans=humans, enter=enter
         )
         self.app.push_screen(screen, after)
+
+    def saved_campaign(self) -> Campaign | None:
+        """The saved campaign the round belongs to, whose replay and rating change the
+        round's end offers (None: a game that is not saved)."""
+        session = getattr(self.controller.backend, "session", None)
+        return session.campaign if session is not None else None
 
     def round_end_keys(self) -> tuple[str | None, str]:
         """The round's end's words for Enter (None: deal the next round, or see the final
