@@ -289,16 +289,16 @@ TURN = Lesson(
 )
 
 
-BLIND = "Allowed, but blind: a face-up card lists your Gideon."
+BLIND = "Allowed, but blind: a face-up card is one your Gideon strengthens."
 ATTACK_DEAL = Deal(
-    you=(GIDEON, "1st Amendment", "4th Amendment", "6th Amendment", "14th Amendment", CRA, EO9066),
+    you=(GIDEON, "1st Amendment", "4th Amendment", "8th Amendment", "14th Amendment", CRA, EO9066),
     hidden=(CRA, EO9066),
     bot=(
-        MIRANDA,
         "5th Amendment",
-        "8th Amendment",
+        "6th Amendment",
         "9th Amendment",
         "15th Amendment",
+        "Elections",
         JIM_CROW,
         PLESSY,
     ),
@@ -308,7 +308,8 @@ ATTACK_DEAL = Deal(
     bot_first=True,
 )
 """Bot attacks you with Jim Crow Laws (Lose Turn), you overrule with the Civil Rights Act; then
-you attack with Executive Order 9066 (Confiscate and Arrest), take Miranda and discard a card."""
+you attack with Executive Order 9066 (Confiscate and Arrest), take the 6th Amendment and discard
+a card."""
 
 ATTACKS = Lesson(
     "attacks",
@@ -323,46 +324,48 @@ ATTACKS = Lesson(
                 Move("target 0", bot=True),
                 Move(
                     f"overrule {CRA}",
-                    goal="You would miss your next turn. Can a Law of yours stop it?",
+                    goal="Can one of your cards overrule it?",
                     praise="Overruled! The Civil Rights Act (1964) outlawed Jim Crow segregation.",
                     nudge="Read the Action line of your cards.",
                     wrong=(("accept", "You would miss your next turn: overrule it."),),
                 ),
-                Move(
-                    "draw supply",
-                    goal="Your turn: draw.",
-                    nudge="Does Jim Crow Laws fit your cards?",
-                    wrong=(
-                        ("draw discard", "Allowed, but Jim Crow Laws fits none of your cards."),
-                    ),
-                ),
+                Move("draw supply", for_you=True),
                 Move(
                     f"discard {EO9066}",
-                    goal="Attack back: discard your Law whose Action is Confiscate and Arrest.",
+                    goal="Your turn: discard your attacking Law.",
+                    praise="It attacks: Confiscate and Arrest.",
                     nudge="Read each Law's Action line.",
                 ),
-                Move("target 1", goal="Whom does it strike?", nudge="Bot is your only opponent."),
+                Move(
+                    "target 1",
+                    goal="Attack whom?",
+                    praise="Attacked!",
+                    nudge="Bot is your only opponent.",
+                ),
                 Move("accept", bot=True),
                 Move(
-                    f"confiscate {MIRANDA}",
-                    goal="Take one of Bot's face-up cards, or a hidden one blind. Which lists "
-                    "your Gideon?",
-                    praise="Miranda is yours, hidden: so hide your best cards.",
-                    nudge="Read the Plus lines.",
+                    "confiscate 6th Amendment",
+                    goal="Confiscate: which of Bot's cards does your Gideon strengthen?",
+                    praise="The 6th is yours, hidden.",
+                    nudge="Read Gideon's Strengthens line.",
                     wrong=(
                         ("confiscate hidden 0", BLIND),
                         ("confiscate hidden 1", BLIND),
+                        ("confiscate Elections", "An Issue only opens a precedent."),
                         *(
-                            (f"confiscate {n}th Amendment", "An Amendment lists no cards.")
-                            for n in (5, 8, 9, 15)
+                            (
+                                f"confiscate {n}th Amendment",
+                                f"Gideon does not strengthen the {n}th.",
+                            )
+                            for n in (5, 9, 15)
                         ),
                     ),
                 ),
                 Move("reveal Justice", bot=True),
                 Move(
-                    "discard School",
-                    also=tuple(f"discard {n} Amendment" for n in ("1st", "4th", "6th")),
-                    goal="You hold 8: discard one to end your turn.",
+                    "discard 8th Amendment",
+                    also=("discard 1st Amendment", "discard 4th Amendment"),
+                    goal="Discard one to end your turn.",
                     praise="Your turn ends.",
                     nudge="Which card fits none of your others?",
                 ),
@@ -371,10 +374,10 @@ ATTACKS = Lesson(
                 LawDoes(JIM_CROW, "attack", "lose_turn"),
                 LawDoes(CRA, "overrule", "lose_turn"),
                 LawDoes(EO9066, "attack", "confiscate"),
-                Alone(JIM_CROW, (GIDEON, "1st Amendment", "4th Amendment", CRA, EO9066)),
                 Year(EO9066, 1942),
                 Year(CRA, 1964),
-                Lists(MIRANDA, GIDEON, "plus"),
+                Strengthens(GIDEON, 6),
+                *(Invalid((GIDEON, f"{n}th Amendment")) for n in (5, 9, 15)),
             ),
         ),
     ),

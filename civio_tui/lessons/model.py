@@ -197,10 +197,11 @@ class Move:
     """One move of a table step, in the engine's text form ("draw discard", "discard Gregg v
     Georgia", "target 1", "overrule Civil Rights Act of 1964").
 
-    Bot's moves (`bot`) are played for it and `praise` then says what happened. The player's
-    move is expected: `goal` asks for it, `praise` follows it, `nudge` is the hint; `also` are
-    other moves accepted as right; `wrong` gives the reason for a particular wrong move (other
-    wrong moves get the rules' words: the engine's refusal, or the link the card would break)."""
+    Bot's moves (`bot`) and the player's moves made for them (`for_you`) are played, and
+    `praise` then says what happened. Any other move is the player's to make: `goal` asks for
+    it, `praise` follows it, `nudge` is the hint; `also` are other moves accepted as right;
+    `wrong` gives the reason for a particular wrong move (other wrong moves get the rules'
+    words: the engine's refusal, or the link the card would break)."""
 
     action: str
     goal: str = ""
@@ -209,6 +210,14 @@ class Move:
     also: tuple[str, ...] = ()
     wrong: tuple[tuple[str, str], ...] = ()
     bot: bool = False
+    for_you: bool = False
+    """A move of the player's that the lesson makes for them (one an earlier lesson taught),
+    told in the table's words."""
+
+    @property
+    def asked(self) -> bool:
+        """Whether the player is asked to make this move."""
+        return not (self.bot or self.for_you)
 
 
 @dataclass(frozen=True)
@@ -222,7 +231,7 @@ class TableTurn:
 
     @property
     def goal(self) -> str:
-        return next(move.goal for move in self.moves if not move.bot)
+        return next(move.goal for move in self.moves if move.asked)
 
 
 Step = Build | Choice | Follow | Play | TableTurn
@@ -231,7 +240,7 @@ Step = Build | Choice | Follow | Play | TableTurn
 def moves_to_make(step: Step) -> int:
     """How many steps `step` is for the player: each of their moves at the table is one."""
     if isinstance(step, TableTurn):
-        return sum(not move.bot for move in step.moves)
+        return sum(move.asked for move in step.moves)
     return 1
 
 

@@ -14,7 +14,14 @@ from textual.content import Content
 
 from cards.deck import Deck
 from cards.engine import IllegalActionError
-from cards.games.civio.actions import DISCARD, OVERRULE, TARGET, Action, DecisionKind
+from cards.games.civio.actions import (
+    CONFISCATE,
+    DISCARD,
+    OVERRULE,
+    TARGET,
+    Action,
+    DecisionKind,
+)
 from cards.games.civio.laws import law_facts
 from cards.games.civio.round import Round
 from cards.link_reasons import link_reason
@@ -56,7 +63,7 @@ class Drill:
         self.index = 0
         self.done_moves: list[str] = []
         """The player's moves made so far, in text form (kept in the progress to resume)."""
-        self.opening = self._play_bot()
+        self.opening = self._play_unasked()
         """What Bot did before the player's first move."""
 
     @property
@@ -96,6 +103,9 @@ class Drill:
         if action is not None and action.kind == TARGET and action.seat is not None:
             # The table adds the seat's score, which reads as the attack's worth here.
             return OptionLabel(action, Content(f"Attack {NAMES[action.seat]}"))
+        if action is not None and action.kind == CONFISCATE and action.slot is not None:
+            # The table's "Take a hidden card of Bot unseen (1 of 2)" wraps in this column.
+            return OptionLabel(action, Content(f"Take hidden card {action.slot + 1}"))
         if option.card is None or kind not in VERBS:
             return option
         card = self.deck[option.card]
@@ -117,7 +127,7 @@ class Drill:
         said = self._apply(action, own=bool(move.praise))
         self.done_moves.append(action.to_str(self.deck))
         self.index += 1
-        said += self._play_bot()
+        said += self._play_unasked()
         return True, " ".join([move.praise, *said] if move.praise else said)
 
     def replay(self, moves: list[str]) -> None:
@@ -145,9 +155,11 @@ class Drill:
         ]
         return lines[1:] if own else lines
 
-    def _play_bot(self) -> list[str]:
+    def _play_unasked(self) -> list[str]:
+        """Play the moves the player is not asked for (Bot's, and those made for the player),
+        up to the next one they are: what they did, as the table tells it."""
         said: list[str] = []
-        while not self.done and self.move.bot:
+        while not self.done and not self.move.asked:
             move = self.move
             said += self._apply(self.rnd.parse(move.action))
             if move.praise:

@@ -408,9 +408,9 @@ async def test_lesson_4_is_a_turn_at_the_table_with_wrong_moves_explained(isolat
 
 async def test_lesson_5_overrules_an_attack_then_launches_one() -> None:
     """Bot attacks with Lose Turn and the player overrules it, offered only the card that can;
-    then the player attacks with Confiscate and Arrest, takes Miranda and discards a card, as
-    the rules ask. The step counter goes on at every move, and the target reads as whom to
-    attack, not as an attack worth some points."""
+    then the player attacks with Confiscate and Arrest, takes the 6th Amendment and discards a
+    card, as the rules ask. The step counter goes on at every move, the target reads as whom to
+    attack, not as an attack worth some points, and every confiscation is in view at 80×24."""
     deck = standard_deck()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -420,7 +420,7 @@ async def test_lesson_5_overrules_an_attack_then_launches_one() -> None:
         def head() -> str:
             return str(screen.query_one("#lesson-head").render())
 
-        assert "step 1 of 6" in head()
+        assert "step 1 of 5" in head()
         assert "Jim Crow Laws" in feedback(screen)  # Bot's attack, told before your answer
         eo9066 = deck.id_of("Executive Order 9066")
         cra = deck.id_of("Civil Rights Act of 1964")
@@ -432,22 +432,30 @@ async def test_lesson_5_overrules_an_attack_then_launches_one() -> None:
         await make_move(pilot, screen, Action.overrule(cra))
         drill = screen.drill
         assert drill is not None and drill.rnd.skips[0] == 0
-        assert "step 2 of 6" in head()
-        await make_move(pilot, screen, Action.draw("supply"))
+        assert "step 2 of 5" in head()
+        assert "You drew from the supply: School" in feedback(screen)  # lesson 4 taught drawing
         await make_move(pilot, screen, Action.discard(eo9066))
-        assert "step 4 of 6" in head()
+        assert "step 3 of 5" in head()
         labels = [str(option.text) for option in screen.moves]
         assert "Attack Bot" in labels and not any("point" in label for label in labels)
         await make_move(pilot, screen, drill.expected())
+        # Every card Bot may lose is in view, the two hidden ones too, each on one line.
+        menu = screen.query_one("#lesson-list", NavList)
+        width = menu.scrollable_content_region.width
+        assert menu.max_scroll_y == 0
+        assert all(option.text.cell_length < width for option in screen.moves)
         # A wrong pick is told why, never just "not the move".
         await make_move(pilot, screen, Action.confiscate(deck.id_of("5th Amendment")))
-        assert "An Amendment lists no cards" in feedback(screen)
+        assert "Gideon does not strengthen the 5th" in feedback(screen)
         assert "Not the move" not in feedback(screen)
-        miranda = deck.id_of("Miranda v Arizona")
-        await make_move(pilot, screen, Action.confiscate(miranda))
-        assert not screen.solved and miranda in drill.rnd.hidden[0]
-        assert "discard one to end your turn" in str(screen.query_one("#lesson-goal").render())
+        sixth = deck.id_of("6th Amendment")
+        await make_move(pilot, screen, Action.confiscate(sixth))
+        assert not screen.solved and sixth in drill.rnd.hidden[0]
+        assert "Discard one to end your turn" in str(screen.query_one("#lesson-goal").render())
+        # School is kept: it may stand before the Civil Rights Act.
         await make_move(pilot, screen, Action.discard(deck.id_of("School")))
+        assert "Keep School" in feedback(screen) and not screen.solved
+        await make_move(pilot, screen, Action.discard(deck.id_of("8th Amendment")))
         assert screen.solved and "Your turn ends" in feedback(screen)
 
 
