@@ -49,15 +49,31 @@ def test_easy_beats_random_and_loses_to_medium() -> None:
     assert seat(doc, 1)["latency_ms"]["p95"] <= 5
 
 
-def test_rounds_between_medium_players_end_in_civio() -> None:
-    doc = run_arena(["medium", "medium"], ROUNDS, 4)
-    assert doc["draws"] / doc["rounds"] <= 0.05
+@pytest.fixture(scope="module")
+def medium_vs_medium() -> Doc:
+    return run_arena(["medium", "medium"], ROUNDS, 4)
+
+
+def test_rounds_between_medium_players_end_in_civio(medium_vs_medium: Doc) -> None:
+    assert medium_vs_medium["draws"] / medium_vs_medium["rounds"] <= 0.05
 
 
 def test_hard_beats_medium(hard_vs_medium: Doc) -> None:
     hard = seat(hard_vs_medium, 0)
     assert hard["win_rate"] >= 0.60
     assert hard["ci95"][0] > 0.55
+
+
+def test_hard_loses_by_feeding_at_most_half_as_often_as_medium(
+    hard_vs_medium: Doc, medium_vs_medium: Doc
+) -> None:
+    # Rounds lost by discarding the card the next player took and went out with, as a share of
+    # all rounds: hard's against medium's, both in hard's run and between two medium players.
+    hard_rate = seat(hard_vs_medium, 0)["lost_by_feeding"] / hard_vs_medium["rounds"]
+    medium_rate = seat(hard_vs_medium, 1)["lost_by_feeding"] / hard_vs_medium["rounds"]
+    fed = [seat(medium_vs_medium, i)["lost_by_feeding"] for i in (0, 1)]
+    assert hard_rate <= 0.5 * medium_rate
+    assert hard_rate <= 0.5 * sum(fed) / (2 * medium_vs_medium["rounds"])
 
 
 def test_hard_and_medium_answer_in_time(hard_vs_medium: Doc) -> None:
