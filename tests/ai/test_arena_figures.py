@@ -50,6 +50,14 @@ def test_easy_beats_random_and_loses_to_medium() -> None:
 
 
 @pytest.fixture(scope="module")
+def hard_vs_cheater_hands() -> Doc:
+    # The goal's instrument is cheater-hands (issue 20, section 3): it sees every hand, and the
+    # undrawn supply is chance to it as to hard and to every player (docs/AI.md). `cheater`,
+    # which also reads the supply's order, measures foreknowledge of the draws (below).
+    return run_arena(["hard", "cheater-hands"], ROUNDS, 6)
+
+
+@pytest.fixture(scope="module")
 def medium_vs_medium() -> Doc:
     return run_arena(["medium", "medium"], ROUNDS, 4)
 
@@ -62,6 +70,13 @@ def test_hard_beats_medium(hard_vs_medium: Doc) -> None:
     hard = seat(hard_vs_medium, 0)
     assert hard["win_rate"] >= 0.60
     assert hard["ci95"][0] > 0.55
+
+
+@pytest.mark.xfail(strict=True, reason="not met: see README, Measured (hard vs medium, seed 5)")
+def test_hard_wins_65_percent_against_medium(hard_vs_medium: Doc) -> None:
+    hard = seat(hard_vs_medium, 0)
+    assert hard["win_rate"] >= 0.65
+    assert hard["ci95"][0] >= 0.62
 
 
 def test_hard_loses_by_feeding_at_most_half_as_often_as_medium(
@@ -83,12 +98,15 @@ def test_hard_and_medium_answer_in_time(hard_vs_medium: Doc) -> None:
     assert seat(hard_vs_medium, 1)["latency_ms"]["p95"] <= 5
 
 
-def test_hard_holds_its_own_against_the_omniscient_instrument() -> None:
-    # The goal's instrument is cheater-hands (issue 20, section 3): it sees every hand, and the
-    # undrawn supply is chance to it as to hard and to every player (docs/AI.md). `cheater`,
-    # which also reads the supply's order, measures foreknowledge of the draws (below).
-    doc = run_arena(["hard", "cheater-hands"], ROUNDS, 6)
-    assert seat(doc, 0)["win_rate"] >= 0.45
+def test_hard_holds_its_own_against_the_omniscient_instrument(hard_vs_cheater_hands: Doc) -> None:
+    assert seat(hard_vs_cheater_hands, 0)["win_rate"] >= 0.45
+
+
+@pytest.mark.xfail(strict=True, reason="not met: see README, Measured (hard vs cheater-hands)")
+def test_hard_wins_half_its_rounds_against_the_omniscient_instrument(
+    hard_vs_cheater_hands: Doc,
+) -> None:
+    assert seat(hard_vs_cheater_hands, 0)["win_rate"] >= 0.50
 
 
 def test_even_every_hand_does_not_make_up_for_reading_the_supply() -> None:
