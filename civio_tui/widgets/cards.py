@@ -205,9 +205,12 @@ def links_lines(
     """`links_line`, wrapped under the card rather than cut when even the fewest letters do
     not fit on one line: every card it links to stays named."""
     line = Content()
-    for line in _link_tries(deck, card, hand, table, None):
-        if line.cell_length <= width:
-            return [line]
+    # Your own cards first: the table's are dropped before the line wraps (a second row in
+    # Your cards takes one from the question's answers at 80x24).
+    for tries in (table, ()):
+        for line in _link_tries(deck, card, hand, tries, None):
+            if line.cell_length <= width:
+                return [line]
     indent = "     "
     rows = line.wrap(max(10, width - len(indent)))
     return [rows[0], *(Content.assemble(indent, row) for row in rows[1:])]

@@ -21,7 +21,14 @@ from textual.widget import Widget
 from cards.deck import Deck
 from civio_tui import keymap
 from civio_tui.arrangement import GROUP_NAMES, UNPLACED, HandArrangement, HandStatus
-from civio_tui.widgets.cards import HIDDEN_MARK, card_line, fit_line, links_lines, pts
+from civio_tui.widgets.cards import (
+    HIDDEN_MARK,
+    card_line,
+    fit_line,
+    links_line,
+    links_lines,
+    pts,
+)
 
 
 @dataclass(frozen=True)
@@ -192,7 +199,11 @@ class HandPane(Widget, can_focus=True):
                 lines.append(self._card_row(card, width))
                 if card == self.cursor_card:
                     cards, table = self.arrangement.cards, self.state.table
-                    lines.extend(links_lines(self.deck, card, cards, table, width))
+                    links = links_lines(self.deck, card, cards, table, width)
+                    if self.state.mode == "opening" and len(links) > 1:
+                        # At the opening every row counts: the 8 answers must show.
+                        links = [links_line(self.deck, card, cards, table, width)]
+                    lines.extend(links)
         lines.extend(self._status_lines(width))
         return lines, rows
 
