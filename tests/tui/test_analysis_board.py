@@ -48,10 +48,10 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 async def _evaluated(pilot: Pilot[int]) -> AnalysisScreen:
     """The board on top, its figures for the player's decision shown."""
-    await wait_for_screen(pilot, AnalysisScreen)
+    await wait_for_screen(pilot, AnalysisScreen, limit=400)
     board = pilot.app.screen
     assert isinstance(board, AnalysisScreen)
-    for _ in range(600):
+    for _ in range(3000):  # a busy machine searches slowly
         ev, question = board.controller.evaluation, board.question
         ready = ev is not None and question is not None and ev.decision is question.decision
         if ready and "Hint" in str(board.query_one(QuestionPane)._hint):
@@ -81,7 +81,7 @@ async def test_the_board_plays_on_from_a_replay_and_goes_back_to_it(
         assert replay.position == position
 
         await pilot.press("a")
-        await wait_for_screen(pilot, AnalysisChoiceScreen)
+        await wait_for_screen(pilot, AnalysisChoiceScreen, limit=400)
         await pilot.press("f")
         board = await _evaluated(pilot)
         assert isinstance(board.controller, AnalysisController)
@@ -109,10 +109,10 @@ async def test_the_board_plays_on_from_a_replay_and_goes_back_to_it(
         assert board.controller.rnd.view(replay.seat) == real.view(replay.seat)
 
         await pilot.press("escape")  # unsaved play: asked first, as Settings say
-        await wait_for_screen(pilot, ConfirmScreen)
+        await wait_for_screen(pilot, ConfirmScreen, limit=400)
         assert "not kept" in screen_text(app)
         await pilot.press("y")
-        await wait_for_screen(pilot, ReplayScreen)
+        await wait_for_screen(pilot, ReplayScreen, limit=400)
         assert replay.position == position
         assert isinstance(app.screen, ReplayScreen) and app.screen.position == position
         assert f"Step {position} of" in screen_text(app)
@@ -122,7 +122,7 @@ async def test_the_board_plays_on_from_a_replay_and_goes_back_to_it(
         assert board.controller.rnd.hidden == real.hidden
         assert board.controller.rnd.supply == real.supply
         await pilot.press("escape", "y")
-        await wait_for_screen(pilot, ReplayScreen)
+        await wait_for_screen(pilot, ReplayScreen, limit=400)
         assert replay.position == position
         assert not app.game_in_progress
     # Never saved: no campaign, statistics or rating file was written or changed.
@@ -150,9 +150,9 @@ async def test_a_board_from_a_round_end_plays_to_its_own_end_and_back_unsaved(
         await main_menu(pilot)
         app.game_in_progress = True
         app.push_screen(RoundEndScreen(standard_deck(), summary, camp))
-        await wait_for_screen(pilot, RoundEndScreen)
+        await wait_for_screen(pilot, RoundEndScreen, limit=400)
         await pilot.press("r")
-        await wait_for_screen(pilot, ReplayScreen)
+        await wait_for_screen(pilot, ReplayScreen, limit=400)
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         last = replay.playback.last_turn()
@@ -166,7 +166,7 @@ async def test_a_board_from_a_round_end_plays_to_its_own_end_and_back_unsaved(
         shown = screen_text(app)
         assert "Enter: back to the replay" in shown and "PROMOT" not in shown
         await pilot.press("enter")
-        await wait_for_screen(pilot, ReplayScreen)
+        await wait_for_screen(pilot, ReplayScreen, limit=400)
         assert replay.position == position
         assert app.game_in_progress  # the game under the replay is still in progress
     assert _files(samples.parent) == before
