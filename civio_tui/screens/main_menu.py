@@ -16,7 +16,10 @@ from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from civio_tui.saved_games import SavedGame, SavedGames
+    from civio_tui.tables.ops import Table
 
 _ART_LINES = (
     " ██████ ██ ██    ██ ██  ██████ ",
@@ -141,6 +144,21 @@ class MainMenuScreen(CivioScreen[None]):
         self.query_one("#menu-note", Static).update(
             f"↑↓ or j k to move · Enter to choose · {keymap.key_label('app.help')} for help"
         )
+        self.offer_own_table()
+
+    def offer_own_table(self) -> None:
+        """A player with a seat at a table in play (back after closing the tab or reloading)
+        finds Tables highlighted and the note naming the table: Enter takes them to it."""
+        table = own_table_in_play(self.app.table_root, self.app.table_name)
+        if table is None:
+            return
+        from civio_tui.tables.games import table_game
+
+        self.query_one(NavList).highlighted = [key for key, _ in self.entries()].index("tables")
+        self.query_one("#menu-note", Static).update(
+            f"Your seat at table {table.code} ({table_game(table.row.game).title}) is waiting: "
+            "Enter opens Tables, where it is first."
+        )
 
     def on_screen_resume(self) -> None:
         # A game may have been saved or finished since the menu was last shown.
@@ -224,3 +242,24 @@ class MainMenuScreen(CivioScreen[None]):
     def action_quit_game(self) -> None:
         # q is this screen's binding, so its action is looked up here, not on the app.
         self.app.action_quit_game()
+
+
+def own_table_in_play(root: Path | None, name: str) -> Table | None:
+    """The first table in play where `name` has a seat, read from the class's table file
+    (None without one, or when the file cannot be read: Tables then says why)."""
+    from civio_tui.tables import ops
+    from civio_tui.tables.store import FILE_NAME, StoreUnavailable, TableStore
+
+    if root is None or not (root / FILE_NAME).exists():  # no table yet: none made here
+        return None
+    try:
+        store = TableStore.in_root(root)
+    except StoreUnavailable:
+        return None
+    try:
+        playing = [t for t in ops.tables_of(store, name) if t.state == ops.PLAYING]
+    except StoreUnavailable:
+        return None
+    finally:
+        store.close()
+    return playing[0] if playing else None

@@ -5,6 +5,7 @@ a whole CIVIO round with one computer; each screen only ever shows its own seat'
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
@@ -184,3 +185,25 @@ async def test_two_apps_play_a_whole_round_at_one_table(
         assert session.campaign.finished
         match = match or record
         assert record == match
+
+
+async def test_the_main_menu_offers_a_table_in_play_where_the_player_has_a_seat(
+    tmp_path: Path,
+) -> None:
+    ana, ben, store = apps_of_two(tmp_path)
+    table = ops.open_table(store, "Ana", "civio", 2, now=time.time(), seed=5)
+    ops.join(store, table.code, "Ben", now=time.time())
+    async with ben.run_test() as pilot:  # an open table, not yet started: nothing to go back to
+        await wait_for(pilot, MainMenuScreen)
+        assert "Your seat" not in str(ben.screen.query_one("#menu-note", Static).render())
+    ops.start(store, table.code, "Ana", now=time.time())
+    for app in (ana, ben):
+        app = table_app(tmp_path / "class", Path(app.save_dir), app.table_name)
+        async with app.run_test() as pilot:
+            await wait_for(pilot, MainMenuScreen)
+            note = str(app.screen.query_one("#menu-note", Static).render())
+            assert f"Your seat at table {table.code} (CIVIO) is waiting" in note
+            await pilot.press("enter")  # Tables is highlighted; its first line is the table
+            await wait_for(pilot, TablesScreen)
+            menu = app.screen.query_one(NavList)
+            assert menu.get_option_at_index(0).id == f"table:{table.code}"
