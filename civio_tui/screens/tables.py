@@ -170,6 +170,14 @@ class TablesScreen(CivioScreen[None]):
                 "code. Enter on your table starts it (computers take the seats still empty)."
             )
         self.reload()
+        if code is not None:  # the host's next Enter starts the table, not another form
+            self.highlight(f"table:{code}")
+
+    def highlight(self, option_id: str) -> None:
+        menu = self.query_one(NavList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        if option_id in ids:
+            menu.highlighted = ids.index(option_id)
 
     def _after_joined(self, code: str | None) -> None:
         if code is not None:

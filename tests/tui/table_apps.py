@@ -85,6 +85,10 @@ async def seat_two_apps(
     assert isinstance(ana.screen, TablesScreen)
     (table,) = ops.list_tables(store)
     assert table.row.seats == 3 and table.row.host == "Ana" and table.row.game == game
+    # The new table is highlighted: the host's next Enter starts it.
+    menu = ana.screen.query_one(NavList)
+    assert menu.highlighted is not None
+    assert menu.get_option_at_index(menu.highlighted).id == f"table:{table.code}"
 
     await choose(pb, "join")
     assert isinstance(ben.screen, JoinTableScreen)
