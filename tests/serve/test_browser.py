@@ -13,6 +13,7 @@ with `apt-get install -y chromium` (as root, after `apt-get update`).
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import time
@@ -59,6 +60,21 @@ CAPTURE = """
 """
 
 
+# The bytes received since `n`, as base64 (one string: an array of numbers crosses Playwright's
+# protocol element by element, seconds for a few hundred kilobytes of a long game).
+NEW_BYTES = """
+(n) => {
+  const bytes = window.__civio.bytes.slice(n);
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 8192) {
+    text += String.fromCharCode.apply(null, bytes.slice(i, i + 8192));
+  }
+  return {bytes: btoa(text), count: bytes.length, width: window.__civio.width,
+          height: window.__civio.height};
+}
+"""
+
+
 class PageScreen:
     """The page's terminal screen as text, replayed into pyte from what the page received
     (only the new bytes each time; `reset` after a reload, which starts a new terminal)."""
@@ -75,19 +91,15 @@ class PageScreen:
     def text(self) -> str:
         import pyte
 
-        captured = self.page.evaluate(
-            "(n) => ({bytes: window.__civio.bytes.slice(n), width: window.__civio.width,"
-            " height: window.__civio.height})",
-            self.offset,
-        )
+        captured = self.page.evaluate(NEW_BYTES, self.offset)
         size = (max(captured["width"], 80), max(captured["height"], 24))
         if self.screen is None:
             self.screen = pyte.Screen(*size)
             self.stream = pyte.ByteStream(self.screen)
         elif (self.screen.columns, self.screen.lines) != size:
             self.screen.resize(size[1], size[0])
-        self.stream.feed(bytes(captured["bytes"]))
-        self.offset += len(captured["bytes"])
+        self.stream.feed(base64.b64decode(captured["bytes"]))
+        self.offset += captured["count"]
         return "\n".join(self.screen.display)
 
     def wait_for(self, words: str, timeout: float = 40.0) -> str:

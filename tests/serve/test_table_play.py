@@ -159,7 +159,7 @@ async def test_four_classmates_play_a_round_at_one_table_one_reconnecting(
 
             live = LiveTable(TableStore.in_root(save_root), code)
             assert [s.name for s in live.table.seats] == list(NAMES)
-            reconnect_at, moves, returned = 12, 0, False
+            reconnect_at, moves, returned = len(NAMES), 0, False
             while (pending := live.match.pending) is not None:
                 tab = tabs[pending.seat]
                 done = live.log_length
@@ -172,7 +172,7 @@ async def test_four_classmates_play_a_round_at_one_table_one_reconnecting(
                 await until(partial(question_gone, tab), "the answered question gone")
                 moves += 1
                 assert moves < MAX_PERSON_MOVES, "the round did not end"
-                if moves == reconnect_at:  # Cy closes the tab mid-round and signs in again
+                if moves == reconnect_at:  # all laid out: Cy closes the tab and signs in again
                     await tabs[2].close()
                     tabs[2] = await back_at_the_table(http, server.url, NAMES[2], code)
                     returned = True
