@@ -31,6 +31,7 @@ from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.tables import TablesScreen
 from civio_tui.settings import Settings
 from civio_tui.tables import ops
+from civio_tui.tables.live import LiveTable
 from civio_tui.tables.store import TableStore
 from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.lists import NavList
@@ -207,3 +208,71 @@ async def test_the_main_menu_offers_a_table_in_play_where_the_player_has_a_seat(
             await wait_for(pilot, TablesScreen)
             menu = app.screen.query_one(NavList)
             assert menu.get_option_at_index(0).id == f"table:{table.code}"
+
+
+def ana_and_a_computer(root: Path) -> tuple[TableStore, str]:
+    """A started one-round CIVIO table of Ana and a computer; the class's table file and the
+    table's code."""
+    store = TableStore.in_root(root)
+    code = ops.open_table(store, "Ana", "civio", 2, {"rounds": 1}, now=0, seed=3).code
+    ops.start(store, code, "Ana", now=0)
+    return store, code
+
+
+async def test_a_tables_round_end_shows_the_rating_change_from_the_players_own_record(
+    tmp_path: Path,
+) -> None:
+    from civio_tui.ratings import rating_history
+    from civio_tui.screens.remote_seat import open_table
+
+    root = tmp_path / "class"
+    store, code = ana_and_a_computer(root)
+    app = table_app(root, tmp_path / "ana", "Ana")
+    rng, player = random.Random(1), get_player("random")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert as_the_app(app, partial(open_table, app, code)) is None
+        await wait_for(pilot, RemoteTableScreen)
+        for _ in range(5000):  # Ana plays her seat, the computer its own, to the round's end
+            screen = app.screen
+            if not isinstance(screen, RemoteTableScreen) or screen.round_done_shown:
+                break
+            ctl = screen.controller
+            if screen.question is not None and ctl.viewer_to_move():
+                action = player.choose(ctl.rnd.view(0), ctl.rnd.decision, rng)
+                as_the_app(app, partial(screen.apply_action, action))
+            await pilot.pause(0.01)
+        await wait_for(pilot, RoundEndScreen)
+        rating = app.screen.query_one("#round-rating", Static)
+        for _ in range(200):  # the rating is read in a worker (the table's poll runs on)
+            if rating.display:
+                break
+            await pilot.pause(0.02)
+        # The round is in Ana's own record, and its end says what it did to her rating.
+        history = rating_history(tmp_path / "ana")
+        assert [g.round for g in history.games] == [(record_name(code), 1)]
+        assert rating.display
+        assert str(rating.render()) == f"Ana's rating: {history.change_text()} this round"
+        assert "r: replay it" in str(app.screen.query_one("#round-keys", Static).render())
+    store.close()
+
+
+async def test_a_table_whose_game_ended_while_away_is_kept_when_its_player_comes_back(
+    tmp_path: Path,
+) -> None:
+    from civio_tui.screens.civio.game_over import GameOverScreen
+    from civio_tui.screens.remote_seat import open_table
+
+    root = tmp_path / "class"
+    store, code = ana_and_a_computer(root)
+    ops.leave(store, code, "Ana", now=1.0)
+    LiveTable(store, code).drive("test", now=2.0)  # the computer plays Ana's seat to the end
+    assert ops.read_table(store, code).state == ops.ENDED
+    app = table_app(root, tmp_path / "ana", "Ana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert as_the_app(app, partial(open_table, app, code)) is None
+        await wait_for(pilot, GameOverScreen)
+    (record,) = open_campaign(record_name(code), save_dir=tmp_path / "ana").campaign.history
+    assert record.replayable
+    store.close()

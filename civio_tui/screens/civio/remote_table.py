@@ -113,7 +113,10 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
         """This player's own campaign of the table, as kept at the last round's end."""
 
     def on_mount(self) -> None:
-        # TableScreen's own on_mount runs too (Textual calls each class's handler).
+        # TableScreen's own on_mount runs too (Textual calls each class's handler). Rounds that
+        # ended while this player was away are kept now (a table whose game is over opens on
+        # its final table, with no round's end).
+        self.kept = self.keep_record()
         self.start_polling()
 
     def table_moved(self) -> None:
