@@ -72,9 +72,7 @@ async def test_a_tab_gets_its_game_when_the_forking_process_is_gone(save_root: P
 async def test_new_processes_are_the_old_way_kept_for_comparison(save_root: Path) -> None:
     with ServedProcess(save_root, ["--tab-start", "new"]) as server:
         assert server.process is not None
-        assert not any(
-            "zygote" in command_line(pid) for pid in children_of(server.process.pid)
-        )
+        assert not any("zygote" in command_line(pid) for pid in children_of(server.process.pid))
         async with aiohttp.ClientSession() as http:
             tab = Tab(http, server.url, 80, 24)
             await tab.open()
