@@ -36,8 +36,11 @@ def new_process_command() -> str:
 
 
 def stub_command() -> str:
-    """The shell command of a tab whose game is forked (the stub stands for it)."""
-    return f"exec {shlex.quote(sys.executable)} -m civio_tui.serve.tab_stub"
+    """The shell command of a tab whose game is forked (the stub stands for it). The stub needs
+    only the standard library: run as a file, in isolated mode without `site` (`-I -S`), it
+    starts in about half the time (its fallback, the ordinary game, runs as usual)."""
+    stub = Path(__file__).with_name("tab_stub.py")
+    return f"exec {shlex.quote(sys.executable)} -I -S {shlex.quote(str(stub))}"
 
 
 class Forker:

@@ -246,7 +246,7 @@ class ServedProcess:
             command = command_line(pid)
             if "civio_tui.serve.zygote" in command:
                 games += children_of(pid)
-            elif "civio_tui.serve.tab_stub" not in command:
+            elif "tab_stub" not in command:
                 games.append(pid)
         return games
 
