@@ -108,6 +108,9 @@ async def test_two_apps_open_join_and_start_a_table_and_see_each_others_moves(
 ) -> None:
     ana, ben, store = two_players
     async with at_one_table(two_players) as (pa, pb, table):
+        # A table just started begins its round; nothing is "resumed".
+        said = [n.message for app in (ana, ben) for n in app._notifications]
+        assert not any("resumed" in line for line in said), said
         assert await play_moves(pa, pb, store, table.code, 4) == 4
         # Every seat's copy catches up with the log: the others' moves reach each screen.
         length = ops.read_table(store, table.code).log_length

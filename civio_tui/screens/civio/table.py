@@ -104,7 +104,10 @@ class TableScreen(GameScreen):
         ctl = self.controller
         self.app.game_in_progress = True
         self._notify_save_problem()
-        resumed = f"{ctl.backend.name}: round {ctl.round_number} resumed."
+        # A round nobody has moved in yet (a table just started) is begun, not resumed.
+        begun = ctl.round is not None and not ctl.round.actions
+        what = "begins" if begun else "resumed"
+        resumed = f"{ctl.backend.name}: round {ctl.round_number} {what}."
         if ctl.in_round and ctl.hot_seat:
             # Nothing of anyone's cards is drawn before the pass screen is answered; the note
             # waits for it too (a notice raised under the pass screen stayed on the table).
