@@ -144,12 +144,18 @@ class MainMenuScreen(CivioScreen[None]):
         self.query_one("#menu-note", Static).update(
             f"↑↓ or j k to move · Enter to choose · {keymap.key_label('app.help')} for help"
         )
-        self.offer_own_table()
+        # After the first frame: the table file and the player's name are read then.
+        self.call_after_refresh(self.offer_own_table)
 
     def offer_own_table(self) -> None:
         """A player with a seat at a table in play (back after closing the tab or reloading)
         finds Tables highlighted and the note naming the table: Enter takes them to it."""
-        table = own_table_in_play(self.app.table_root, self.app.table_name)
+        root = self.app.table_root
+        if root is None:
+            # No class's tables here: nothing to read, and the player's name (the settings,
+            # pydantic) is not needed before the first frame.
+            return
+        table = own_table_in_play(root, self.app.table_name)
         if table is None:
             return
         from civio_tui.tables.games import table_game
