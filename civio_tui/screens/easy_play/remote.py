@@ -126,6 +126,10 @@ class RemoteEasyPlayScreen(RemoteSeat, EasyPlayScreen):
     def show_standings(self) -> None:
         from civio_tui.screens.easy_play.standings import EasyStandingsScreen
 
+        if any(isinstance(screen, EasyStandingsScreen) for screen in self.app.screen_stack):
+            # The poll and the last move can both end the deal: its standings show once, so
+            # one Enter answers them and leaves the table.
+            return
         over = self.game_over
         keys = (
             "Enter: back to Tables · Esc: look at the table"
