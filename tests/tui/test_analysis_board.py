@@ -139,6 +139,7 @@ async def test_the_end_of_the_round_has_no_board(samples: Path) -> None:
         assert any("step back" in n.message for n in app._notifications)
 
 
+@pytest.mark.slow  # a whole game through the screens: -m slow
 async def test_a_board_from_a_round_end_plays_to_its_own_end_and_back_unsaved(
     samples: Path, small_search: None
 ) -> None:

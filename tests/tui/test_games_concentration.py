@@ -74,6 +74,7 @@ async def until_human(pilot: Pilot[int], screen: ConcentrationScreen) -> None:
     raise AssertionError("the computer did not finish its turn")
 
 
+@pytest.mark.slow  # a whole game through the screens: -m slow
 async def test_a_whole_one_player_game_keeps_the_fewest_turns(isolated: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -257,6 +257,7 @@ async def test_the_coached_round_opens_a_game_against_easy_and_is_done_after_a_r
         await wait_for_screen(pilot, MainMenuScreen)
 
 
+@pytest.mark.slow  # a whole game through the screens: -m slow
 async def test_the_coached_round_played_to_its_end_marks_the_lesson_done(
     isolated: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -218,6 +218,7 @@ async def test_civio_is_offered_never_automatic(deck: Deck) -> None:
         assert summary.seats[0].promoted  # Intern to Lawyer (1st chair): a promotion
 
 
+@pytest.mark.slow  # a whole game through the screens: -m slow
 async def test_whole_round_against_random_with_a_scripted_human(deck: Deck) -> None:
     """A human at the keys who always presses 1 (draw from the supply, discard what was drawn,
     accept, call CIVIO when offered) plays a whole round against `random` to its end."""

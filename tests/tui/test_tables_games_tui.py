@@ -103,6 +103,7 @@ def easy_move(app: App[Any], rng: random.Random) -> bool:
     return screen.play(computer_choice(screen.game, screen.tab.seat, "medium", rng))
 
 
+@pytest.mark.slow  # a whole game through the screens: -m slow
 async def test_two_apps_play_a_whole_easy_play_game_at_one_table(players: Players) -> None:
     ana, ben, store = players
     async with at_one_table(players, "easy-play", RemoteEasyPlayScreen) as (pa, pb, table):
@@ -154,6 +155,7 @@ def concentration_move(app: App[Any], rng: random.Random) -> bool:
     return True
 
 
+@pytest.mark.slow  # a whole game through the screens: -m slow
 async def test_two_apps_play_a_whole_concentration_game_at_one_table(players: Players) -> None:
     ana, ben, store = players
     async with at_one_table(players, "concentration", RemoteConcentrationScreen) as (
