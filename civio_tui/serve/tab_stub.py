@@ -48,9 +48,7 @@ def _wait_gone(pid: int) -> None:
     while True:
         try:
             os.kill(pid, 0)
-        except ProcessLookupError:
-            return
-        except PermissionError:
+        except (ProcessLookupError, PermissionError):
             return
         time.sleep(0.2)
 

@@ -110,16 +110,24 @@ class Game:
 
 
 def _receive(conn: socket.socket) -> tuple[list[int], dict[str, str]] | None:
-    """The stub's three descriptors and environment (None: not a well-formed request)."""
+    """The stub's three descriptors and environment (None: not a well-formed request; the
+    descriptors it sent are closed)."""
     data, fds, _, _ = socket.recv_fds(conn, 65536, 3)
-    if len(fds) != 3 or len(data) < WORD.size:
+    env = _environment(conn, data) if len(fds) == 3 else None
+    if env is None:
         for fd in fds:
             os.close(fd)
         return None
+    return fds, env
+
+
+def _environment(conn: socket.socket, data: bytes) -> dict[str, str] | None:
+    """The environment a request carries: its length, then that much JSON of strings (the
+    rest read from `conn`); None when it is not one."""
+    if len(data) < WORD.size:
+        return None
     size: int = WORD.unpack(data[: WORD.size])[0]
     if not 0 < size <= MAX_ENVIRONMENT_BYTES:
-        for fd in fds:
-            os.close(fd)
         return None
     body = data[WORD.size :]
     while len(body) < size:
@@ -129,15 +137,13 @@ def _receive(conn: socket.socket) -> tuple[list[int], dict[str, str]] | None:
         body += chunk
     try:
         env = json.loads(body[:size])
-        if not isinstance(env, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in env.items()
-        ):
-            raise ValueError("not an environment")
     except ValueError:
-        for fd in fds:
-            os.close(fd)
         return None
-    return fds, env
+    if not isinstance(env, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in env.items()
+    ):
+        return None
+    return env
 
 
 def _run_child(fds: list[int], env: dict[str, str], keep_out: list[int]) -> None:
