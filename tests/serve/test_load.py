@@ -20,6 +20,7 @@ def test_twenty_tabs_at_once_play_without_error_and_every_save_reads_back(
 ) -> None:
     report = run_serve_bench(SESSIONS, save_root=save_root)
     assert report["errors"] == []
+    assert report["saves"]["other"] == 0
     assert report["saves_readable"] == SESSIONS
     assert report["memory_mb_per_session"]["processes_measured"] == SESSIONS
     folders = [p for p in save_root.iterdir() if not p.name.startswith(".")]  # not the PIN tries
