@@ -93,6 +93,7 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     # Main menu.
     KeySpec("menu.quit", "q", "quit_game", "Quit", "Quit from the main menu"),
+    KeySpec("menu.tables", "t", "tables", "Tables", "Open Tables (where a class keeps tables)"),
     # The table.
     *(
         KeySpec(

@@ -29,6 +29,7 @@ _ART_LINES = (
 )
 TITLE_ART = "\n".join(_ART_LINES)
 
+TABLES_KEY = keymap.key_label("menu.tables")
 ENTRIES: tuple[tuple[str, str], ...] = (
     ("new", "New game"),
     ("continue", "Continue"),
@@ -45,7 +46,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
 """Each entry keeps its number for good (a teacher says "press 2 for New game" to a whole class,
 some of whom have done a lesson and some not). Tables shows only where a class's table file is
 reached (`civio serve`, `--save-root`); it comes after the numbered entries so theirs stay the
-same with it or without it."""
+same with it or without it, and its key is a letter (`menu.tables`), not a number."""
 
 
 class MainMenuScreen(CivioScreen[None]):
@@ -53,7 +54,7 @@ class MainMenuScreen(CivioScreen[None]):
 
     CSS_PATH = "main_menu.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        *keymap.bindings("menu.quit"),
+        *keymap.bindings("menu.quit", "menu.tables"),
         Binding("escape", "back", "Back", show=False, id="menu.escape"),
         Binding("o", "sign_out", "Sign out", id="menu.sign_out"),
     ]
@@ -91,8 +92,10 @@ class MainMenuScreen(CivioScreen[None]):
     def _options(self) -> list[Option]:
         options = []
         for number, (key, label) in enumerate(self.entries(), 1):
-            # Digits pick the first nine entries; a tenth (Quit: also q) lines up without one.
-            text = f"{number}  {label}" if number <= 9 else f"   {label}"
+            # Digits pick the first nine entries, Tables its letter; Quit (also q) lines up
+            # without one.
+            mark = str(number) if number <= 9 else TABLES_KEY if key == "tables" else " "
+            text = f"{mark}  {label}"
             disabled = False
             if key == "learn" and self.learn_first:
                 text += "  ← start here"
@@ -141,8 +144,9 @@ class MainMenuScreen(CivioScreen[None]):
         if self.learn_first:
             # A new player's cursor starts on Learn to play; its number stays the same.
             menu.highlighted = [key for key, _ in self.entries()].index("learn")
+        tables = f"{TABLES_KEY}: Tables · " if "tables" in dict(self.entries()) else ""
         self.query_one("#menu-note", Static).update(
-            f"↑↓ or j k to move · Enter to choose · {keymap.key_label('app.help')} for help"
+            f"↑↓ or j k to move · Enter to choose · {tables}{keymap.key_label('app.help')} for help"
         )
         # After the first frame: the table file and the player's name are read then.
         self.call_after_refresh(self.offer_own_table)
@@ -234,8 +238,14 @@ class MainMenuScreen(CivioScreen[None]):
             self.app.exit(0)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Signing out is for a served player (signed in with a name and PIN) only.
+        # Signing out is for a served player (signed in with a name and PIN) only; Tables is
+        # where a class keeps tables.
+        if action == "tables":
+            return self.app.table_root is not None
         return action != "sign_out" or self.app.signed_in_as is not None
+
+    def action_tables(self) -> None:
+        self._choose("tables")
 
     def action_sign_out(self) -> None:
         # Every move is saved already: the tab's game ends, and the page offers a new sign-in.

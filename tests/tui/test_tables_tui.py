@@ -52,6 +52,25 @@ def test_tables_is_on_the_main_menu_only_where_a_class_keeps_tables(tmp_path: Pa
     assert keys[with_root][:9] == keys[without][:9]
 
 
+async def test_t_opens_tables_from_the_main_menu_and_the_menu_says_so(tmp_path: Path) -> None:
+    app = table_app(tmp_path, tmp_path / "a", "Ana")
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(NavList)
+        shown = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert shown[-2:] == ["t  Tables", "   Quit"]
+        assert "t: Tables" in str(app.screen.query_one("#menu-note", Static).render())
+        await pilot.press("t")
+        await wait_for(pilot, TablesScreen)
+    without = CivioApp(settings=Settings(), save_dir=str(tmp_path / "b"))
+    async with without.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        assert "Tables" not in str(without.screen.query_one("#menu-note", Static).render())
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(without.screen, MainMenuScreen)
+
+
 @asynccontextmanager
 async def at_one_table(
     players: tuple[CivioApp, CivioApp, TableStore],
