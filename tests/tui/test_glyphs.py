@@ -62,8 +62,9 @@ def test_every_glyph_in_the_game_has_an_ascii_form() -> None:
         source = path.read_text(encoding="utf-8")
         tree = ast.parse(source)
         docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+        lines = [line.encode() for line in source.splitlines(keepends=True)]
         shown += [
-            ast.get_source_segment(source, n) or ""
+            _source_of(lines, n)
             for n in ast.walk(tree)
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
         ]
@@ -71,3 +72,14 @@ def test_every_glyph_in_the_game_has_an_ascii_form() -> None:
     missing = sorted(c for c in glyphs if ascii_text(c) == "?")
     assert not missing, f"add these to glyphs._GLYPHS: {''.join(missing)}"
     assert ascii_text("Café ↳ ✓ ✗ ▶") == "Cafe > v x >"
+
+
+def _source_of(lines: list[bytes], node: ast.expr) -> str:
+    """`ast.get_source_segment` over lines split once (its offsets count UTF-8 bytes); the
+    function itself splits the whole file again for every node."""
+    first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+    end = node.end_col_offset
+    if first == last:
+        return lines[first][node.col_offset : end].decode()
+    middle = b"".join(lines[first + 1 : last])
+    return (lines[first][node.col_offset :] + middle + lines[last][:end]).decode()
