@@ -41,11 +41,31 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ai.civio.hard import HardSearch, OptionValues, ViewKnowledge
-from ai.civio.heuristics import Situation, from_view
-from ai.civio.hint import explain, goes_out_sentence, hint_seed, linked, listing
+from ai.civio.heuristics import Situation, distance, from_view, go_out_completions, plan_tables
+from ai.civio.hint import (
+    _best_group,
+    _key_card,
+    _why_keep,
+    explain,
+    goes_out_sentence,
+    hint_seed,
+    linked,
+    listing,
+)
+from ai.civio.medium import HeuristicPolicy
 from cards.deck import Deck, standard_deck
-from cards.games.civio.actions import ACCEPT, CALL, DECLINE, Action, DecisionKind
+from cards.games.civio.actions import (
+    ACCEPT,
+    CALL,
+    DECLINE,
+    DRAW_DISCARD,
+    DRAW_SUPPLY,
+    Action,
+    DecisionKind,
+)
+from cards.games.civio.laws import law_facts
 from cards.go_out import goes_out
+from cards.links import ids_of
 from cards.ruleset import RuleSet
 from cards.table import DISCARD_PILE
 
@@ -155,6 +175,11 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def _as_good(loss: float | None, searched: bool) -> bool:
+    """The search valued the choice level with its own (a line then explains the choice)."""
+    return searched and round(loss or 0.0, 3) < EQUAL
+
+
 def verdict(loss: float, same: bool) -> str:
     """The verdict for a choice that cost `loss` (`same`: it is the search's own choice)."""
     if same or loss < EQUAL:
@@ -205,7 +230,7 @@ def review_decisions(
     gamma = search.budget.gamma
     total = len(decisions)
     judged: list[_Pending] = []
-    seen: dict[str, tuple[int, int, str]] = {}  # grounds: the line that first gave them
+    said = _Said()
     waiting: list[_Pending] = []  # accepted attacks, priced at the next searched value
     for done, asked in enumerate(decisions, 1):
         view, decision, chosen = asked.view, asked.decision, asked.action
@@ -215,18 +240,26 @@ def review_decisions(
             for item in waiting:
                 item.loss = (1 - gamma) * (values.value(best) or 0.0)
             waiting.clear()
+        # The figure is given in the reason only on a line whose choice was the search's: any
+        # other line gives it as what the choice cost.
+        reason = _Reasons(sit, asked, values, seat_names, said)
+        why_best = _fresh(reason(best, priced=chosen == best), said.grounds, asked, sit, values)
         item = _Pending(
             len(judged),
             asked.turn,
             decision.kind,
             chosen,
             best,
-            _fresh(explain(sit, decision, best, view.rules, seat_names), seen, asked, sit, values),
-            explain(sit, decision, chosen, view.rules, seat_names) if chosen != best else "",
+            why_best,
+            reason(chosen, priced=False) if chosen != best else "",
             asked.position,
             loss,
             values is not None,
         )
+        if chosen != best and _as_good(loss, values is not None):  # the line explains `chosen`
+            reason.note(chosen, item.why_chosen)
+        else:
+            reason.note(best, why_best)
         if decision.kind is DecisionKind.DISCARD:
             item.hand = tuple(sit.hand)
         if decision.kind is DecisionKind.DISCARD and asked.hands:
@@ -311,6 +344,274 @@ def option_costs(
     return costs, values is not None
 
 
+@dataclass
+class _Said:
+    """What the review's earlier lines said, so a line that would say it again says so briefly."""
+
+    grounds: dict[str, tuple[int, int, str]] = field(default_factory=dict)
+    """A line's grounds (what follows its first colon): the turn, position and kind of the line
+    that first gave them."""
+    waiting: tuple[int, object] | None = None
+    """The last draw line's turn, and what the seat's cards waited for then."""
+    kept: dict[tuple[int, str], int] = field(default_factory=dict)
+    """A card a line kept (or kept hidden) with the reason it gave: that line's turn."""
+
+
+class _Reasons:
+    """The reasons given at one decision: the hint's sentences (`ai.civio.hint.explain`), made
+    to name what decided the verdict in this position where a fixed sentence per decision kind
+    would repeat on every line (draws, cards turned up, attack targets)."""
+
+    def __init__(
+        self,
+        sit: Situation,
+        asked: SeatDecision,
+        values: OptionValues | None,
+        seat_names: Sequence[str] | None,
+        said: _Said,
+    ) -> None:
+        self.sit = sit
+        self.asked = asked
+        self.values = values
+        self.seat_names = seat_names
+        self.said = said
+
+    def __call__(self, action: Action, priced: bool) -> str:
+        decision = self.asked.decision
+        kind = decision.kind
+        if kind is DecisionKind.DRAW:
+            found = self._draw(action, priced)
+            if found is not None:
+                return found[0]
+        elif kind is DecisionKind.REVEAL:
+            found_reveal = self._reveal(action)
+            if found_reveal is not None:
+                return found_reveal
+        elif kind is DecisionKind.ATTACK_TARGET:
+            found_target = self._target(action)
+            if found_target is not None:
+                return found_target
+        return explain(self.sit, decision, action, self.asked.view.rules, self.seat_names)
+
+    def note(self, shown: Action, why: str) -> None:
+        """Remember what the line said: `why`, the reason it gives for `shown`."""
+        kind = self.asked.decision.kind
+        turn = self.asked.turn
+        if kind is DecisionKind.DRAW:
+            found = self._draw(shown, False)
+            waits = found[1] if found is not None else None
+            self.said.waiting = None if waits is None else (turn, waits)
+        kept = self._kept(shown)
+        if kept is not None and kept[1] in why:
+            self.said.kept.setdefault(kept, turn)
+
+    def _kept(self, action: Action) -> tuple[int, str] | None:
+        """For a discard or a card turned up: the card the hint's sentence says is kept (hidden)
+        and the reason it gives (None when it names none)."""
+        sit = self.sit
+        kind = self.asked.decision.kind
+        card = action.card
+        if card is None:
+            return None
+        if kind is DecisionKind.DISCARD:
+            keep = [c for c in sit.hand if c != card]
+            if goes_out(sit.deck, keep):
+                return None
+            k = _key_card(sit, keep)
+            return k, _why_keep(sit, keep, k)
+        if kind is DecisionKind.REVEAL:
+            still = [a.card for a in self.asked.decision.options if a.card not in (None, card)]
+            if not still:
+                return None
+            k = _key_card(sit, sit.hand, exclude=card, among=[c for c in still if c is not None])
+            return k, _why_keep(sit, sit.hand, k)
+        return None
+
+    def _draw(self, action: Action, priced: bool) -> tuple[str, object] | None:
+        """Why draw from where `action` draws, from what decided it: what the top discard
+        would do for the seat's cards (the links it makes, how much closer it brings them to
+        going out), what they wait for instead (the unseen cards that let them go out, or how
+        far they are from it), and, when `priced`, what the other draw would cost. Also what
+        the cards waited for, to say "as on turn N" on the next draw. None when the hint's
+        sentence says it all (only one place to draw from, or the top discard goes out)."""
+        sit = self.sit
+        deck = sit.deck
+        top = sit.discard_top
+        values = self.values
+        if top is None or values is None or DRAW_DISCARD not in self.asked.decision.options:
+            return None
+        hand = sit.hand
+        if any(goes_out(deck, [c for c in hand if c != drop] + [top]) for drop in hand):
+            return None
+        live = sit.live
+        now = distance(deck, hand, live)
+        # The card the top discard would replace: the one that leaves the hand nearest to
+        # going out, and of those the one its plans lean on least.
+        weights = _importance(sit, hand)
+        near, give_up = min(
+            (distance(deck, [c for c in hand if c != drop] + [top], live), weights[drop], drop)
+            for drop in hand
+        )[::2]
+        name = deck[top].name
+        outs = _outs(sit, hand)
+        waits: object = ("outs", frozenset(outs)) if outs else ("far", now)
+        earlier = self.said.waiting
+        again = earlier[0] if earlier is not None and earlier[1] == waits else None
+        # In points, rounded as a line that chose the other draw is charged (`_judge`).
+        gap = (values.value(DRAW_SUPPLY) or 0.0) - (values.value(DRAW_DISCARD) or 0.0)
+        gap = 100 * round(max(-1.0, min(1.0, gap)), 3)
+        if action == DRAW_DISCARD:
+            text = f"Take {name} from the discard pile: {_why_keep(sit, [*hand, top], top)}"
+            if near < now:
+                text += f"; it takes you from {now} to {_away(near)} from going out"
+            if priced and -gap >= 0.5:
+                text += f"; drawing from the supply instead would cost {_points(-gap)}"
+            return text + ".", None
+        if near < now:
+            what = (
+                f"{name} would take you from {now} to {_away(near)} from going out, "
+                f"giving up {deck[give_up].name}, but "
+            )
+            what += "the supply does better" if gap >= 0.5 else "the supply does as well"
+            waits = None
+        else:
+            what = _not_closer(sit, hand, top, outs, now, again)
+        if priced:
+            what += f"; taking it would cost {_points(gap)}" if gap >= 0.5 else ""
+        return f"Draw from the supply: {what}.", waits
+
+    def _reveal(self, action: Action) -> str | None:
+        """Why turn up this card, when the card kept hidden and its reason were given on an
+        earlier line: then what decides is the card turned up (the others know it already; it
+        links with none of the cards; what it goes with), and the line points back. None to
+        give the hint's sentence (the kept card's reason, first given here)."""
+        kept = self._kept(action)
+        card = action.card
+        if kept is None or card is None:
+            return None
+        turn = self.said.kept.get(kept)
+        if turn is None:
+            return None
+        sit = self.sit
+        deck = sit.deck
+        name, k = deck[card].name, deck[kept[0]].name
+        back = (
+            "the card this turn's discard kept" if turn == self.asked.turn else f"as on turn {turn}"
+        )
+        head = f"Turn up {name} and keep {k} hidden ({back}): "
+        partners = [deck[c].name for c in sit.hand if c != card and linked(deck, card, c)]
+        if sit.exposed >> card & 1:
+            return head + f"the others know {name} already, so showing it gives nothing away."
+        if not partners:
+            return head + f"{name} links with none of your cards, so showing it gives no plan away."
+        others = [p for p in partners if p != k]
+        if not others:
+            return head + f"{name} goes only with {k}, so your plans need it less."
+        return head + f"{name} goes with {listing(others[:2])}, but your plans need {k} more."
+
+    def _target(self, action: Action) -> str | None:
+        """Whom to attack, among several (hard leaves it to the medium heuristic, which attacks
+        the opponent whose known cards have the most ways to go out and no Law shown that
+        overrules the attack): how far that opponent's known cards are from going out against
+        the others', or the Law another shows. None to give the hint's sentence (a single
+        opponent, or no attack)."""
+        sit = self.sit
+        decision = self.asked.decision
+        seats = [a.seat for a in decision.options if a.seat is not None]
+        target = action.seat
+        if target is None or len(seats) < 2:
+            return None
+        deck = sit.deck
+        stoppers = law_facts(deck).stoppers(decision.effect)
+        names = self.seat_names
+        known = {s: sit.opp_known.get(s, []) for s in seats}
+        away = {s: distance(deck, known[s], sit.live) for s in seats}
+        policy = HeuristicPolicy()
+        threat = {s: policy.threat(sit, s) for s in seats}
+        parts = []
+        for seat in seats:
+            if seat == target:
+                continue
+            who = _seat_name(names, seat)
+            shown = _shown(known[seat], stoppers)
+            if shown is not None:
+                parts.append(f"{who} shows {deck[shown].name}, which would overrule it")
+            elif away[seat] > away[target]:
+                parts.append(f"{who}'s are {_away(away[seat])} away")
+            elif away[seat] == away[target] and threat[seat] < threat[target]:
+                parts.append(f"{who}'s are as near, with fewer ways to get there")
+            else:
+                parts.append(f"{who}'s are {_away(away[seat])} away, with fewer ways to get there")
+        own = _shown(known[target], stoppers)
+        head = f"Attack {_seat_name(names, target)}: its known cards are "
+        head += f"{_away(away[target])} from going out"
+        if own is not None:
+            head += f" (it shows {deck[own].name}, which may overrule it)"
+        return f"{head}; {listing(parts)}."
+
+
+def _shown(cards: Sequence[int], stoppers: int) -> int | None:
+    """The first of `cards` among `stoppers` (a mask): a Law that overrules the attack."""
+    return next((c for c in cards if stoppers >> c & 1), None)
+
+
+def _away(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _importance(sit: Situation, hand: Sequence[int]) -> dict[int, float]:
+    return dict(zip(hand, HeuristicPolicy().importance(sit, list(hand)), strict=True))
+
+
+def _outs(sit: Situation, hand: Sequence[int]) -> list[int]:
+    """The unseen cards that would let `hand` go out at once (drawn, one card given up)."""
+    pt = plan_tables(sit.deck)
+    found = 0
+    for drop in hand:
+        for m in go_out_completions(pt, [c for c in hand if c != drop], sit.live):
+            found |= m
+    return ids_of(found)
+
+
+def _not_closer(
+    sit: Situation, hand: Sequence[int], top: int, outs: Sequence[int], now: int, again: int | None
+) -> str:
+    """Why the top discard would not do: what it would do for `hand` (the precedent it would
+    make, the cards it links with, or none), against what the cards wait for: the unseen
+    `outs` that let them go out, else how far (`now`) they are from it. `again`: the turn of
+    the previous draw, when the cards waited for the same then."""
+    deck = sit.deck
+    name = deck[top].name
+    partners = [c for c in hand if linked(deck, top, c)]
+    group = _best_group(sit, [*hand, top], top) if partners else None
+    if group is not None:
+        does = f"{name} would make {' → '.join(deck[c].name for c in group)}"
+    elif partners:
+        does = f"{name} links with {listing([deck[c].name for c in partners[:2]])}"
+    else:
+        does = f"{name} links with none of your cards"
+    back = "" if again is None else f", as on turn {again}"
+    if outs:
+        names = [deck[c].name for c in outs[:2]]
+        which = f"{', '.join(names)} or another" if len(outs) > 2 else " or ".join(names)
+        cards = _count(len(outs), "unseen card", "unseen cards")
+        if len(outs) == 1:
+            if partners:
+                return f"{does}, but only {which} would let you go out{back}"
+            return f"{does}, while {which} would {'still ' if back else ''}let you go out{back}"
+        if again is not None:
+            return f"{does}, while the same {cards} as on turn {again} would let you go out"
+        if partners:
+            return f"{does}, but it is not one of the {cards} that would let you go out ({which})"
+        return f"{does}, while {cards} would let you go out ({which})"
+    if now >= 8:
+        return f"{does}, and no plan of your cards can still be completed"
+    if partners:
+        return f"{does}, but you would still be {_away(now)} from going out{back}"
+    still = "still " if again is not None else ""
+    return f"{does}, and you are {still}{_away(now)} from going out{back}"
+
+
 def _fresh(
     why: str,
     seen: dict[str, tuple[int, int, str]],
@@ -367,7 +668,7 @@ def _judge(item: _Pending, deck: Deck, seat_names: Sequence[str] | None) -> Judg
     chosen = item.chosen
     # Best only when the one evaluation puts the choice level with the search's: unsearched
     # decisions cost 0 by convention, which makes another choice good, never best.
-    same = chosen == item.best or (item.searched and loss < EQUAL)
+    same = chosen == item.best or _as_good(loss, item.searched)
     word = verdict(loss, same)
     best = chosen if same else item.best
     if chosen == item.best:

@@ -4,18 +4,29 @@ and repeats exactly."""
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
 import ai
 from ai.civio.hard import HardPlayer, HardSearch, OptionValues, SearchBudget
-from ai.civio.hint import hint
-from ai.civio.review import GOOD, INACCURACY, hindsight, option_costs, verdict
+from ai.civio.heuristics import plan_tables
+from ai.civio.hint import hint, linked
+from ai.civio.review import (
+    GOOD,
+    INACCURACY,
+    hindsight,
+    option_costs,
+    review_decisions,
+    verdict,
+)
 from cards.deck import Deck
 from cards.games.civio.actions import Action, DecisionKind
-from cards.games.civio.record import seat_decisions
+from cards.games.civio.record import SeatDecision, seat_decisions
 from cards.games.civio.round import Round
 from cards.go_out import goes_out
+from cards.links import ids_of
 from cards.ruleset import RuleSet
 from civio_tui.review import review_round
 
@@ -304,3 +315,117 @@ def test_the_hint_recommends_the_option_the_figures_mark_best(standard: Deck) ->
         if checked == 4:
             return
     raise AssertionError("fewer than 4 searched decisions")
+
+
+def _medium_round(deck: Deck, seats: int, seed: int) -> list[Action]:
+    player = ai.get_player("medium")
+    rnd = Round(RULES, seats, seed % seats, seed, deck)
+    rng = random.Random(seed)
+    while not rnd.is_over:
+        d = rnd.decision
+        assert d is not None
+        rnd.apply(player.choose(rnd.view(d.seat), d, rng))
+    return rnd.actions
+
+
+def test_reasons_vary_with_the_position_over_reviewed_rounds(standard: Deck) -> None:
+    """Over reviewed rounds, with card names and figures masked, no reason is given on more
+    than a third of the lines of one kind (draws, discards, cards turned up): each names what
+    decided it in its position rather than one sentence per kind."""
+    names = sorted({standard[c].name for c in range(len(standard))}, key=len, reverse=True)
+    cards = re.compile("|".join(re.escape(n) for n in names))
+    by_kind: dict[str, list[str]] = {}
+    for seed in range(4):
+        seats = 2 + seed % 2
+        actions = _medium_round(standard, seats, seed)
+        review = review_round(
+            RULES, seats, seed % seats, seed, actions, 0, standard, search=HardSearch(TINY)
+        )
+        for j in review.decisions:
+            masked = re.sub(r"\d+", "N", cards.sub("X", j.why))
+            by_kind.setdefault(j.kind, []).append(masked)
+    for kind in ("draw", "discard", "reveal"):
+        lines = by_kind[kind]
+        assert len(lines) >= 12, kind
+        text, most = Counter(lines).most_common(1)[0]
+        assert most <= len(lines) // 3, (kind, most, len(lines), text)
+
+
+def planted_draw(deck: Deck) -> tuple[SeatDecision, list[int], int, int, int]:
+    """A draw of seat 0 rewritten: its cards one card from going out (a 3-card precedent, 3
+    cards of a 4-card one and a card that goes with neither), and on the discard pile a card
+    that links with that odd card but goes out with none: (the decision, the hand, the odd
+    card, the top discard, the card the 4-card precedent lacks)."""
+    actions = _medium_round(deck, 2, 3)
+    asked = next(
+        a
+        for a in seat_decisions(RULES, 2, 1, 3, actions, 0, deck)
+        if a.decision.kind is DecisionKind.DRAW
+    )
+    view = asked.view
+    pool = set(view.unseen_cards(deck)) | set(view.face_up + view.hidden) | {view.discard_pile[-1]}
+    pt = plan_tables(deck)
+    links = {c: {d for d in pool if d != c and linked(deck, c, d)} for c in pool}
+    for odd in sorted(pool):
+        for top in sorted(links[odd]):
+            # The precedents are made of cards that link with neither the odd card nor the top.
+            free = sum(1 << c for c in pool - links[odd] - links[top] - {odd, top})
+            three = next((ids_of(m) for m in sorted(pt.valid3) if not m & ~free), None)
+            if three is None:
+                continue
+            four = next(
+                (
+                    ids_of(m)
+                    for m in sorted(pt.valid4)
+                    if not m & ~free and not set(three) & set(ids_of(m))
+                ),
+                None,
+            )
+            if four is None:
+                continue
+            hand = [*three, *four[:-1], odd]
+            if any(goes_out(deck, [c for c in hand if c != x] + [top]) for x in hand):
+                continue
+            planted = view.model_copy(
+                update={
+                    "face_up": hand[:5],
+                    "hidden": hand[5:],
+                    "known_by": {},
+                    "discard_pile": [*view.discard_pile[:-1], top],
+                }
+            )
+            return replace(asked, view=planted), hand, odd, top, four[-1]
+    raise AssertionError("no precedents to plant")
+
+
+def test_a_draw_reason_names_the_link_and_the_cards_the_hand_waits_for(standard: Deck) -> None:
+    """A top discard that links only with the odd card of a hand one card from going out:
+    the review draws from the supply and says why in the cards of this position (the top
+    discard, the card it links with, a card that would go out), with the figure the same
+    evaluation charges for taking it."""
+    asked, hand, odd, top, lacks = planted_draw(standard)
+    search = HardSearch(SMALL)
+    supply = replace(asked, action=Action.draw("supply"))
+    review = review_decisions([supply], 0, standard, search=search)
+    line = review.decisions[0]
+    assert line.verdict == "best" and line.best == "draw supply"
+    assert line.why.startswith(
+        f"Draw from the supply: {standard[top].name} links with {standard[odd].name}"
+    )
+    live = set(asked.view.unseen_cards(standard))
+    outs = [
+        u for u in live if any(goes_out(standard, [c for c in hand if c != x] + [u]) for x in hand)
+    ]
+    assert lacks in outs
+    assert any(standard[u].name in line.why for u in outs)
+    costs, _ = option_costs(asked.view, asked.decision, standard, search)
+    take = next(c for c in costs if c.action == Action.draw("discard"))
+    assert take.points is not None and take.points >= 0.5
+    figure = round(100 * round(take.loss or 0.0, 3))
+    assert line.why.endswith(f"taking it would cost {figure} points.")
+    # Taken instead, the line is judged against the same figure.
+    taken = review_decisions([replace(asked, action=take.action)], 0, standard, search=search)
+    assert taken.decisions[0].why.startswith(
+        f"You chose to take the top discard, costing {figure} points. "
+        f"Draw from the supply: {standard[top].name} links with"
+    )
