@@ -132,7 +132,8 @@ def help_content(remaps: dict[str, str], width: int = 0, first: str | None = Non
         ),
         (
             "↳ +Brown −Tinker",
-            "an opponent's last turn: took Brown from the discard pile, discarded Tinker",
+            "an opponent's last turn: took Brown from the discard pile, discarded Tinker"
+            f" (+Brown{HIDDEN_MARK}: it holds Brown hidden)",
         ),
         ("✓ / ✗", "a precedent is valid / not valid (the reason is written under it)"),
     ]

@@ -125,6 +125,11 @@ def tiny_name(card: Card, limit: int = 13) -> str:
         return min(aliases, key=len)
     if len(card.name) <= limit:
         return card.name
+    # No short form of its own: the name's longest word ("Espionage", "Liberties", "Atlanta",
+    # "Procedures"), which names one card only, rather than a name cut in the middle.
+    word = max(re.findall(r"[A-Za-z]{5,}", card.name), key=len, default="")
+    if 5 <= len(word) <= limit:
+        return word
     return card.name[: limit - 1] + "…"
 
 

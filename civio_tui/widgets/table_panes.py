@@ -120,6 +120,8 @@ def _skips(count: int, *, compact: bool = False) -> Content:
 
 
 _KNOWN = " (hidden, known)"
+_TINY = 11
+"""The compact pane's longest card name: two cards of up to 10 letters share a line at 80x24."""
 
 
 def _card_item(card: Card, *, known_hidden: bool, compact: bool, name_room: int = 0) -> Content:
@@ -128,9 +130,9 @@ def _card_item(card: Card, *, known_hidden: bool, compact: bool, name_room: int 
     if compact:
         if known_hidden:
             return Content.assemble(
-                type_tag(card), " ", (tiny_name(card), "italic"), (HIDDEN_MARK, "dim")
+                type_tag(card), " ", (tiny_name(card, _TINY), "italic"), (HIDDEN_MARK, "dim")
             )
-        return Content.assemble(type_tag(card), " ", tiny_name(card))
+        return Content.assemble(type_tag(card), " ", tiny_name(card, _TINY))
     line = card_line(card, year=False)
     if line.cell_length + (len(_KNOWN) if known_hidden else 0) > name_room:
         line = card_line(card, short=True, year=False)
@@ -152,9 +154,16 @@ def _seat_counts(seat: SeatView, *, compact: bool) -> list[Content]:
 
 
 def _seat_cards(
-    deck: Deck, view: PlayerView, seat: SeatView, *, compact: bool, name_room: int = 0
+    deck: Deck,
+    view: PlayerView,
+    seat: SeatView,
+    *,
+    compact: bool,
+    name_room: int = 0,
+    told: int | None = None,
 ) -> list[Content]:
-    """What the table knows of one opponent's cards, as items to pack."""
+    """What the table knows of one opponent's cards, as items to pack; a hidden card `told`
+    by its last move is left to that move."""
     items: list[Content] = []
     if view.turn == 0 and not seat.face_up:
         # No "its": the seat may be a friend's; short enough for the narrow pane at 80x24.
@@ -166,6 +175,8 @@ def _seat_cards(
             _card_item(deck[card], known_hidden=False, compact=compact, name_room=name_room)
         )
     for card in seat.known_hidden:
+        if card == told:
+            continue
         items.append(
             _card_item(deck[card], known_hidden=True, compact=compact, name_room=name_room)
         )
@@ -174,23 +185,33 @@ def _seat_cards(
 
 def _named(deck: Deck, card: int, *, compact: bool) -> Content:
     if compact:
-        return Content(tiny_name(deck[card]))
+        return Content(tiny_name(deck[card], _TINY))
     return card_line(deck[card], short=True, year=False, points=False)
 
 
 def last_move_items(
-    deck: Deck, move: LastMove, names: dict[int, str], *, compact: bool
+    deck: Deck,
+    move: LastMove,
+    names: dict[int, str],
+    *,
+    compact: bool,
+    still_hidden: bool = False,
 ) -> list[Content]:
     """An opponent's last turn, as items to pack after its cards: "↳ took [L] Jim Crow Laws",
     "discarded [C] TLO", "attacked you"; the `compact` form in signs, "↳ +Jim Crow −TLO
-    →you" (the help's card marks say so). A card drawn from the supply stays unnamed."""
+    →you" (the help's card marks say so). A card drawn from the supply stays unnamed. With
+    `still_hidden`, the card taken is among its hidden cards: the compact form marks it so
+    ("+Jim Crow▒") in place of naming it twice."""
     lead = Content.styled("↳ ", "dim")
     if move.skipped:
         return [Content.assemble(lead, ("lost a turn", "dim"))]
     took, dropped = ("+", "−") if compact else ("took ", "discarded ")
     items: list[Content] = []
     if move.took is not None:
-        items.append(Content.assemble((took, "dim"), _named(deck, move.took, compact=compact)))
+        named = _named(deck, move.took, compact=compact)
+        if compact and still_hidden:
+            named = Content.assemble((named.plain, "italic"), (HIDDEN_MARK, "dim"))
+        items.append(Content.assemble((took, "dim"), named))
     for card in move.discards:
         items.append(Content.assemble((dropped, "dim"), _named(deck, card, compact=compact)))
     if move.attacked is not None:
@@ -199,9 +220,6 @@ def last_move_items(
         items.append(Content.styled(attacked, "bold $warning"))
     if not items:
         return []
-    if compact:
-        # One item: packed on a line of its own or beside the cards, never split.
-        return [Content.assemble(lead, Content(" ").join(items))]
     items[0] = Content.assemble(lead, items[0])
     return items
 
@@ -229,17 +247,25 @@ def opponents_lines(
         heading = _heading(view, info, acting, width, compact=compact)
         # The printed names, on lines indented by 2, when asked for and they fit.
         room = width - 2 if full_names else 0
-        cards = _seat_cards(deck, view, seat, compact=compact, name_room=room)
+        took = info.last.took if info.last else None
+        # Compact, a card it took and still hides is told once, by the last move ("+Katz▒").
+        told = took if compact and took in seat.known_hidden else None
+        cards = _seat_cards(deck, view, seat, compact=compact, name_room=room, told=told)
         counts = _seat_counts(seat, compact=compact)
-        last = last_move_items(deck, info.last, names, compact=compact) if info.last else []
+        last = []
+        if info.last:
+            hidden = told is not None
+            last = last_move_items(deck, info.last, names, compact=compact, still_hidden=hidden)
         if compact:
-            # Fewest lines: the counts on the heading's line when they fit, the last move
-            # packed after the cards.
-            joined = Content(" ").join([heading[-1], *counts])
-            if len(heading) == 1 and joined.cell_length <= width:
-                heading, counts = [joined], []
+            # Fewest lines: the counts on the heading's line as far as they fit (the hidden
+            # count first), the last move packed after the cards.
+            for kept in range(len(counts), 0, -1):
+                joined = Content(" ").join([heading[-1], *counts[:kept]])
+                if len(heading) == 1 and joined.cell_length <= width:
+                    heading, counts = [joined], counts[kept:]
+                    break
             lines.extend(heading)
-            lines.extend(pack_tight(cards + counts, width, last, indent=" "))
+            lines.extend(pack_tight(cards + counts, width, last, indent=""))
         else:
             lines.extend(heading)
             lines.extend(pack(cards + counts, width, gap=2))

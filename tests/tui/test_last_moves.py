@@ -52,7 +52,10 @@ def test_the_last_move_is_told_in_words_or_in_signs_never_naming_a_supply_card(
     words = " ".join(i.plain for i in last_move_items(deck, moves[2], names, compact=False))
     assert words == "↳ took [C] Tinker discarded [L] Jim Crow Laws attacked Hard 1"
     signs = [i.plain for i in last_move_items(deck, moves[2], names, compact=True)]
-    assert signs == ["↳ +Tinker −Jim Crow →Hard 1"]
+    assert signs == ["↳ +Tinker", "−Jim Crow", "→Hard 1"]
+    # Taken and still hidden, the card is marked so: it is not listed again among its cards.
+    kept = last_move_items(deck, moves[2], names, compact=True, still_hidden=True)
+    assert kept[0].plain == "↳ +Tinker▒"
     # Seat 1 drew Brown from the supply: only seat 1 saw it.
     first = " ".join(i.plain for i in last_move_items(deck, moves[1], names, compact=False))
     assert first == "↳ discarded [C] Tinker"
@@ -95,3 +98,15 @@ def test_compact_cards_take_the_first_line_with_room_and_the_last_move_comes_las
         "  [C] Miranda [C] Escobedo",
         "  [C] Brandenburg ↳ −15th",
     ]
+
+
+def test_every_card_has_a_tiny_name_of_its_own_that_is_never_cut(deck: Deck) -> None:
+    from civio_tui.widgets.cards import tiny_name
+
+    names = {card.name: tiny_name(card, 11) for card in deck.cards}
+    assert len(set(names.values())) == len(names)  # one card each
+    assert all(len(n) <= 11 and not n.endswith("…") for n in names.values())
+    # A card with no short form of its own goes by its name's longest word.
+    assert names["Civil Liberties Act of 1988"] == "Liberties"
+    assert names["Espionage Act of 1917"] == "Espionage"
+    assert names["Civil Rights Act of 1964"] == "CRA 1964"

@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 
 from cards.deck import Deck
 from cards.games.civio.actions import DecisionKind
+from cards.games.civio.view import PlayerView
 from cards.ruleset import RuleSet
 from civio_tui.screens.civio.table import TableScreen
 from civio_tui.screens.pass_device import PassScreen
@@ -364,7 +365,7 @@ def test_a_long_name_keeps_its_points_and_rank_on_a_line_of_their_own(deck: Deck
     assert compact[0].plain == "  Anastasia Rodriguez · 0 points"
     compact = opponents_lines(deck, view, seats, None, 30, compact=True)
     assert compact[0].plain == "  Anastasia Rodrig… · 0 points"
-    assert compact[1].plain.startswith(" c") and "points" not in compact[1].plain
+    assert compact[1].plain.startswith("c") and "points" not in compact[1].plain
 
 
 async def test_hot_seat_table_at_80x24_cuts_no_name_or_rank(deck: Deck, tmp_path: Path) -> None:
@@ -444,3 +445,60 @@ async def test_at_80x24_three_opponents_and_their_last_moves_fit_and_the_log_fol
         # The pile's facts are the Table pane's title: the log has the rows.
         assert str(screen.query_one("#pile").border_title).startswith("Discard: ")
         assert log.size.height >= 8
+
+
+def worst_case_opponents(deck: Deck, ctl: TableController) -> tuple[PlayerView, list[OpponentInfo]]:
+    """The most the rules let three opponents show at once: each holds 5 face-up cards (never
+    more) with the longest names in the deck, and a hidden card everyone knows (taken from the
+    discard pile last turn); its last turn took that card, discarded a long-named one and
+    attacked the opponent with the longest name; one will skip a turn; three-digit points."""
+    from civio_tui.last_moves import LastMove
+    from civio_tui.widgets.cards import tiny_name, type_tag
+
+    view = ctl.view()
+    widest = sorted(deck.cards, key=lambda c: -len(f"{type_tag(c).plain} {tiny_name(c, 11)}"))
+    longest = [deck.lookup(c.name) for c in widest[:18]]
+    players = list(view.players)
+    infos = []
+    names = {1: "Hard", 2: "Medium 1", 3: "Medium 2"}
+    for n, seat in enumerate((1, 2, 3)):
+        face_up, took = longest[5 * n : 5 * n + 5], longest[15 + n]
+        players[seat] = players[seat].model_copy(
+            update={"face_up": face_up, "hidden_count": 2, "known_hidden": [took], "skips": n % 2}
+        )
+        discard = longest[(n + 1) % 3 * 5]
+        move = LastMove(4, took=took, discards=(discard,), attacked=2 if seat != 2 else 3)
+        infos.append(OpponentInfo(seat, names[seat], "medium", move))
+    worst = view.model_copy(update={"players": players, "turn": 5, "scores": [3, 118, 96, 104]})
+    return worst, infos
+
+
+async def test_at_80x24_three_opponents_at_their_fullest_need_no_scrolling(deck: Deck) -> None:
+    from civio_tui.widgets.cards import tiny_name
+    from civio_tui.widgets.table_panes import OpponentsPane
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seat_three_opponents(pilot, deck)
+        screen = table(app)
+        worst, infos = worst_case_opponents(deck, screen.controller)
+        pane = screen.query_one(OpponentsPane)
+        pane.show(worst, infos, 1, pane.room)
+        for _ in range(3):
+            await pilot.pause()
+        screen.query_one("#table").title_opponents()  # type: ignore[attr-defined]
+        box = screen.query_one("#opponents-box")
+        assert box.max_scroll_y == 0
+        assert "↓ more" not in str(box.border_title)
+        # Every line of the pane is inside the box on screen, and says everything.
+        assert pane.region.bottom <= box.region.bottom and box.region.bottom <= 23
+        text = " ".join(str(pane.render()).split())
+        for info in infos:
+            seat = worst.players[info.seat]
+            assert info.name in text
+            for card in [*seat.face_up, *seat.known_hidden]:
+                assert tiny_name(deck[card], 11) in text
+        assert text.count("▒×1") == 3 and text.count("↳ +") == 3 and "skips 1" in text
+        assert "…" not in text  # names are short forms, never cut
+        # The log keeps its title and lines below.
+        assert screen.query_one("#log").size.height >= 4
