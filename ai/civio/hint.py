@@ -203,6 +203,54 @@ def _feed_warning(
     )
 
 
+def explain_discard(
+    sit: Situation,
+    decision: Decision,
+    card: int,
+    rules: RuleSet,
+    seat_names: Sequence[str] | None = None,
+    grounds: str | None = None,
+) -> str:
+    """Why discard `card` (see `explain`): the cards that go out without it, else the card kept
+    that the plans lean on most and why. `grounds`, when given, takes the place of what the
+    sentence says of that kept card (the review gives it once, then the grounds of each
+    discard itself)."""
+    deck = sit.deck
+    c = card
+    keep = [x for x in sit.hand if x != c]
+    if goes_out(deck, keep):
+        return (
+            f"Discard {_name(deck, c)}: the rest go out as "
+            f"{goes_out_sentence(deck, keep, rules)}, so you can call CIVIO."
+        )
+    k = _key_card(sit, keep)
+    attack = law_facts(deck).attack[c]
+    tail = ""
+    if attack is not None and decision.stage == "main":
+        tail = f"; the discard also launches a {effect_label(attack, attack)} attack"
+    tail += _feed_warning(sit, decision, c, seat_names)
+    # Keep or discard is first about the card just drawn: say which it is.
+    drawn = decision.drawn if decision.drawn is not None else decision.confiscated
+    just = "drew" if decision.source != DISCARD_PILE else "took from the discard pile"
+    if drawn is not None and drawn == decision.confiscated:
+        just = "confiscated"
+    discarded = _name(deck, c)
+    if grounds is not None:
+        if drawn == c:
+            discarded += f" (the card you just {just})"
+        elif drawn is not None:
+            tail += f" (you keep {_name(deck, drawn)}, the card you just {just})"
+        return f"Discard {discarded}: {grounds}{tail}."
+    kept = _name(deck, k)
+    if drawn == c:
+        discarded += f", the card you just {just},"
+    elif drawn == k:
+        kept += f", the card you just {just}"
+    elif drawn is not None:
+        tail += f" (you keep {_name(deck, drawn)}, the card you just {just})"
+    return f"Discard {discarded} and keep {kept}: {_why_keep(sit, keep, k)}{tail}."
+
+
 def explain(
     sit: Situation,
     decision: Decision,
@@ -220,34 +268,8 @@ def explain(
             return f"Call CIVIO: your cards go out as {goes_out_sentence(deck, hand, rules)}."
         return "Play on: calling now is not possible."
     if kind is DecisionKind.DISCARD:
-        c = action.card
-        assert c is not None
-        keep = [x for x in hand if x != c]
-        if goes_out(deck, keep):
-            return (
-                f"Discard {_name(deck, c)}: the rest go out as "
-                f"{goes_out_sentence(deck, keep, rules)}, so you can call CIVIO."
-            )
-        k = _key_card(sit, keep)
-        attack = law_facts(deck).attack[c]
-        tail = ""
-        if attack is not None and decision.stage == "main":
-            tail = f"; the discard also launches a {effect_label(attack, attack)} attack"
-        tail += _feed_warning(sit, decision, c, seat_names)
-        # Keep or discard is first about the card just drawn: say which it is.
-        drawn = decision.drawn if decision.drawn is not None else decision.confiscated
-        just = "drew" if decision.source != DISCARD_PILE else "took from the discard pile"
-        if drawn is not None and drawn == decision.confiscated:
-            just = "confiscated"
-        discarded = _name(deck, c)
-        kept = _name(deck, k)
-        if drawn == c:
-            discarded += f", the card you just {just},"
-        elif drawn == k:
-            kept += f", the card you just {just}"
-        elif drawn is not None:
-            tail += f" (you keep {_name(deck, drawn)}, the card you just {just})"
-        return f"Discard {discarded} and keep {kept}: {_why_keep(sit, keep, k)}{tail}."
+        assert action.card is not None
+        return explain_discard(sit, decision, action.card, rules, seat_names)
     if kind is DecisionKind.DRAW:
         top = sit.discard_top
         if action.source == DISCARD_PILE and top is not None:

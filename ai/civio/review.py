@@ -47,6 +47,7 @@ from ai.civio.hint import (
     _key_card,
     _why_keep,
     explain,
+    explain_discard,
     goes_out_sentence,
     hint_seed,
     linked,
@@ -353,8 +354,9 @@ class _Said:
     that first gave them."""
     waiting: tuple[int, object] | None = None
     """The last draw line's turn, and what the seat's cards waited for then."""
-    kept: dict[tuple[int, str], int] = field(default_factory=dict)
-    """A card a line kept (or kept hidden) with the reason it gave: that line's turn."""
+    key: tuple[int, int] | None = None
+    """The card the last line to say why kept it (at a discard, or hidden at a card turned
+    up), and that line's turn."""
 
 
 class _Reasons:
@@ -383,6 +385,10 @@ class _Reasons:
             found = self._draw(action, priced)
             if found is not None:
                 return found[0]
+        elif kind is DecisionKind.DISCARD:
+            found_discard = self._discard(action)
+            if found_discard is not None:
+                return found_discard
         elif kind is DecisionKind.REVEAL:
             found_reveal = self._reveal(action)
             if found_reveal is not None:
@@ -403,7 +409,7 @@ class _Reasons:
             self.said.waiting = None if waits is None else (turn, waits)
         kept = self._kept(shown)
         if kept is not None and kept[1] in why:
-            self.said.kept.setdefault(kept, turn)
+            self.said.key = (kept[0], turn)
 
     def _kept(self, action: Action) -> tuple[int, str] | None:
         """For a discard or a card turned up: the card the hint's sentence says is kept (hidden)
@@ -480,6 +486,38 @@ class _Reasons:
             what += f"; taking it would cost {_points(gap)}" if gap >= 0.5 else ""
         return f"Draw from the supply: {what}.", waits
 
+    def _discard(self, action: Action) -> str | None:
+        """Why discard this card, once an earlier line said why the card the plans lean on most
+        is kept and it still is: what the card discarded links with, and what the search's
+        next best discard would cost (or that it does as well). None to give the hint's
+        sentence (a new card kept, or the rest go out)."""
+        kept = self._kept(action)
+        key = self.said.key
+        card = action.card
+        values = self.values
+        if kept is None or key is None or key[0] != kept[0] or card is None or values is None:
+            return None
+        sit = self.sit
+        deck = sit.deck
+        partners = [deck[c].name for c in sit.hand if c != card and linked(deck, card, c)]
+        if not partners:
+            grounds = "it links with none of your cards"
+        elif len(partners) == 1:
+            grounds = f"it links only with {partners[0]}"
+        else:
+            grounds = f"it links with {listing(partners[:2])}{' and more' if partners[2:] else ''}"
+        ranked = sorted(values.keys, key=values.keys.__getitem__, reverse=True)
+        if ranked[0] == action and len(ranked) > 1 and ranked[1].card is not None:
+            gap = (values.value(action) or 0.0) - (values.value(ranked[1]) or 0.0)
+            points = 100 * round(max(0.0, gap), 3)
+            other = deck[ranked[1].card].name
+            if points >= 0.5:
+                grounds += f"; {other}, the next best, would cost {_points(points)}"
+            else:
+                grounds += f"; {other} would do as well"
+        rules = self.asked.view.rules
+        return explain_discard(sit, self.asked.decision, card, rules, self.seat_names, grounds)
+
     def _reveal(self, action: Action) -> str | None:
         """Why turn up this card, when the card kept hidden and its reason were given on an
         earlier line: then what decides is the card turned up (the others know it already; it
@@ -489,9 +527,10 @@ class _Reasons:
         card = action.card
         if kept is None or card is None:
             return None
-        turn = self.said.kept.get(kept)
-        if turn is None:
+        key = self.said.key
+        if key is None or key[0] != kept[0]:
             return None
+        turn = key[1]
         sit = self.sit
         deck = sit.deck
         name, k = deck[card].name, deck[kept[0]].name
