@@ -354,9 +354,11 @@ class _Said:
     that first gave them."""
     waiting: tuple[int, object] | None = None
     """The last draw line's turn, and what the seat's cards waited for then."""
-    key: tuple[int, int] | None = None
-    """The card the last line to say why kept it (at a discard, or hidden at a card turned
-    up), and that line's turn."""
+    kept: dict[int, tuple[int, DecisionKind]] = field(default_factory=dict)
+    """A card a line said why it kept (at a discard, or hidden at a card turned up): the turn
+    and kind of the latest such line."""
+    key: int | None = None
+    """The card the plans lean on most, as the last discard line to name it said."""
 
 
 class _Reasons:
@@ -409,7 +411,9 @@ class _Reasons:
             self.said.waiting = None if waits is None else (turn, waits)
         kept = self._kept(shown)
         if kept is not None and kept[1] in why:
-            self.said.key = (kept[0], turn)
+            self.said.kept[kept[0]] = (turn, kind)
+            if kind is DecisionKind.DISCARD:
+                self.said.key = kept[0]
 
     def _kept(self, action: Action) -> tuple[int, str] | None:
         """For a discard or a card turned up: the card the hint's sentence says is kept (hidden)
@@ -492,10 +496,9 @@ class _Reasons:
         next best discard would cost (or that it does as well). None to give the hint's
         sentence (a new card kept, or the rest go out)."""
         kept = self._kept(action)
-        key = self.said.key
         card = action.card
         values = self.values
-        if kept is None or key is None or key[0] != kept[0] or card is None or values is None:
+        if kept is None or self.said.key != kept[0] or card is None or values is None:
             return None
         sit = self.sit
         deck = sit.deck
@@ -527,16 +530,15 @@ class _Reasons:
         card = action.card
         if kept is None or card is None:
             return None
-        key = self.said.key
-        if key is None or key[0] != kept[0]:
+        said = self.said.kept.get(kept[0])
+        if said is None:
             return None
-        turn = key[1]
+        turn, kind = said
         sit = self.sit
         deck = sit.deck
         name, k = deck[card].name, deck[kept[0]].name
-        back = (
-            "the card this turn's discard kept" if turn == self.asked.turn else f"as on turn {turn}"
-        )
+        now = turn == self.asked.turn and kind is DecisionKind.DISCARD
+        back = "the card this turn's discard kept" if now else f"as on turn {turn}"
         head = f"Turn up {name} and keep {k} hidden ({back}): "
         partners = [deck[c].name for c in sit.hand if c != card and linked(deck, card, c)]
         if sit.exposed >> card & 1:

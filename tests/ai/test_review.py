@@ -3,6 +3,7 @@ and repeats exactly."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections import Counter
@@ -344,6 +345,14 @@ def test_reasons_vary_with_the_position_over_reviewed_rounds(standard: Deck) -> 
         for j in review.decisions:
             masked = re.sub(r"\d+", "N", cards.sub("X", j.why))
             by_kind.setdefault(j.kind, []).append(masked)
+        # The card kept is said once: a discard line after it names its own grounds.
+        kept = [
+            found.group(1) if found else None
+            for j in review.decisions
+            if j.kind == "discard"
+            for found in [re.search(r" and keep (.+?)(?:, the card you just [a-z ]+)?: ", j.why)]
+        ]
+        assert all(a is None or a != b for a, b in itertools.pairwise(kept)), kept
     for kind in ("draw", "discard", "reveal"):
         lines = by_kind[kind]
         assert len(lines) >= 12, kind
