@@ -61,6 +61,7 @@ from cards.games.civio.actions import (
     DECLINE,
     DRAW_DISCARD,
     DRAW_SUPPLY,
+    OVERRULE,
     Action,
     DecisionKind,
 )
@@ -399,6 +400,10 @@ class _Reasons:
             found_target = self._target(action)
             if found_target is not None:
                 return found_target
+        elif kind is DecisionKind.OVERRULE:
+            found_overrule = self._overrule(action)
+            if found_overrule is not None:
+                return found_overrule
         return explain(self.sit, decision, action, self.asked.view.rules, self.seat_names)
 
     def note(self, shown: Action, why: str) -> None:
@@ -560,13 +565,19 @@ class _Reasons:
         decision = self.asked.decision
         seats = [a.seat for a in decision.options if a.seat is not None]
         target = action.seat
-        if target is None or len(seats) < 2:
+        if target is None or len(decision.options) < 2:
             return None
         deck = sit.deck
         stoppers = law_facts(deck).stoppers(decision.effect)
         names = self.seat_names
         known = {s: sit.opp_known.get(s, []) for s in seats}
         away = {s: distance(deck, known[s], sit.live) for s in seats}
+        if len(seats) == 1:  # attack or decline (house rule)
+            does = "it loses its next turn" if decision.effect == "lose_turn" else "you take a card"
+            return (
+                f"Attack {_seat_name(names, target)}: {does}, and its known cards are "
+                f"{_away(away[target])} from going out."
+            )
         policy = HeuristicPolicy()
         threat = {s: policy.threat(sit, s) for s in seats}
         parts = []
@@ -589,6 +600,29 @@ class _Reasons:
         if own is not None:
             head += f" (it shows {deck[own].name}, which may overrule it)"
         return f"{head}; {listing(parts)}."
+
+    def _overrule(self, action: Action) -> str | None:
+        """Why overrule an attack with this Law: what accepting would cost, and what showing
+        the Law gives away (nothing when it is face up already). None to give the hint's
+        sentence (accepting)."""
+        decision = self.asked.decision
+        card = action.card
+        if action.kind != OVERRULE or card is None:
+            return None
+        deck = self.sit.deck
+        attacker = decision.attacker
+        who = "the attacker" if attacker is None else _seat_name(self.seat_names, attacker)
+        law = "attack" if decision.law is None else deck[decision.law].name
+        name = deck[card].name
+        if decision.effect == "lose_turn":
+            cost = "cost you your next turn"
+        else:
+            cost = f"let {who} take one of your cards"
+        if card in self.sit.face_up:
+            shown = "it is face up already, so showing it gives nothing away"
+        else:
+            shown = f"the others learn that you hold {name}"
+        return f"Overrule {who}'s {law} with {name}: accepting would {cost}; {shown}."
 
 
 def _shown(cards: Sequence[int], stoppers: int) -> int | None:

@@ -438,3 +438,38 @@ def test_a_draw_reason_names_the_link_and_the_cards_the_hand_waits_for(standard:
         f"You chose to take the top discard, costing {figure} points. "
         f"Draw from the supply: {standard[top].name} links with"
     )
+
+
+def test_attack_reasons_name_the_laws_the_cost_and_each_opponents_distance(
+    standard: Deck,
+) -> None:
+    """Overruling names the attacking Law, the Law that stops it and what accepting would cost;
+    choosing whom to attack says how far each opponent's known cards are from going out."""
+    names = ["Ada", "Bo", "Cy"]
+    found: dict[DecisionKind, SeatDecision] = {}
+    for seed in range(40):
+        actions = _medium_round(standard, 3, seed)
+        for asked in seat_decisions(RULES, 3, seed % 3, seed, actions, 0, standard):
+            kind = asked.decision.kind
+            if kind in (DecisionKind.OVERRULE, DecisionKind.ATTACK_TARGET):
+                found.setdefault(kind, asked)
+        if len(found) == 2:
+            break
+    assert len(found) == 2
+
+    def reason(asked: SeatDecision) -> str:
+        review = review_decisions([asked], 0, standard, seat_names=names, search=HardSearch(TINY))
+        return review.decisions[0].why
+
+    asked = found[DecisionKind.OVERRULE]
+    d = asked.decision
+    assert d.attacker is not None and d.law is not None
+    by = names[d.attacker]
+    assert reason(asked).startswith(f"Overrule {by}'s {standard[d.law].name} with ")
+    cost = "cost you your next turn" if d.effect == "lose_turn" else f"let {by} take one of"
+    assert f"accepting would {cost}" in reason(asked)
+    asked = found[DecisionKind.ATTACK_TARGET]
+    targets = [a.seat for a in asked.decision.options if a.seat is not None]
+    why = reason(asked)
+    assert re.match(r"Attack (Bo|Cy): its known cards are \d cards? from going out; ", why), why
+    assert all(names[s] in why for s in targets)
