@@ -527,19 +527,23 @@ class _Reasons:
         return explain_discard(sit, self.asked.decision, card, rules, self.seat_names, grounds)
 
     def _reveal(self, action: Action) -> str | None:
-        """Why turn up this card, when the card kept hidden and its reason were given on an
-        earlier line: then what decides is the card turned up (the others know it already; it
-        links with none of the cards; what it goes with), and the line points back. None to
-        give the hint's sentence (the kept card's reason, first given here)."""
+        """Why turn up this card: nothing hangs on it when the cards go out; when an earlier
+        line said why the card kept hidden is kept, what decides is the card turned up (the
+        others know it already; it links with none of the cards; what it goes with), and the
+        line points back. None to give the hint's sentence (the kept card's reason, first
+        given here)."""
         kept = self._kept(action)
         card = action.card
         if kept is None or card is None:
             return None
+        sit = self.sit
+        if goes_out(sit.deck, sit.hand):
+            name = sit.deck[card].name
+            return f"Turn up {name}: your cards go out whichever you show, so you can call CIVIO."
         said = self.said.kept.get(kept[0])
         if said is None:
             return None
         turn, kind = said
-        sit = self.sit
         deck = sit.deck
         name, k = deck[card].name, deck[kept[0]].name
         now = turn == self.asked.turn and kind is DecisionKind.DISCARD
