@@ -679,7 +679,8 @@ def _not_closer(
                 return f"{does}, but only {which} would let you go out{back}"
             return f"{does}, while {which} would {'still ' if back else ''}let you go out{back}"
         if again is not None:
-            return f"{does}, while the same {cards} as on turn {again} would let you go out"
+            but = "but only" if partners else "while"
+            return f"{does}, {but} the same {cards} as on turn {again} would let you go out"
         if partners:
             return f"{does}, but it is not one of the {cards} that would let you go out ({which})"
         return f"{does}, while {cards} would let you go out ({which})"
@@ -733,7 +734,8 @@ def _fresh(
 
 
 def _points(points: float) -> str:
-    n = round(points)
+    """Points as a whole number, half up: a loss of 0.5 points or more (not best) is never 0."""
+    n = int(points + 0.5)
     return f"{n} point" if n == 1 else f"{n} points"
 
 

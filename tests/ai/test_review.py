@@ -430,7 +430,7 @@ def test_a_draw_reason_names_the_link_and_the_cards_the_hand_waits_for(standard:
     costs, _ = option_costs(asked.view, asked.decision, standard, search)
     take = next(c for c in costs if c.action == Action.draw("discard"))
     assert take.points is not None and take.points >= 0.5
-    figure = round(100 * round(take.loss or 0.0, 3))
+    figure = int(100 * round(take.loss or 0.0, 3) + 0.5)
     assert line.why.endswith(f"taking it would cost {figure} points.")
     # Taken instead, the line is judged against the same figure.
     taken = review_decisions([replace(asked, action=take.action)], 0, standard, search=search)
