@@ -25,6 +25,14 @@ One evaluation decides each line: a choice is best only when it is the search's 
 search values it the same (then the line recommends the choice itself); otherwise the line names
 the search's choice and what the difference cost.
 
+Each reason names what decided the line in its position, not one sentence per kind of decision:
+at a draw, what the top discard would do for the seat's cards against the unseen cards that let
+them go out (or how far they are from it) and what the other draw costs, in the same points; at
+a discard, the card kept and why, then, while that card stays the one the plans lean on most,
+what each discarded card links with and what the next best discard costs; at a card turned up,
+why that card; at an attack, each opponent's distance from going out or the Law it shows. What
+the previous line said is pointed back to ("as on turn 4") rather than said again.
+
 Once the round is over every hand is known, so each discard also gets its `danger` in
 hindsight (kept apart from the verdict, which judges what the seat could know): the opponent it
 let go out, whether every discard there did the same, and which would have been safe.
