@@ -113,11 +113,14 @@ class TablesScreen(CivioScreen[None]):
 
     def reload(self) -> None:
         from civio_tui.tables import ops
-        from civio_tui.tables.store import StoreUnavailable
+        from civio_tui.tables.store import StoreUnavailable, TableStore
 
-        if self.store is None:
-            return
         try:
+            if self.store is None:  # it could not be opened before: it may be usable now
+                if self.app.table_root is None:
+                    return
+                self.store = TableStore.in_root(self.app.table_root)
+                self.say("")
             tables = ops.list_tables(self.store)
         except StoreUnavailable as exc:
             self.say(str(exc))

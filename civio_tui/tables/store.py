@@ -210,13 +210,15 @@ class TableStore:
             )
         uri = f"{self.path.resolve().as_uri()}?mode=ro"
         try:
-            ro = sqlite3.connect(uri, uri=True, timeout=self.timeout)
+            ro = sqlite3.connect(uri, uri=True, timeout=self.timeout, isolation_level=None)
         except sqlite3.Error as exc:
             raise self._unavailable(exc) from None
         try:
+            ro.execute("BEGIN")  # one snapshot: the file may be being made this moment
             app_id = ro.execute("PRAGMA application_id").fetchone()[0]
             version = ro.execute("PRAGMA user_version").fetchone()[0]
             check = ro.execute("PRAGMA quick_check").fetchone()[0]
+            empty = ro.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
         except sqlite3.Error as exc:
             raise self._unavailable(exc) from None
         finally:
@@ -225,6 +227,11 @@ class TableStore:
             raise StoreUnavailable(
                 f"the table file {self.path} is damaged ({check}); it was left as it is"
             )
+        if app_id == version == 0 and empty:
+            # A database with nothing in it yet: another process of the class is making the
+            # file this moment (its schema comes in one write transaction, which `_prepare`
+            # waits for), or one was left empty. Nothing of anyone's is in it to keep.
+            return
         if app_id != APPLICATION_ID:
             raise StoreUnavailable(
                 f"{self.path} is another program's database, not civio's tables; "

@@ -94,6 +94,17 @@ def test_another_programs_database_is_refused_and_kept(tmp_path: Path) -> None:
     refused_unchanged(path, "another program's database")
 
 
+def test_a_file_another_tab_is_making_this_moment_is_opened_not_refused(tmp_path: Path) -> None:
+    # What a second tab finds while the first opens a class's tables for the first time: the
+    # file in WAL mode with nothing in it yet (the schema comes in the first tab's transaction).
+    path = tmp_path / FILE_NAME
+    making = sqlite3.connect(path)
+    assert making.execute("PRAGMA journal_mode = WAL").fetchone()[0] == "wal"
+    with TableStore(path) as store:
+        assert started_table(store).state == ops.PLAYING
+    making.close()
+
+
 def test_a_refused_file_leaves_other_save_roots_working(tmp_path: Path) -> None:
     bad = tmp_path / "class-a" / FILE_NAME
     bad.parent.mkdir()

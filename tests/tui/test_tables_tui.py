@@ -71,6 +71,32 @@ async def test_t_opens_tables_from_the_main_menu_and_the_menu_says_so(tmp_path: 
         assert isinstance(without.screen, MainMenuScreen)
 
 
+async def test_tables_says_why_the_table_file_is_unusable_and_opens_it_once_it_is(
+    tmp_path: Path,
+) -> None:
+    file = tmp_path / "class" / "tables.sqlite3"
+    file.parent.mkdir()
+    file.write_bytes(b"not a database\n" * 100)
+    app = table_app(tmp_path / "class", tmp_path / "a", "Ana")
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await wait_for(pilot, TablesScreen)
+        problem = app.screen.query_one("#tables-problem", Static)
+        assert "not an SQLite database" in str(problem.render())
+        file.unlink()  # the teacher moves the damaged file away
+        menu = app.screen.query_one(NavList)
+        for _ in range(200):  # the list is read again every second
+            if menu.option_count:
+                break
+            await pilot.pause(0.05)
+        assert [menu.get_option_at_index(i).id for i in range(menu.option_count)] == [
+            "open",
+            "join",
+        ]
+        assert str(problem.render()) == ""
+
+
 @asynccontextmanager
 async def at_one_table(
     players: tuple[CivioApp, CivioApp, TableStore],
