@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from textual._context import active_app
+from textual._context import active_app, active_message_pump
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -120,12 +120,15 @@ async def at_one_table(
 
 def as_the_app(app: App[Any], move: Callable[[], T]) -> T:
     """Make a move as in the app's own task: there, `screen.app` is this app (from the test's
-    task it would be the app started last)."""
-    token = active_app.set(app)
+    task it would be the app started last), and a screen pushed by the move answers to this
+    app's screen (its result callback runs in this app, not in the other one)."""
+    app_token = active_app.set(app)
+    pump_token = active_message_pump.set(app.screen)
     try:
         return move()
     finally:
-        active_app.reset(token)
+        active_message_pump.reset(pump_token)
+        active_app.reset(app_token)
 
 
 async def play_whole_game(
