@@ -64,7 +64,6 @@ class TableController:
         """Whether the last save failed (the game in memory is ahead of the file)."""
         self.resumed_by = "Continue on the main menu"
         """What picks the game up again after leaving (a lesson's round is resumed in it)."""
-        self._logged = 0
         self.totals_before_round: list[int] = backend.totals()
         self.session = session if session is not None else civio_session(backend)
         """Seats, computers' choices, taking back and the hot-seat handover (`session`)."""
@@ -230,7 +229,6 @@ class TableController:
     def start_round(self) -> Round:
         self.totals_before_round = self.backend.totals()
         rnd = self._saving(self.backend.next_round)
-        self._logged = 0
         return rnd
 
     @property
@@ -265,10 +263,9 @@ class TableController:
         `choose()` then runs in a worker without reading the live round."""
         return self.backend.ai_choice()
 
-    def apply(self, action: Action) -> list[str]:
-        """Apply an action of whoever decides now; returns the new log lines for the human."""
+    def apply(self, action: Action) -> None:
+        """Apply an action of whoever decides now."""
         self._saving(lambda: self.backend.apply(action))
-        return self.new_log_lines()
 
     def take_back(self) -> bool:
         """In a practice game, go back to your latest real choice of this round, everything
@@ -347,17 +344,15 @@ class TableController:
         reads their own name, as on the scoreboard)."""
         return self.viewer if self.human_name == "You" else None
 
-    def new_log_lines(self) -> list[str]:
-        lines: list[str] = []
-        events = self.rnd.events
-        for event in events[self._logged :]:
-            lines.extend(event.lines(self.deck, self.viewer, self.names, self._you))
-        self._logged = len(events)
-        return lines
+    def round_log(self) -> list[str]:
+        """The round's log for the human, its heading first (civio_tui/turn_log.py)."""
+        from civio_tui.turn_log import round_log
 
-    def all_log_lines(self) -> list[str]:
-        self._logged = 0
-        return self.new_log_lines()
+        events = self.rnd.events
+        return [
+            self.round_heading(),
+            *round_log(self.deck, events, self.viewer, self.names, self._you),
+        ]
 
     def totals(self) -> list[int]:
         return self.backend.totals()

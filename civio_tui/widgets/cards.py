@@ -107,6 +107,24 @@ def spelled_name(card: Card, limit: int = 20) -> str:
     return min(spelled, key=len, default=card.name)
 
 
+def plain_name(card: Card, limit: int = 14) -> str:
+    """The name a sentence calls the card by, such as the log's: the printed name when short,
+    else its shortest alias that shares a word with it ("Escobedo", "Lawrence"), else its
+    short name spelled out ("Civil Rights Act"); never an abbreviation a newcomer cannot read
+    ("VRA")."""
+    if len(card.name) <= limit:
+        return card.name
+    words = set(re.findall(r"[a-z0-9]+", card.name.lower())) - {"v", "of", "the"}
+    spelled = [
+        a
+        for a in card.aliases
+        if 3 <= len(a) <= limit
+        and not _abbreviated(a)
+        and words & set(re.findall(r"[a-z0-9]+", a.lower()))
+    ]
+    return min(spelled, key=len) if spelled else spelled_name(card)
+
+
 def tiny_name(card: Card, limit: int = 13) -> str:
     """The fewest letters that still name the card, for the compact opponents pane: "Brown",
     "Dred Scott", "14th", "VRA". An alias must share a word with the name or be an acronym,

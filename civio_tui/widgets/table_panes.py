@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from textual.content import Content
@@ -50,13 +51,21 @@ def pack(items: list[Content], width: int, indent: str = "  ", gap: int = 2) -> 
 
 
 def pack_tight(
-    items: list[Content], width: int, last: list[Content], indent: str = "  "
+    items: Sequence[Content | list[Content]],
+    width: int,
+    last: list[Content],
+    indent: str = "  ",
 ) -> list[Content]:
     """`items` in the fewest lines: each goes on the first line with room for it (their order
-    matters less than the rows at 80x24), then `last` after them, on the last line if it fits."""
+    matters less than the rows at 80x24), then `last` after them, on the last line if it fits.
+    An item given as a list is pieces that keep their order, each on a line of its own (a
+    group of cards longer than a line); the line of its last piece takes more items."""
     rows: list[list[Content]] = []
     room = width - len(indent)
     for item in items:
+        if isinstance(item, list):
+            rows.extend([piece.truncate(max(4, room), ellipsis=True)] for piece in item)
+            continue
         if item.cell_length > room:
             item = item.truncate(max(4, room), ellipsis=True)
         row = next((r for r in rows if _row_width(r) + 1 + item.cell_length <= room), None)
@@ -162,15 +171,15 @@ def _seat_cards(
     name_room: int = 0,
     told: int | None = None,
 ) -> list[Content]:
-    """What the table knows of one opponent's cards, as items to pack; a hidden card `told`
-    by its last move is left to that move."""
+    """What the table knows of one opponent's cards, as items to pack (the `compact` form's
+    face-up cards are `_grouped`); a hidden card `told` by its last move is left to it."""
     items: list[Content] = []
     if view.turn == 0 and not seat.face_up:
         # No "its": the seat may be a friend's; short enough for the narrow pane at 80x24.
         chose = "has chosen" if seat.chose_face_up else "choosing"
         cards = "face-up cards" if compact else "5 face-up cards"
         items.append(Content.styled(f"{chose} {cards}", "dim"))
-    for card in seat.face_up:
+    for card in [] if compact else seat.face_up:
         items.append(
             _card_item(deck[card], known_hidden=False, compact=compact, name_room=name_room)
         )
@@ -181,6 +190,21 @@ def _seat_cards(
             _card_item(deck[card], known_hidden=True, compact=compact, name_room=name_room)
         )
     return items
+
+
+def _grouped(deck: Deck, cards: list[int], width: int) -> list[Content | list[Content]]:
+    """Face-up cards by their tiny names, those of one type together after one tag, "[C]
+    Near, Shelley, Reed" (a group longer than a line in line-long pieces, kept in order):
+    three opponents' cards take fewer lines at 80x24."""
+    groups: list[Content | list[Content]] = []
+    for kind in dict.fromkeys(deck[card].type for card in cards):
+        of_kind = [deck[c] for c in cards if deck[c].type == kind]
+        names = [tiny_name(card, _TINY) for card in of_kind]
+        items = [Content(f"{name},") for name in names[:-1]] + [Content(names[-1])]
+        items[0] = Content.assemble(type_tag(of_kind[0]), " ", items[0])
+        pieces = pack(items, width, indent="", gap=1)
+        groups.append(pieces[0] if len(pieces) == 1 else pieces)
+    return groups
 
 
 def _named(deck: Deck, card: int, *, compact: bool) -> Content:
@@ -265,7 +289,8 @@ def opponents_lines(
                     heading, counts = [joined], counts[kept:]
                     break
             lines.extend(heading)
-            lines.extend(pack_tight(cards + counts, width, last, indent=""))
+            units = [*_grouped(deck, seat.face_up, width), *cards, *counts]
+            lines.extend(pack_tight(units, width, last, indent=""))
         else:
             lines.extend(heading)
             lines.extend(pack(cards + counts, width, gap=2))
@@ -298,25 +323,25 @@ def pile_content(deck: Deck, view: PlayerView, width: int = 80) -> Content:
 
 
 def pile_title(deck: Deck, view: PlayerView, width: int) -> Content:
-    """The pile's facts on one line, for the pane's title on a short terminal: the top card
-    (by a shorter name, then a tiny one, when the line is too long), then the supply's count
-    when it still fits."""
+    """The pile's facts on one line, for the log's title on a short terminal ("Pile: " as
+    the key line's `p Pile`): the top card (by a shorter name, then a tiny one, when the line
+    is too long), then the supply's count when it still fits."""
     pile = view.discard_pile
     supply = f" · supply {view.supply_count}"
     if not pile:
-        return Content.assemble("Discard pile empty", supply)
+        return Content.assemble("Pile empty", supply)
     card = deck[pile[-1]]
     tops = (
         card_line(card, year=False, points=False),
         card_line(card, short=True, year=False, points=False),
-        Content.assemble(type_tag(card), " ", tiny_name(card)),
+        Content.assemble(type_tag(card), " ", tiny_name(card, _TINY)),
     )
     for top in tops:
         for tail in (supply, ""):
-            line = Content.assemble("Discard: ", top, tail)
+            line = Content.assemble("Pile: ", top, tail)
             if line.cell_length <= width:
                 return line
-    return Content.assemble("Discard: ", tops[-1]).truncate(width, ellipsis=True)
+    return Content.assemble("Pile: ", tops[-1]).truncate(width, ellipsis=True)
 
 
 class OpponentsPane(Widget):

@@ -4,6 +4,7 @@ card options in the order of your cards, notices, and the table at 80x24 and 120
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from cards.deck import Deck
-from cards.games.civio.actions import DecisionKind
+from cards.games.civio.actions import Action, Decision, DecisionKind
 from cards.games.civio.view import PlayerView
 from cards.ruleset import RuleSet
 from civio_tui.screens.civio.table import TableScreen
@@ -26,6 +27,7 @@ from tests.tui.conftest import (
     ScriptedPlayer,
     make_app,
     open_table,
+    option_index,
     screen_text,
     settle,
 )
@@ -304,9 +306,12 @@ async def test_the_table_text_keeps_apart_and_keeps_its_years_at_80x24(deck: Dec
         screen = table(app)
         await pilot.press("4", "5", "8")  # Tinker and Heart of Atlanta stay hidden
         await settle(pilot)
-        # The Table pane's text ends a column before the question's title line begins.
-        pile = screen.query_one("#pile")
-        assert pile.content_region.right < screen.query_one("#question-box").region.x
+        # The log's text (the top discard in its title) ends a column before the question's
+        # title line begins.
+        log = screen.query_one("#log")
+        title = str(log.border_title)
+        assert title.startswith("Log · Pile: ") and "[F]" in title and title.endswith("Privacy")
+        assert log.scrollable_content_region.right < screen.query_one("#question-box").region.x
         await pilot.press("1")
         await settle(pilot)
         # The highlighted option is shown whole, its second line under its text.
@@ -410,7 +415,7 @@ async def test_the_draw_option_names_the_discard_pile_card_as_the_pile_does(deck
         options = app.screen.query_one(QuestionPane).options_list
         shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         text = screen_text(pilot.app)
-        assert "Discard: [C] Fraser" in text
+        assert "Log · Pile: [C] Fraser" in text
         take = next(line for line in shown if "discard pile" in line)
         assert "Fraser" in take and "…" not in take.split("]")[-1], shown
 
@@ -442,9 +447,9 @@ async def test_at_80x24_three_opponents_and_their_last_moves_fit_and_the_log_fol
         assert len(counted) == 3 and counted[-1] < box.size.height, lines
         assert sum("↳ −" in line for line in lines) == 3, lines
         assert len(lines) <= box.size.height + 1, lines
-        # The pile's facts are the Table pane's title: the log has the rows.
-        assert str(screen.query_one("#pile").border_title).startswith("Discard: ")
-        assert log.size.height >= 8
+        # The pile's facts are in the log's title: the log has the rows.
+        assert str(log.border_title).startswith("Log · Pile: ")
+        assert log.size.height >= 9
 
 
 def worst_case_opponents(deck: Deck, ctl: TableController) -> tuple[PlayerView, list[OpponentInfo]]:
@@ -502,3 +507,69 @@ async def test_at_80x24_three_opponents_at_their_fullest_need_no_scrolling(deck:
         assert "…" not in text  # names are short forms, never cut
         # The log keeps its title and lines below.
         assert screen.query_one("#log").size.height >= 4
+
+
+class KeepsAndDiscards(ScriptedPlayer):
+    """Draws from the supply, keeps the card and discards the next of `plan` (so that it
+    turns a card face up); a Law discarded attacks `target`."""
+
+    def __init__(self, deck: Deck, plan: list[str], target: int = 0) -> None:
+        super().__init__(deck, target=target)
+        self.plan = [deck.lookup(name) for name in plan]
+
+    def choose(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action:
+        if decision.kind is DecisionKind.DISCARD and self.plan:
+            return Action.discard(self.plan.pop(0))
+        return super().choose(view, decision, rng)
+
+
+def visible_log(screen: TableScreen) -> list[str]:
+    """The log's lines as wrapped in its visible rows."""
+    from textual.geometry import Region
+
+    from civio_tui.widgets.log_pane import LogPane
+
+    log = screen.query_one(LogPane)
+    rows = log.scrollable_content_region.height
+    window = Region(0, round(log.scroll_y), log.text.size.width, rows)
+    return [strip.text.rstrip() for strip in log.text.render_lines(window)]
+
+
+async def test_at_80x24_the_log_shows_a_whole_lap_of_four_players(deck: Deck) -> None:
+    # Each of the four turns draws, keeps the card, discards another and turns one face up;
+    # the cards have long names.
+    bots = [
+        KeepsAndDiscards(deck, ["Bethel School District v Fraser", "Heart of Atlanta Motel v US"]),
+        KeepsAndDiscards(deck, ["Korematsu v US", "Dred Scott v Sandford"]),
+        KeepsAndDiscards(deck, ["Furman v Georgia", "Near v Minnesota"]),
+    ]
+    third = ["Jim Crow Laws", "Loving v Virginia", "Furman v Georgia", "Near v Minnesota"]
+    third += ["Gomillion v Lightfoot", "Reed v Reed", "Shelley v Kraemer"]
+    backend = DealtBackend(
+        deck,
+        [HAND, LONG_NAMES, PLAIN_BOT, third],
+        bots,
+        discard="Shaw v Reno",
+        supply=[*SUPPLY, "Miranda v Arizona", "In re Gault", "Katz v US", "Wisconsin v Yoder"],
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        screen = table(app)
+        await pilot.press("1", "2", "8")  # the opening; the three bots play their turns
+        await settle(pilot)
+        await pilot.press("1")  # draw from the supply
+        await settle(pilot)
+        await pilot.press(str(option_index(screen, "Lemon v Kurtzman", deck)))
+        await settle(pilot)
+        await pilot.press("1")  # turn a card face up: the bots play their turns
+        await settle(pilot)
+        for _ in range(5):
+            await pilot.pause()
+        assert screen.question is not None and screen.question.decision.kind is DecisionKind.DRAW
+        lines = [line.plain for line in screen.query_one("#log").lines]  # type: ignore[attr-defined]
+        lap = lines[next(i for i, line in enumerate(lines) if line.startswith("You drew")) :]
+        assert sum(" turned up " in line for line in lap) == 4, lap
+        # Every word of the lap is in the log's visible rows, the newest at the bottom.
+        shown = " ".join(" ".join(visible_log(screen)).split())
+        assert " ".join(" ".join(lap).split()) in shown, (lap, visible_log(screen))

@@ -105,7 +105,8 @@ async def test_attack_with_lose_turn(deck: Deck) -> None:
         await pilot.press("1")
         await settle(pilot)
         log = log_text(screen)
-        assert "You attacked Bot with Jim Crow Laws (Lose Turn)." in log
+        # The turn in one sentence: the discard names the attack, its target and its effect.
+        assert "discarded Jim Crow Laws to attack Bot (Lose Turn)" in log
         assert "Bot accepted the attack." in log
         assert "Bot will lose a turn." in log
         assert "Bot loses this turn." in log

@@ -33,6 +33,7 @@ from civio_tui.screens.civio.hints import HintReady
 from civio_tui.screens.civio.table import TableScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.lists import NavList
+from civio_tui.widgets.log_pane import LogPane
 from civio_tui.widgets.question import QuestionPane
 
 if TYPE_CHECKING:
@@ -133,8 +134,15 @@ class AnalysisScreen(TableScreen):
         self._game_in_progress = self.app.game_in_progress
         self.app.game_in_progress = True
         self._relog_round()
-        self.log_lines([f"Analysis board ({self.how}) from step {self.step}. {UNIT_WORDS}."])
         self.advance()
+
+    def _relog_round(self) -> None:
+        # What the figures mean comes first: the round's log below it is told again as it goes.
+        log = self.query_one(LogPane)
+        log.clear()
+        self.log_lines([f"Analysis board ({self.how}) from step {self.step}. {UNIT_WORDS}."])
+        log.begin_section()
+        self.log_round()
 
     def refresh_panes(self) -> None:
         super().refresh_panes()

@@ -124,7 +124,7 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
             return  # still this seat's question: the answer being chosen is not disturbed
         if self.round_done_shown:
             return
-        self.log_lines(self.controller.new_log_lines())
+        self.log_round()
         self.advance()
 
     def _round_over(self) -> None:
@@ -152,15 +152,8 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
         self.query_one(QuestionPane).wait(Content.styled(text, "italic"))
 
     def apply_action(self, action: Action) -> None:
-        lines: list[str] = []
-
-        def move() -> None:
-            lines.extend(self.controller.apply(action))
-
-        if self.table_move(move):
-            self.log_lines(lines)
-        else:
-            self.log_lines(self.controller.new_log_lines())
+        self.table_move(lambda: self.controller.apply(action))
+        self.log_round()
         self.advance()
 
 

@@ -135,7 +135,8 @@ class TableScreen(GameScreen):
         self.marks = OpeningMarks()
         self.round_done_shown = False
         self.looks.clear()
-        self.log_lines([ctl.round_heading()])
+        self.query_one(LogPane).begin_section()
+        self.log_round()
         self.advance()
 
     def _restore_table_state(self) -> None:
@@ -265,7 +266,8 @@ class TableScreen(GameScreen):
 
     def apply_action(self, action: Action) -> None:
         turn = self.controller.rnd.turn
-        self.log_lines(self.controller.apply(action))
+        self.controller.apply(action)
+        self.log_round()
         if self.controller.round is not None and self.controller.rnd.turn != turn:
             # A new turn: the log shows it, even if the player had scrolled back to read.
             self.query_one(LogPane).follow()
@@ -352,8 +354,16 @@ class TableScreen(GameScreen):
     def _relog_round(self) -> None:
         """The round's whole log, its heading included, as when it was played: on resuming
         the table looks exactly as it was left, and after a take-back as it was then."""
-        self.query_one(LogPane).clear()
-        self.log_lines([self.controller.round_heading(), *self.controller.all_log_lines()])
+        log = self.query_one(LogPane)
+        log.clear()
+        log.begin_section()
+        self.log_round()
+
+    def log_round(self) -> None:
+        """The round's log as it stands, told in place of what the log said of the round."""
+        if self.controller.round is not None:
+            reader = self.controller.human_name
+            self.query_one(LogPane).set_section(self.controller.round_log(), reader)
 
     def log_lines(self, lines: list[str]) -> None:
         self.query_one(LogPane).add_lines(lines, self.controller.human_name)

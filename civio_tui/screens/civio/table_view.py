@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widget import Widget
 
 from cards.games.civio.actions import DecisionKind
@@ -110,13 +111,14 @@ class TableView(Horizontal):
         self.call_after_refresh(self.title_opponents)
         pile = self.query_one(PilePane)
         pile.show(view)
-        # A short terminal gives the pile one line, its title (table.tcss), and the rows saved
-        # to the log, which then holds a whole lap of three opponents.
+        # A short terminal has no pile pane (table.tcss): the top discard is in the log's title,
+        # and the rows saved go to the log, for a whole lap of four players.
+        log = self.query_one(LogPane)
         if self.screen.size.height < SHORT_HEIGHT:
             width = self.query_one("#table-left").size.width or 32
-            pile.border_title = pile_title(ctl.deck, view, width - 4)
+            log.border_title = Content.assemble("Log · ", pile_title(ctl.deck, view, width - 10))
         else:
-            pile.border_title = "Table"
+            log.border_title = "Log"
         arrangement.sync(view.hand)
         # Judged at the opening too: what to hide is chosen while seeing what links.
         status = arrangement.status(ctl.deck, view.hand, ctl.rules)
