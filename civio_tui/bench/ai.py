@@ -1,15 +1,22 @@
 """Bench section `ai`: how fast each AI level decides, on the same positions for every level.
 
-Keys: `ai` = {positions, seed, <level>: {decisions_per_sec, p50_ms, p95_ms, max_ms}} for every
-level the game offers. The positions are every decision with a real choice in seeded rounds of
-medium against medium; each level answers each of them once, on one core, with an rng seeded
-per position, so the work is the same on any machine and only the times differ.
+Keys: `ai` = {positions, seed, core, <level>: {decisions_per_sec, p50_ms, p95_ms, max_ms,
+cpu_p50_ms, cpu_p95_ms, cpu_max_ms}} for every level the game offers. The positions are every
+decision with a real choice in seeded rounds of medium against medium; each level answers each
+of them once, with an rng seeded per position, so the work is the same on any machine and only
+the times differ. The process is pinned to one core while it measures (`core`; None where the
+system cannot pin), so the wall-clock figures (`*_ms`) are one core's, waiting for it included,
+and the CPU-time figures (`cpu_*_ms`, the thread's own time) leave out the waiting: on an idle
+machine the two agree, on a busy one the CPU time is the decision's cost.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ai import get_player, player_names
@@ -42,22 +49,49 @@ def positions(rounds: int = ROUNDS) -> list[tuple[PlayerView, Decision]]:
     return found
 
 
+@contextmanager
+def one_core() -> Iterator[int | None]:
+    """Pin this process to one of the cores it may run on, for the block; the core, or None
+    where the system cannot pin a process."""
+    if not hasattr(os, "sched_setaffinity"):
+        yield None
+        return
+    allowed = os.sched_getaffinity(0)
+    core = min(allowed)
+    os.sched_setaffinity(0, {core})
+    try:
+        yield core
+    finally:
+        os.sched_setaffinity(0, allowed)
+
+
+def _figures(ms: list[float], prefix: str = "") -> dict[str, float]:
+    ms = sorted(ms)
+    return {
+        f"{prefix}p50_ms": round(percentile(ms, 0.50), 3),
+        f"{prefix}p95_ms": round(percentile(ms, 0.95), 3),
+        f"{prefix}max_ms": round(max(ms), 3),
+    }
+
+
 def measure(rounds: int = ROUNDS) -> dict[str, Any]:
     asked = positions(rounds)
     figures: dict[str, Any] = {"positions": len(asked), "seed": SEED}
-    for level in player_names():
-        player = get_player(level)
-        player.choose(*asked[0], random.Random(SEED))  # build the per-deck tables first
-        ms: list[float] = []
-        for index, (view, decision) in enumerate(asked):
-            started = time.perf_counter()
-            player.choose(view, decision, random.Random(SEED + index))
-            ms.append((time.perf_counter() - started) * 1000)
-        ms.sort()
-        figures[level] = {
-            "decisions_per_sec": round(len(ms) / max(sum(ms) / 1000, 1e-9), 1),
-            "p50_ms": round(percentile(ms, 0.50), 3),
-            "p95_ms": round(percentile(ms, 0.95), 3),
-            "max_ms": round(max(ms), 3),
-        }
+    with one_core() as core:
+        figures["core"] = core
+        for level in player_names():
+            player = get_player(level)
+            player.choose(*asked[0], random.Random(SEED))  # build the per-deck tables first
+            wall: list[float] = []
+            cpu: list[float] = []
+            for index, (view, decision) in enumerate(asked):
+                started, started_cpu = time.perf_counter(), time.thread_time()
+                player.choose(view, decision, random.Random(SEED + index))
+                cpu.append((time.thread_time() - started_cpu) * 1000)
+                wall.append((time.perf_counter() - started) * 1000)
+            figures[level] = {
+                "decisions_per_sec": round(len(wall) / max(sum(wall) / 1000, 1e-9), 1),
+                **_figures(wall),
+                **_figures(cpu, "cpu_"),
+            }
     return {"ai": figures}

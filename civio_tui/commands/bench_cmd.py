@@ -20,8 +20,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "part",
         nargs="?",
-        choices=["serve", "tables", "class"],
-        help="serve: many browser tabs at once on `civio serve` (127.0.0.1); tables: one process "
+        choices=["ai", "serve", "tables", "class"],
+        help="ai: only the AI levels' decision times on one core (wall clock and CPU time); "
+        "serve: many browser tabs at once on `civio serve` (127.0.0.1); tables: one process "
         "per seat at networked tables (the delay until the other seats see a move); class: "
         "`civio class` and the class's progress over a generated class, cold and warm; "
         "instead of the rest",
@@ -85,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         document = _tables(args)
     elif args.part == "class":
         document = _class(args)
+    elif args.part == "ai":
+        document = run_sections(["ai"])
     else:
         document = run_sections()
     if args.json:

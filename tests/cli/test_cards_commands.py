@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -262,9 +263,24 @@ def test_bench_ai_section_times_every_offered_level_on_the_same_positions() -> N
     asked = positions(rounds=1)
     assert asked and all(len(decision.options) > 1 for _, decision in asked)
     assert [d.to_json() for _, d in positions(rounds=1)] == [d.to_json() for _, d in asked]
+    allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     figures = measure(rounds=1)["ai"]
     assert figures["positions"] == len(asked)
+    if allowed is not None:
+        # Measured on one core, and the process may use every core again afterwards.
+        assert figures["core"] in allowed
+        assert os.sched_getaffinity(0) == allowed
     for level in player_names():
         timing = figures[level]
         assert 0 <= timing["p50_ms"] <= timing["p95_ms"] <= timing["max_ms"]
+        assert 0 <= timing["cpu_p50_ms"] <= timing["cpu_p95_ms"] <= timing["cpu_max_ms"]
         assert timing["decisions_per_sec"] > 0
+
+
+def test_bench_ai_part_measures_only_the_ai_levels(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import civio_tui.bench.ai as section
+
+    monkeypatch.setattr(section, "measure", lambda: {"ai": {"positions": 1}})
+    assert run_json(capsys, "bench", "ai") == {"ai": {"positions": 1}}
