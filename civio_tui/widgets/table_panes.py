@@ -57,22 +57,36 @@ def pack_tight(
     indent: str = "  ",
 ) -> list[Content]:
     """`items` in the fewest lines: each goes on the first line with room for it (their order
-    matters less than the rows at 80x24), then `last` after them, on the last line if it fits.
-    An item given as a list is pieces that keep their order, each on a line of its own (a
-    group of cards longer than a line); the line of its last piece takes more items."""
+    matters less than the rows at 80x24), then `last` after them: on the last line if it fits,
+    else on another line with room for all of it, which then goes last. An item given as a
+    list is pieces that keep their order, each on a line of its own (a group of cards longer
+    than a line); the line of its last piece takes more items."""
     rows: list[list[Content]] = []
+    fixed: set[int] = set()
+    """The rows of a list's pieces, which stay where they are; all but the last are full."""
+    full: set[int] = set()
     room = width - len(indent)
     for item in items:
         if isinstance(item, list):
+            fixed.update(range(len(rows), len(rows) + len(item)))
+            full.update(range(len(rows), len(rows) + len(item) - 1))
             rows.extend([piece.truncate(max(4, room), ellipsis=True)] for piece in item)
             continue
         if item.cell_length > room:
             item = item.truncate(max(4, room), ellipsis=True)
-        row = next((r for r in rows if _row_width(r) + 1 + item.cell_length <= room), None)
+        open_rows = (r for i, r in enumerate(rows) if i not in full)
+        row = next((r for r in open_rows if _row_width(r) + 1 + item.cell_length <= room), None)
         if row is None:
             rows.append([item])
         else:
             row.append(item)
+    if last and rows:
+        whole = _row_width(last)
+        free = [
+            i for i, r in enumerate(rows) if i not in fixed and _row_width(r) + 1 + whole <= room
+        ]
+        if _row_width(rows[-1]) + 1 + whole > room and free:
+            rows.append(rows.pop(free[0]))
     for item in last:
         if rows and _row_width(rows[-1]) + 1 + item.cell_length <= room:
             rows[-1].append(item)

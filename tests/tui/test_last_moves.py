@@ -110,3 +110,21 @@ def test_every_card_has_a_tiny_name_of_its_own_that_is_never_cut(deck: Deck) -> 
     assert names["Civil Liberties Act of 1988"] == "Liberties"
     assert names["Espionage Act of 1917"] == "Espionage"
     assert names["Civil Rights Act of 1964"] == "CRA 1964"
+
+
+def test_the_last_move_takes_a_line_with_room_for_it_which_then_goes_last() -> None:
+    from textual.content import Content
+
+    from civio_tui.widgets.table_panes import pack_tight
+
+    cards = [Content("[A] 5th, 6th"), Content("[C] Lawrence, Escobedo, Gault")]
+    move = [Content("↳ +Gault"), Content("−Dennis")]
+    lines = pack_tight(cards, 31, move, indent="")
+    assert [line.plain for line in lines] == [
+        "[C] Lawrence, Escobedo, Gault",
+        "[A] 5th, 6th ↳ +Gault −Dennis",
+    ]
+    # A group's pieces keep their order: a line of one is never moved.
+    group = [Content("[C] Lawrence, Escobedo,"), Content("Gault")]
+    lines = pack_tight([group, Content("[A] 5th")], 31, [Content("↳ −Dennis −Near −Katz")], "")
+    assert [line.plain for line in lines][:2] == ["[C] Lawrence, Escobedo,", "Gault [A] 5th"]

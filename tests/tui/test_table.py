@@ -537,11 +537,11 @@ def visible_log(screen: TableScreen) -> list[str]:
 
 async def test_at_80x24_the_log_shows_a_whole_lap_of_four_players(deck: Deck) -> None:
     # Each of the four turns draws, keeps the card, discards another and turns one face up;
-    # the cards have long names.
+    # one discards a Law that attacks (Lose Turn), and its target accepts; long card names.
     bots = [
         KeepsAndDiscards(deck, ["Bethel School District v Fraser", "Heart of Atlanta Motel v US"]),
         KeepsAndDiscards(deck, ["Korematsu v US", "Dred Scott v Sandford"]),
-        KeepsAndDiscards(deck, ["Furman v Georgia", "Near v Minnesota"]),
+        KeepsAndDiscards(deck, ["Furman v Georgia", "Jim Crow Laws"], target=1),
     ]
     third = ["Jim Crow Laws", "Loving v Virginia", "Furman v Georgia", "Near v Minnesota"]
     third += ["Gomillion v Lightfoot", "Reed v Reed", "Shelley v Kraemer"]
@@ -570,6 +570,7 @@ async def test_at_80x24_the_log_shows_a_whole_lap_of_four_players(deck: Deck) ->
         lines = [line.plain for line in screen.query_one("#log").lines]  # type: ignore[attr-defined]
         lap = lines[next(i for i, line in enumerate(lines) if line.startswith("You drew")) :]
         assert sum(" turned up " in line for line in lap) == 4, lap
+        assert any("to attack Bot 1 (Lose Turn); Bot 1 accepted." in line for line in lap), lap
         # Every word of the lap is in the log's visible rows, the newest at the bottom.
         shown = " ".join(" ".join(visible_log(screen)).split())
         assert " ".join(" ".join(lap).split()) in shown, (lap, visible_log(screen))

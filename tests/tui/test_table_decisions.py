@@ -105,10 +105,9 @@ async def test_attack_with_lose_turn(deck: Deck) -> None:
         await pilot.press("1")
         await settle(pilot)
         log = log_text(screen)
-        # The turn in one sentence: the discard names the attack, its target and its effect.
-        assert "discarded Jim Crow Laws to attack Bot (Lose Turn)" in log
-        assert "Bot accepted the attack." in log
-        assert "Bot will lose a turn." in log
+        # The turn in one sentence: the discard names the attack, its target, its effect and
+        # the answer.
+        assert "discarded Jim Crow Laws to attack Bot (Lose Turn); Bot accepted." in log
         assert "Bot loses this turn." in log
 
 
@@ -130,7 +129,7 @@ async def test_overrule_an_attack(deck: Deck) -> None:
         await pilot.press("1")
         await settle(pilot)
         log = log_text(screen)
-        assert "You overruled the attack with Voting Rights Act of 1965." in log
+        assert "to attack you (Lose Turn); you overruled it with Voting Rights Act." in log
         assert screen.controller.view().players[0].skips == 0
 
 

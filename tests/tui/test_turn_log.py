@@ -30,10 +30,11 @@ def test_a_turn_is_one_sentence_that_names_the_attack_its_target_and_its_effect(
     deck: Deck,
 ) -> None:
     lines = round_log(deck, attack_turn(deck), 0, NAMES, you=0)
+    # The attack last, its answer after it; the card drawn unseen and kept goes without saying
+    # (a card turned up says so).
     assert lines == [
-        "Hard drew, discarded Jim Crow Laws to attack Medium 1 (Lose Turn) and turned up Tinker.",
-        "Medium 1 accepted the attack.",
-        "Medium 1 will lose a turn.",
+        "Hard turned up Tinker and discarded Jim Crow Laws to attack Medium 1 (Lose Turn);"
+        " Medium 1 accepted."
     ]
     # Hard itself reads the card it drew; the others never do.
     assert round_log(deck, attack_turn(deck), 1, NAMES)[0].startswith("Hard drew Katz v US, ")
@@ -46,8 +47,20 @@ def test_a_turn_in_progress_is_told_as_far_as_it_went(deck: Deck) -> None:
         "Hard drew and discarded Jim Crow Laws, which attacks (Lose Turn)."
     ]
     assert round_log(deck, events[:3], 0, NAMES, you=0) == [
-        "Hard drew, discarded Jim Crow Laws, which attacks (Lose Turn), and turned up Tinker."
+        "Hard turned up Tinker and discarded Jim Crow Laws, which attacks (Lose Turn)."
     ]
+    assert round_log(deck, events[:4], 2, NAMES, you=2) == [
+        "Hard turned up Tinker and discarded Jim Crow Laws to attack you (Lose Turn)."
+    ]
+
+
+def test_an_overruled_attack_says_with_what(deck: Deck) -> None:
+    events = attack_turn(deck)[:4]
+    cra = deck.lookup("Civil Rights Act of 1964")
+    events.append(Event(4, 1, 2, Action.overrule(cra)))
+    assert round_log(deck, events, 2, NAMES, you=2)[0].endswith(
+        "to attack you (Lose Turn); you overruled it with Civil Rights Act."
+    )
 
 
 def test_your_own_turn_names_what_you_drew_and_a_card_taken_from_the_pile(deck: Deck) -> None:
