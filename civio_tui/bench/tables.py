@@ -1,142 +1,362 @@
-"""`civio bench tables`: networked tables under load on this machine.
+"""`civio bench tables`: classmates' browser tabs at networked tables, measured on their screens.
 
-`tables` CIVIO tables of `seats` people each are opened in a fresh save root, and one process per
-seat plays its seat as a tab does (`TableTab`: poll every `POLL_SECONDS`, act on its turn after a
-short think, a random legal move). Each process notes, for every action of another seat (play stops
-after `seconds`; the polling goes on a second longer for the last moves), the delay from the
-action's commit time (written in the log) to the poll that saw it, and at the end its CPU time and
-peak memory. The figures: the delay's p50/p95/max over every seat, the mean CPU seconds per process
-(start-up included) and its share of one core while playing, and the mean peak RSS per process.
+`civio serve` runs (tabs forked, its default) over a fresh save root on a free 127.0.0.1 port.
+`tables × seats` websocket tabs (`Tab`, civio_tui/serve/probe.py) each sign in as their own
+student; at each table the first opens it from Tables (CIVIO, `seats` seats, 1 round), the
+others join by its code and the host starts it, all on the screens as people do
+(civio_tui/serve/table_tabs.py). Then, for `seconds`, every tab plays its seat from its screen:
+when its question shows, it waits a quick player's `THINK_SECONDS` and presses a random
+option's digit (at the opening: the first two cards stay hidden, then Done).
+
+The delay is from an action's commit (its time in the table's log) to the first websocket frame
+after which another seat's screen shows it: that seat's Log box ends with what the table screen
+writes for that seat up to that action. The bench words the log as each seat's screen does, by
+replaying the table's log through the engine after play; an action that writes no line for a
+seat (one it may not know of) is not counted for that seat ("silent"), and one never shown
+within `DRAIN_SECONDS` after play is "missed". The figures: p50/p95/max over every (action,
+other seat) pair, and per tab's game process (the forked children of the forking process) its
+CPU seconds (start-up, sign-in and setup included; and its share of a core while playing) and
+memory (RSS, PSS); the server's and this client's share of a core while playing, and the
+machine's load average before and after.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
+import asyncio
 import os
 import random
+import re
 import resource
-import subprocess
-import sys
+import statistics
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from civio_tui.bench.serve import percentile
-from civio_tui.games import CIVIO
 
 THINK_SECONDS = 0.2
-"""A seat's pause between seeing its turn and answering (a quick player)."""
-LONG = {"rounds": 1000}
-"""Enough rounds that no table's game ends before the bench does."""
-DRAIN_SECONDS = 1.0
-"""After the play time, the seats poll on this long without moving, to see the last moves."""
-START_GRACE_SECONDS = 30.0
-"""Time the seat processes get to start before play (20 Python start-ups on 2 cores)."""
+"""A seat's pause between seeing its question and answering (a quick player)."""
+DRAIN_SECONDS = 5.0
+"""After the play time, the tabs answer nothing more and are watched this long for the last
+moves to show."""
+SIGN_IN_SECONDS = 180.0
+"""Time a tab may take to draw its page and sign in while every other tab does too."""
+NAMES = ("Ana", "Ben", "Cy", "Dee")
 
 
-def run_tables_bench(tables: int, seats: int, seconds: float) -> dict[str, Any]:
-    from civio_tui.session.remote import POLL_SECONDS
+@dataclass
+class SeatTab:
+    """One tab playing one seat, and the changes of its Log box as they arrived."""
+
+    table: int
+    seat: int
+    name: str
+    tab: Any = None
+    frames: list[tuple[float, str]] = field(default_factory=list)
+    """(arrival time, the Log box's text without spaces or line breaks), at each change."""
+    moves: int = 0
+
+    def watch_log(self, arrived: float) -> None:
+        rows = self.tab.left_box("Log")
+        if rows is None:
+            return
+        text = squeezed("".join(rows))
+        if not self.frames or self.frames[-1][1] != text:
+            self.frames.append((arrived, text))
+
+
+def squeezed(text: str) -> str:
+    """`text` without whitespace: the same however a pane wraps it."""
+    return "".join(text.split())
+
+
+def answer_keys(rows: list[str], rng: random.Random) -> list[str]:
+    """Keys that answer the question box's `rows`: at the opening keep the first two cards
+    hidden and press Done; else a random option's digit (Enter when none has one)."""
+    done = [m.group(1) for row in rows if (m := re.match(r"^(\d) Done", row))]
+    if done:
+        return ["1", "2", done[0]]
+    digits = [m.group(1) for row in rows if (m := re.match(r"^(\d) ", row))]
+    return [rng.choice(digits)] if digits else ["\r"]
+
+
+def question_shown(text: str) -> tuple[str, ...] | None:
+    """The question on screen (its title line and rows), None when there is none."""
+    from civio_tui.serve.table_tabs import QUESTION_TOP, question_rows
+
+    rows = question_rows(text)
+    if rows is None:
+        return None
+    title = next(line for line in text.splitlines() if QUESTION_TOP in line)
+    return (title, *rows)
+
+
+async def _sign_in(http: Any, url: str, seat: SeatTab) -> None:
+    from civio_tui.serve.table_tabs import signed_in
+
+    # Cells, not pyte: pyte's cost for 20 tabs' frames would starve this client (seconds
+    # without reading a socket: the server then drops the connections as dead).
+    seat.tab = await signed_in(
+        http, url, seat.name, first=True, timeout=SIGN_IN_SECONDS, cells=True
+    )
+    seat.tab.on_data = seat.watch_log
+
+
+async def _seat_table(seats: list[SeatTab]) -> str:
+    """Open, join and start one table from its tabs' screens; its code."""
+    from civio_tui.serve.table_tabs import (
+        STEP,
+        join_by_code,
+        open_a_table,
+        start_own_table,
+        to_tables,
+    )
+
+    for seat in seats:
+        await to_tables(seat.tab)
+    code = await open_a_table(seats[0].tab, len(seats))
+    for seat in seats[1:]:
+        await join_by_code(seat.tab, code)
+    await start_own_table(seats[0].tab)
+    for seat in seats:
+        await seat.tab.wait_for(f"{seat.name}'s cards", STEP)
+    return code
+
+
+async def _play(
+    seat: SeatTab,
+    logged: Callable[[], int],
+    rng: random.Random,
+    until: float,
+    errors: list[str],
+) -> None:
+    """Answer every question the tab's screen asks until `until`; `logged()` is the length of
+    the table's log, which tells that an answer was taken."""
+    from civio_tui.serve.table_tabs import STEP
+
+    tab = seat.tab
+    while (left := until - time.time()) > 0:
+        try:
+            await tab.wait_until(lambda t: question_shown(t) is not None, left, what="a question")
+        except TimeoutError:
+            return
+        await asyncio.sleep(THINK_SECONDS)
+        asked = question_shown(tab.text)
+        if asked is None or time.time() >= until:
+            continue
+        length = logged()
+        for key in answer_keys(list(asked[1:]), rng):
+            await tab.send(key)
+        deadline = time.time() + STEP
+        while logged() == length:  # the answer taken: the table's log is longer
+            if time.time() > deadline or tab.closed.is_set():
+                errors.append(f"{seat.name}: the answer to {asked[0]!r} was not taken")
+                return
+            await asyncio.sleep(0.02)
+        seat.moves += 1
+        try:  # and the screen has moved on from the question (no answer to it twice)
+            await tab.wait_until(lambda t, a=asked: question_shown(t) != a, STEP, what="a change")
+        except TimeoutError as exc:
+            errors.append(f"{seat.name}: {exc}")
+            return
+
+
+async def _scenario(server: Any, seats: list[SeatTab], seconds: float) -> dict[str, Any]:
+    import aiohttp
+
+    from civio_tui.serve.probe import cpu_seconds, memory_mb
+    from civio_tui.tables.store import TableStore
+
+    errors: list[str] = []
+    timeout = aiohttp.ClientTimeout(total=None)
+    async with aiohttp.ClientSession(timeout=timeout) as http:
+        began = time.time()
+        await asyncio.gather(*(_sign_in(http, server.url, s) for s in seats))
+        tables = sorted({s.table for s in seats})
+        at = {t: [s for s in seats if s.table == t] for t in tables}
+        codes = await asyncio.gather(*(_seat_table(at[t]) for t in tables))
+        setup_s = time.time() - began
+        pids = server.game_pids()
+        cpu_before = {pid: cpu_seconds(pid) for pid in pids}
+        server_before = cpu_seconds(server.process.pid)
+        client_before = _own_cpu()
+        start = time.time()
+        until = start + seconds
+        with TableStore.in_root(server.save_root) as store:
+
+            def logged(code: str) -> int:
+                with store.read() as tx:
+                    return tx.log_length(code)
+
+            plays = [
+                _play(s, partial(logged, codes[s.table]), random.Random(n), until, errors)
+                for n, s in enumerate(seats)
+            ]
+            results = await asyncio.gather(*plays, return_exceptions=True)
+        errors += [f"{s.name}: {r!r}" for s, r in zip(seats, results, strict=True) if r is not None]
+        await asyncio.sleep(max(0.0, until + DRAIN_SECONDS - time.time()))
+        played = time.time() - start
+        closed = [s.name for s in seats if s.tab.closed.is_set()]
+        games = [(pid, cpu_seconds(pid), memory_mb(pid)) for pid in server.game_pids()]
+        server_cpu = cpu_seconds(server.process.pid) - server_before
+        client_cpu = _own_cpu() - client_before
+        for seat in seats:
+            await seat.tab.close()
+    return {
+        "codes": codes,
+        "played_s": played,
+        "setup_s": setup_s,
+        "games": games,
+        "cpu_before": cpu_before,
+        "server_cpu": server_cpu,
+        "client_cpu": client_cpu,
+        "errors": errors,
+        "closed": closed,
+    }
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@dataclass
+class Deliveries:
+    """Each (action, other seat) pair's delay in ms, and the pairs not measured."""
+
+    delays_ms: list[float] = field(default_factory=list)
+    silent: int = 0
+    missed: int = 0
+    actions: int = 0
+
+
+def logs_by_seat(table: Any, actions: list[dict[str, Any]]) -> list[list[str]]:
+    """For each seat, its table screen's log of the first round (without whitespace) after
+    0, 1, 2, … of `actions`, as the screen tells it (civio_tui/turn_log.py: a turn's steps
+    grow one sentence). Stops at the round's end."""
+    from civio_tui.tables import ops
+    from civio_tui.turn_log import round_log
+
+    match = ops.replay(table, [])
+    names = [table.label(s) for s in range(table.row.seats)]
+    engine = match.engines[0]
+    logs: list[list[str]] = [[] for _ in names]
+
+    def tell() -> None:
+        for seat, log in enumerate(logs):
+            log.append(squeezed("".join(round_log(match.deck, engine.events, seat, names))))
+
+    tell()
+    for action in actions:
+        if engine.is_over:
+            break
+        match.apply(action)
+        tell()
+    return logs
+
+
+def shown_upto(frames: list[tuple[float, str]], log: list[str]) -> list[tuple[float, int]]:
+    """For each frame, the most actions whose log the Log box shows (its text is the end of
+    that log, or the log is the end of its text under the round's heading), never fewer than
+    an earlier frame showed."""
+    shown, found = [], 0
+    for at, text in frames:
+        for n in range(len(log) - 1, found, -1):
+            if log[n] and (log[n].endswith(text) or text.endswith(log[n])):
+                found = n
+                break
+        shown.append((at, found))
+    return shown
+
+
+def deliveries(root: Path, codes: list[str], seats: list[SeatTab]) -> Deliveries:
+    """Every other seat's delay for each action of the tables' first rounds."""
     from civio_tui.tables import ops
     from civio_tui.tables.store import TableStore
 
-    with tempfile.TemporaryDirectory(prefix="civio-bench-tables-") as tmp:
-        root = Path(tmp)
-        now = time.time()
-        seated: list[tuple[str, str]] = []
-        with TableStore.in_root(root) as store:
-            for t in range(tables):
-                names = [f"t{t + 1}s{s + 1}" for s in range(seats)]
-                code = ops.open_table(store, names[0], CIVIO.id, seats, LONG, now=now, seed=t).code
-                for name in names[1:]:
-                    ops.join(store, code, name, now=now)
-                ops.start(store, code, names[0], now=now)
-                seated += [(code, name) for name in names]
-        ready = root / "ready"
-        ready.mkdir()
-        module = [sys.executable, "-m", "civio_tui.bench.tables", str(root)]
-        children = [
-            subprocess.Popen(
-                [*module, code, name, str(seconds), str(k)], stdout=subprocess.PIPE, text=True
-            )
-            for k, (code, name) in enumerate(seated)
-        ]
-        deadline = time.time() + START_GRACE_SECONDS
-        while len(list(ready.iterdir())) < len(children) and time.time() < deadline:
-            time.sleep(0.05)
-        (root / "go").touch()
-        reports = []
-        for child in children:
-            out, _ = child.communicate(timeout=seconds + START_GRACE_SECONDS + 60)
-            reports.append(json.loads(out.strip().splitlines()[-1]))
-        with TableStore.in_root(root) as store, store.read() as tx:
-            actions = sum(tx.log_length(code) for code in {c for c, _ in seated})
-    delays = [d for r in reports for d in r["delays_ms"]]
-    play_cpu = sum(r["cpu_play_s"] for r in reports) / len(reports)
+    out = Deliveries()
+    with TableStore.in_root(root) as store:
+        for t, code in enumerate(codes):
+            table = ops.read_table(store, code)
+            with store.read() as tx:
+                logged = tx.actions(code)
+            logs = logs_by_seat(table, [a.action for a in logged])
+            at_table = [s for s in seats if s.table == t]
+            shown = {s.seat: shown_upto(s.frames, logs[s.seat]) for s in at_table}
+            for n, action in enumerate(logged[: len(logs[0]) - 1], 1):
+                out.actions += 1
+                for seat in at_table:
+                    if seat.seat == action.seat:
+                        continue
+                    log = logs[seat.seat]
+                    if log[n] == log[n - 1]:
+                        out.silent += 1
+                        continue
+                    seen = next(
+                        (at for at, upto in shown[seat.seat] if upto >= n and at >= action.at),
+                        None,
+                    )
+                    if seen is None:
+                        out.missed += 1
+                    else:
+                        out.delays_ms.append((seen - action.at) * 1000)
+    return out
+
+
+def run_tables_bench(tables: int, seats: int, seconds: float) -> dict[str, Any]:
+    from civio_tui.serve.probe import ServedProcess
+    from civio_tui.session.remote import POLL_SECONDS
+
+    load_before = os.getloadavg()
+    at_tables = [SeatTab(t, s, f"{NAMES[s]} {t + 1}") for t in range(tables) for s in range(seats)]
+    tabs = len(at_tables)
+    with tempfile.TemporaryDirectory(prefix="civio-bench-tables-") as scratch:
+        root = Path(scratch) / "class"
+        extra = ["--max-sessions", str(tabs), "--max-signing-in", str(tabs)]
+        with ServedProcess(root, extra) as server:
+            outcome = asyncio.run(_scenario(server, at_tables, seconds))
+            output = "".join(server.output)
+        found = deliveries(root, outcome["codes"], at_tables)
+    delays = found.delays_ms
+    games = outcome["games"]
+    played = outcome["played_s"]
+    cpu_play = [cpu - outcome["cpu_before"].get(pid, 0.0) for pid, cpu, _ in games]
+    rss = [m[0] for _, _, m in games if m[0]]
+    pss = [m[1] for _, _, m in games if m[1]]
     return {
-        "tabs": len(children),
+        "tabs": tabs,
         "tables": tables,
         "seats": seats,
         "seconds": seconds,
+        "tab_start": "fork",
         "poll_ms": round(POLL_SECONDS * 1000),
-        "actions": actions,
+        "think_ms": round(THINK_SECONDS * 1000),
+        "moves": sum(s.moves for s in at_tables),
+        "actions": found.actions,
         "deliveries": len(delays),
+        "silent": found.silent,
+        "missed": found.missed,
         "delay_ms": {
             "p50": round(percentile(delays, 0.50), 1),
             "p95": round(percentile(delays, 0.95), 1),
             "max": round(max(delays, default=0.0), 1),
         },
-        "rss_mb_per_tab": round(sum(r["rss_mb"] for r in reports) / len(reports), 1),
-        "cpu_s_per_tab": round(sum(r["cpu_s"] for r in reports) / len(reports), 2),
-        "cpu_percent_per_tab_playing": round(100 * play_cpu / (seconds + DRAIN_SECONDS), 1),
+        "game_processes": len(games),
+        "rss_mb_per_tab": round(statistics.fmean(rss), 1) if rss else None,
+        "pss_mb_per_tab": round(statistics.fmean(pss), 1) if pss else None,
+        "cpu_s_per_tab": round(statistics.fmean(c for _, c, _ in games), 2) if games else None,
+        "cpu_percent_per_tab_playing": (
+            round(100 * statistics.fmean(cpu_play) / played, 1) if cpu_play else None
+        ),
+        "server_cpu_percent_playing": round(100 * outcome["server_cpu"] / played, 1),
+        "client_cpu_percent_playing": round(100 * outcome["client_cpu"] / played, 1),
+        "setup_s": round(outcome["setup_s"], 1),
+        "load_average": {"before": round(load_before[0], 2), "after": round(os.getloadavg()[0], 2)},
+        "tabs_closed": outcome["closed"],
+        "errors": outcome["errors"],
+        "server_output": output if outcome["closed"] or outcome["errors"] else "",
     }
-
-
-def seat_process(root: Path, code: str, name: str, seconds: float, seed: int) -> dict[str, Any]:
-    """One tab's loop: poll, note the delay of every other seat's action, act on its turn."""
-    from civio_tui.session.remote import POLL_SECONDS, TableTab
-    from civio_tui.session.seats import PERSON
-    from civio_tui.tables.store import TableStore
-
-    store = TableStore.in_root(root)
-    tab = TableTab(store, code, name)
-    rng = random.Random(seed)
-    (root / "ready" / name).touch()
-    while not (root / "go").exists():
-        time.sleep(0.01)
-    start_cpu = _cpu_seconds()
-    delays: list[float] = []
-    end = time.time() + seconds
-    while time.time() < end + DRAIN_SECONDS and not tab.live.match.is_over:
-        seen_from = tab.live.log_length
-        if tab.poll() and tab.live.log_length > seen_from:
-            seen = time.time()
-            with store.read() as tx:
-                new = tx.actions(code, since=seen_from)
-            delays += [(seen - a.at) * 1000 for a in new if a.seat != tab.seat]
-        if tab.session.to_move() == PERSON and time.time() < end:
-            time.sleep(THINK_SECONDS)
-            with contextlib.suppress(ValueError):  # the table moved on: look again next poll
-                tab.session.apply(rng.choice(tab.session.decision.options))
-        else:
-            time.sleep(POLL_SECONDS)
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return {
-        "delays_ms": delays,
-        "cpu_s": _cpu_seconds(),
-        "cpu_play_s": _cpu_seconds() - start_cpu,
-        "rss_mb": usage.ru_maxrss / 1024,
-        "pid": os.getpid(),
-    }
-
-
-def _cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-if __name__ == "__main__":
-    root_arg, code_arg, name_arg, seconds_arg, seed_arg = sys.argv[1:6]
-    report = seat_process(Path(root_arg), code_arg, name_arg, float(seconds_arg), int(seed_arg))
-    print(json.dumps(report))

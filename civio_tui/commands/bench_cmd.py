@@ -22,8 +22,9 @@ def add_parser(subparsers: Any) -> None:
         nargs="?",
         choices=["ai", "serve", "tables", "class"],
         help="ai: only the AI levels' decision times on one core (wall clock and CPU time); "
-        "serve: many browser tabs at once on `civio serve` (127.0.0.1); tables: one process "
-        "per seat at networked tables (the delay until the other seats see a move); class: "
+        "serve: many browser tabs at once on `civio serve` (127.0.0.1); tables: tabs of "
+        "`civio serve` seated at networked tables, each playing its seat from its screen (the "
+        "delay until a move shows on the other seats' screens); class: "
         "`civio class` and the class's progress over a generated class, cold and warm; "
         "instead of the rest",
     )
@@ -55,7 +56,7 @@ def add_parser(subparsers: Any) -> None:
         type=float,
         default=20.0,
         metavar="N",
-        help="with `tables`: how long the seats play (default 20)",
+        help="with `tables`: how long the tabs play (default 20)",
     )
 
 

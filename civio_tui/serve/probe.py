@@ -3,7 +3,9 @@
 A `Tab` speaks textual-serve's websocket protocol as textual.js does (["stdin", keys] out,
 the terminal's bytes in). With `pyte` installed (a test dependency) and `screen=True` it keeps
 the screen as a terminal would show it, so a script can wait for words on the screen now;
-otherwise it looks in everything drawn so far (enough to time the first frame).
+with `cells=True` it keeps it with `CellScreen` (enough for what Textual draws, at a small part
+of pyte's cost); otherwise it looks in everything drawn so far (enough to time the first
+frame).
 
 `ServedProcess` runs `civio serve` as a child on a free 127.0.0.1 port.
 """
@@ -11,6 +13,7 @@ otherwise it looks in everything drawn so far (enough to time the first frame).
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import os
 import re
@@ -19,7 +22,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -34,6 +37,143 @@ def plain_text(data: bytes | bytearray) -> str:
     return _ESCAPES.sub("", bytes(data).decode("utf-8", "replace"))
 
 
+class PyteScreen:
+    """The terminal as pyte keeps it (ImportError without pyte, a test dependency)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        import pyte
+
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def feed(self, data: bytes) -> None:
+        self.stream.feed(data)
+
+    def lines(self) -> list[str]:
+        return list(self.screen.display)
+
+    def char(self, row: int, column: int) -> str:
+        return str(self.screen.buffer[row][column].data)
+
+
+_COLOURS = re.compile(r"\x1b\[[0-9;:]*m")
+"""Colours and styles (SGR): most of what Textual sends, and nothing a cell's text needs."""
+_SEQUENCE = re.compile(
+    r"\x1b\[([0-?]*)[ -/]*([@-~])"  # CSI: parameters, final byte
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # OSC, to BEL or ST
+    r"|\x1b[()*+][0-~]"  # a character set
+    r"|\x1b[0-Z\\^-~]"  # any other two-byte escape
+    r"|[\x00-\x1a\x1c-\x1f\x7f]"  # a control character (an escape alone is cut off)
+)
+
+
+class CellScreen:
+    """A terminal's cells, enough to read what Textual draws: text placed by cursor moves
+    (`CSI row;col H`, relative moves, carriage return, line feed, backspace) and erased by
+    `CSI J` and `CSI K`; colours, modes and everything else are read past. Each character is
+    one cell. Text is handled a run at a time, not a character at a time, so it costs a small
+    part of what pyte does: what a client driving many tabs at once needs."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self.rows = [[" "] * width for _ in range(height)]
+        self.row = self.column = 0
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._pending = ""
+        """An escape sequence cut off at the end of the last data, kept for the next."""
+
+    def feed(self, data: bytes) -> None:
+        text = _COLOURS.sub("", self._pending + self._decoder.decode(data))
+        self._pending = ""
+        at = 0
+        for found in _SEQUENCE.finditer(text):
+            if found.start() > at:
+                self._draw(text[at : found.start()])
+            at = found.end()
+            self._control(found)
+        tail = text[at:]
+        escape = tail.find("\x1b")
+        if escape >= 0:  # a sequence the next data completes
+            tail, self._pending = tail[:escape], tail[escape:]
+        if tail:
+            self._draw(tail)
+
+    def _draw(self, text: str) -> None:
+        if self.row >= self.height or self.column >= self.width:
+            return
+        n = min(len(text), self.width - self.column)
+        self.rows[self.row][self.column : self.column + n] = text[:n]
+        self.column += n
+
+    def _control(self, found: re.Match[str]) -> None:
+        code = found.group(0)
+        final = found.group(2)
+        if final is None:
+            if code == "\r":
+                self.column = 0
+            elif code == "\n":
+                self._line_feed()
+            elif code == "\b":
+                self.column = max(0, self.column - 1)
+            return
+        numbers = [int(p) if p.isdigit() else 0 for p in found.group(1).split(";")]
+        first = numbers[0] or 1
+        if final in "Hf":
+            row = numbers[0] if numbers[0] else 1
+            column = numbers[1] if len(numbers) > 1 and numbers[1] else 1
+            self.row = min(self.height, row) - 1
+            self.column = min(self.width, column) - 1
+        elif final == "A":
+            self.row = max(0, self.row - first)
+        elif final in "Be":
+            self.row = min(self.height - 1, self.row + first)
+        elif final in "Ca":
+            self.column = min(self.width - 1, self.column + first)
+        elif final == "D":
+            self.column = max(0, self.column - first)
+        elif final in "G`":
+            self.column = min(self.width, first) - 1
+        elif final == "d":
+            self.row = min(self.height, first) - 1
+        elif final == "K":
+            self._erase_line(numbers[0])
+        elif final == "J":
+            self._erase_screen(numbers[0])
+
+    def _line_feed(self) -> None:
+        if self.row < self.height - 1:
+            self.row += 1
+        else:
+            del self.rows[0]
+            self.rows.append([" "] * self.width)
+
+    def _erase_line(self, how: int) -> None:
+        line = self.rows[self.row]
+        start, end = {0: (self.column, self.width), 1: (0, self.column + 1)}.get(
+            how, (0, self.width)
+        )
+        line[start:end] = [" "] * (end - start)
+
+    def _erase_screen(self, how: int) -> None:
+        if how == 0:
+            self._erase_line(0)
+            rows = range(self.row + 1, self.height)
+        elif how == 1:
+            self._erase_line(1)
+            rows = range(self.row)
+        else:
+            rows = range(self.height)
+        for row in rows:
+            self.rows[row] = [" "] * self.width
+
+    def lines(self) -> list[str]:
+        return ["".join(row) for row in self.rows]
+
+    def char(self, row: int, column: int) -> str:
+        return self.rows[row][column]
+
+
 class Tab:
     """One browser tab's connection to the game."""
 
@@ -45,6 +185,7 @@ class Tab:
         height: int,
         *,
         screen: bool = True,
+        cells: bool = False,
     ) -> None:
         self.session = session
         self.url = url
@@ -57,18 +198,17 @@ class Tab:
         self.opened_at = 0.0
         self.first_frame_at: float | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
-        self._screen: Any = None
-        self._stream: Any = None
-        if screen:
-            try:
-                import pyte
-            except ImportError:
-                pass
-            else:
-                self._screen = pyte.Screen(width, height)
-                self._stream = pyte.ByteStream(self._screen)
+        self._screen: CellScreen | PyteScreen | None = None
+        if cells:
+            self._screen = CellScreen(width, height)
+        elif screen:
+            with contextlib.suppress(ImportError):
+                self._screen = PyteScreen(width, height)
         self._reader: asyncio.Task[None] | None = None
         self._new_data = asyncio.Event()
+        self.on_data: Callable[[float], None] | None = None
+        """Called with the arrival time (`time.time()`) of each part of the screen, once the
+        screen has taken it in (a bench's clock, comparable with other processes' times)."""
 
     async def open(self) -> None:
         self.opened_at = time.perf_counter()
@@ -82,11 +222,14 @@ class Tab:
         assert self._ws is not None
         async for message in self._ws:
             if message.type == aiohttp.WSMsgType.BINARY:
+                arrived = time.time()
                 self.received.extend(message.data)
-                if self._stream is not None:
-                    self._stream.feed(message.data)
+                if self._screen is not None:
+                    self._screen.feed(message.data)
                 if self.first_frame_at is None and len(message.data) > 10:
                     self.first_frame_at = time.perf_counter()
+                if self.on_data is not None:
+                    self.on_data(arrived)
                 self._new_data.set()
             elif message.type == aiohttp.WSMsgType.TEXT:
                 with contextlib.suppress(ValueError):
@@ -98,7 +241,7 @@ class Tab:
     def text(self) -> str:
         """What is on the screen now (with pyte), else everything drawn so far."""
         if self._screen is not None:
-            return "\n".join(self._screen.display)
+            return "\n".join(self._screen.lines())
         return plain_text(bytes(self.received))
 
     def mark(self) -> int:
@@ -108,19 +251,54 @@ class Tab:
     async def wait_for(self, words: str, timeout: float = 30.0, since: int = 0) -> None:
         """Wait until `words` are on the screen (with pyte; without it: drawn after `since`);
         TimeoutError if they never are."""
+        await self.wait_until(lambda shown: words in shown, timeout, since, f"{words!r}")
+
+    async def wait_until(
+        self, check: Callable[[str], bool], timeout: float = 30.0, since: int = 0, what: str = ""
+    ) -> str:
+        """Wait until `check` holds for the screen's text (`text`; without pyte: what was drawn
+        after `since`) and return that text; TimeoutError if it never does. `what` names the
+        awaited thing in the errors."""
+        what = what or "what was awaited"
         deadline = time.perf_counter() + timeout
         while True:
             self._new_data.clear()  # before looking, so data arriving meanwhile is not missed
             shown = self.text if self._screen is not None else plain_text(self.received[since:])
-            if words in shown:
-                return
+            if check(shown):
+                return shown
             if self.closed.is_set():
-                raise ConnectionError(f"the tab closed before showing {words!r}")
+                raise ConnectionError(f"the tab closed before showing {what}")
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
-                raise TimeoutError(f"{words!r} not shown within {timeout} s")
+                raise TimeoutError(f"{what} not shown within {timeout} s")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._new_data.wait(), remaining)
+
+    def left_box(self, title: str) -> list[str] | None:
+        """The rows inside the box drawn at the screen's left edge whose top border is titled
+        `title` (`╭─ Log ─…╮`), read from the terminal's cells alone (far cheaper than
+        `text`); None without pyte or when no such box is on screen."""
+        screen = self._screen
+        if screen is None:
+            return None
+        head = "╭─ " + title + " "
+        top = next(
+            (
+                row
+                for row in range(self.height)
+                if "".join(screen.char(row, c) for c in range(len(head))) == head
+            ),
+            None,
+        )
+        if top is None:
+            return None
+        right = next((c for c in range(self.width) if screen.char(top, c) == "╮"), self.width)
+        rows = []
+        for row in range(top + 1, self.height):
+            if screen.char(row, 0) == "╰":
+                break
+            rows.append("".join(screen.char(row, c) for c in range(1, right)))
+        return rows
 
     async def send(self, keys: str) -> None:
         assert self._ws is not None
@@ -274,6 +452,16 @@ def children_of(pid: int) -> list[int]:
         if int(fields[1]) == pid:
             found.append(int(entry))
     return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has used so far (0 when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def memory_mb(pid: int) -> tuple[float, float]:

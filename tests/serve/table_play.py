@@ -18,27 +18,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-QUESTION_TOP = "╭─ Your move"
+from civio_tui.serve.table_tabs import question_rows
+
 TABLE_OVER = "The game at this table is over"
 MAX_PERSON_MOVES = 600
 """More than any round's moves (the Hard hint's rounds take 10 to 30 per person)."""
-
-
-def question_rows(text: str) -> list[str] | None:
-    """The rows inside the player's question box, each cut to the box's columns and stripped;
-    None when the screen asks the player nothing."""
-    lines = text.splitlines()
-    tops = [(n, line.find(QUESTION_TOP)) for n, line in enumerate(lines) if QUESTION_TOP in line]
-    if not tops:
-        return None
-    top, left = tops[0]
-    right = lines[top].find("╮", left)
-    rows = []
-    for line in lines[top + 1 :]:
-        if line[left : left + 1] == "╰":
-            break
-        rows.append(line[left + 1 : right].strip())
-    return rows
 
 
 @dataclass(frozen=True)

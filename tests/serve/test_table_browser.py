@@ -18,12 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_play import MAX_PERSON_MOVES, TABLE_OVER, answered_or_gone, asked_on, question_rows
+from table_play import MAX_PERSON_MOVES, TABLE_OVER, answered_or_gone, asked_on
 from test_browser import ARTIFACTS, CAPTURE, PageScreen, sign_in
 
 from civio_tui.campaigns.catalogue import open_campaign
 from civio_tui.campaigns.table_record import record_name
 from civio_tui.serve.probe import ServedProcess
+from civio_tui.serve.table_tabs import question_rows
 from civio_tui.tables import ops
 from civio_tui.tables.live import LiveTable
 from civio_tui.tables.store import TableStore

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
@@ -19,11 +18,20 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from table_play import MAX_PERSON_MOVES, TABLE_OVER, answered_or_gone, asked_on, question_rows
+from table_play import MAX_PERSON_MOVES, TABLE_OVER, answered_or_gone, asked_on
 
 from civio_tui.campaigns.catalogue import open_campaign
 from civio_tui.campaigns.table_record import record_name
 from civio_tui.serve.probe import ServedProcess, Tab
+from civio_tui.serve.table_tabs import (
+    STEP,
+    join_by_code,
+    open_a_table,
+    question_rows,
+    signed_in,
+    start_own_table,
+    to_tables,
+)
 from civio_tui.tables import ops
 from civio_tui.tables.live import LiveTable
 from civio_tui.tables.store import TableStore
@@ -31,12 +39,6 @@ from civio_tui.tables.store import TableStore
 pytestmark = pytest.mark.serve
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
-PIN = "4821"
-WIDTH, HEIGHT = 110, 36
-"""Tall enough that the question box shows the hint beside every option."""
-STEP = 60.0
-"""Seconds any one thing on a screen may take on a busy 2-core machine."""
-DOWN, RIGHT = "\x1b[B", "\x1b[C"
 
 
 async def until(
@@ -52,47 +54,6 @@ async def until(
         if time.monotonic() > deadline:
             raise TimeoutError(f"{what}: not within {timeout} s")
         await asyncio.sleep(0.05)
-
-
-async def signed_in(http: aiohttp.ClientSession, url: str, name: str, first: bool) -> Tab:
-    """A new tab, signed in as `name` (a first visit types the PIN twice), at the main menu."""
-    tab = Tab(http, url, WIDTH, HEIGHT)
-    await tab.open()
-    await tab.wait_for("Who is playing", STEP)
-    await tab.sign_in(name, PIN, PIN if first else "", timeout=STEP)
-    await tab.wait_for("  Tables", STEP)
-    return tab
-
-
-async def to_tables(tab: Tab) -> None:
-    """Main menu → Tables (the last entry but Quit: End, then up one)."""
-    await tab.send("G")
-    await tab.send("k")
-    await tab.send("\r")
-    await tab.wait_for("Join by code", STEP)
-
-
-async def open_a_table(host: Tab, seats: int) -> str:
-    """Tables → Open a table with `seats` seats (CIVIO, 1 round); the code the host is told to
-    read aloud."""
-    await host.send("\r")  # "Open a table" is highlighted when the host has no table yet
-    await host.wait_for("Open the table", STEP)
-    await host.send(DOWN)
-    await host.send(RIGHT * (seats - 2))
-    await host.wait_for(f"‹ {seats} seats ›", STEP)
-    await host.send("\r")
-    await host.wait_for("aloud", STEP)
-    found = re.search(r"Table ([A-Z0-9]{4}) is open: read the code \1 aloud", host.text)
-    assert found is not None, host.text
-    return found.group(1)
-
-
-async def join_by_code(tab: Tab, code: str) -> None:
-    await tab.send("j")  # from "Open a table" down to "Join by code"
-    await tab.send("\r")
-    await tab.wait_for("Join the table", STEP)
-    await tab.send(code + "\r")
-    await tab.wait_for(f"You sat down at table {code}", STEP)
 
 
 async def answer(tab: Tab) -> None:
@@ -152,8 +113,7 @@ async def test_four_classmates_play_a_round_at_one_table_one_reconnecting(
             code = await open_a_table(tabs[0], len(NAMES))
             for tab in tabs[1:]:
                 await join_by_code(tab, code)
-            await tabs[0].send("g")  # the host's own table, first in the list: Enter starts it
-            await tabs[0].send("\r")
+            await start_own_table(tabs[0])
             for tab, name in zip(tabs, NAMES, strict=True):  # each seat's table opens by itself
                 await tab.wait_for(f"{name}'s cards", STEP)
 

@@ -1,30 +1,17 @@
-"""`civio bench tables`: one process per seat plays; the figures have the contract's keys and
-every action of a seat reached the other seats."""
+"""`civio bench tables`: its sizes are checked, and the delay of a move is read from what each
+seat's Log box shows (the served run itself: tests/serve/test_tables_bench.py)."""
 
 from __future__ import annotations
 
-import json
+import random
+from pathlib import Path
 
 import pytest
 
+from civio_tui.bench.tables import answer_keys, logs_by_seat, shown_upto, squeezed
 from civio_tui.cli import main
-
-
-@pytest.mark.slow
-def test_bench_tables_measures_delivery_to_every_other_seat(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    code = main(["bench", "tables", "--tables", "2", "--seats", "2", "--seconds", "4", "--json"])
-    out, err = capsys.readouterr()
-    assert (code, err) == (0, "")
-    figures = json.loads(out)
-    assert figures["tabs"] == 4
-    delay = figures["delay_ms"]
-    assert set(delay) == {"p50", "p95", "max"}
-    assert 0 < delay["p50"] <= delay["p95"] <= delay["max"]
-    assert figures["actions"] > 0
-    assert figures["deliveries"] == figures["actions"]  # each reached the table's other seat
-    assert figures["rss_mb_per_tab"] > 0 and figures["cpu_s_per_tab"] > 0
+from civio_tui.tables import ops
+from civio_tui.tables.store import TableStore
 
 
 @pytest.mark.parametrize(
@@ -40,3 +27,44 @@ def test_bench_tables_refuses_bad_sizes(
 ) -> None:
     assert main(["bench", "tables", *argv]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_a_frame_shows_the_most_actions_whose_log_ends_its_log_box() -> None:
+    log = [squeezed(words) for words in ("", "Ana drew.", "Ana drew. Ben drew.")]
+    log.append(log[-1] + squeezed("Ana drew."))
+    frames = [
+        (1.0, squeezed("— Round 1 — Ana deals. Rules: booklet.")),  # the heading alone
+        (2.0, squeezed("— Round 1 — Ana deals. Rules: booklet. Ana drew.")),
+        (3.0, squeezed("Ben drew. Ana drew.")),  # the top lines scrolled out of the box
+        (4.0, squeezed("Ben drew.")),  # no longer the end of any log: not fewer than before
+    ]
+    assert shown_upto(frames, log) == [(1.0, 0), (2.0, 1), (3.0, 3), (4.0, 3)]
+
+
+def test_each_seat_reads_its_own_log_of_the_round(tmp_path: Path) -> None:
+    with TableStore.in_root(tmp_path) as store:
+        table = ops.open_table(store, "Ana", "civio", 2, {"rounds": 1}, now=1.0, seed=3)
+        ops.join(store, table.code, "Ben", now=1.0)
+        ops.start(store, table.code, "Ana", now=1.0)
+        table = ops.read_table(store, table.code)
+    match = ops.replay(table, [])
+    actions = []
+    rng = random.Random(1)
+    for _ in range(12):
+        pending = match.pending
+        assert pending is not None
+        actions.append(rng.choice(pending.options))
+        match.apply(actions[-1])
+    logs = logs_by_seat(table, actions)
+    assert [len(log) for log in logs] == [13, 13]
+    assert squeezed("Ana chose which cards to lay face up.") in logs[1][-1]
+    # A turn is one sentence that grows with the turn; a drawn card is named to its drawer.
+    assert squeezed("Ben drew, discarded") in logs[0][-1]
+    assert logs[0][-1] != logs[1][-1]
+
+
+def test_answer_keys_keep_two_cards_hidden_at_the_opening_else_pick_an_option() -> None:
+    opening = ["Mark 2 cards to keep hidden", "1   [C] Reed v Reed", "2   [I] Press", "3 Done"]
+    assert answer_keys(opening, random.Random(1)) == ["1", "2", "3"]
+    draw = ["Draw a card:", "", "1 Draw the top card", "2 Take from the discard pile"]
+    assert answer_keys(draw, random.Random(1)) in (["1"], ["2"])
