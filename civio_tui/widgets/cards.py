@@ -107,7 +107,7 @@ def spelled_name(card: Card, limit: int = 20) -> str:
     return min(spelled, key=len, default=card.name)
 
 
-def plain_name(card: Card, limit: int = 14) -> str:
+def plain_name(card: Card, limit: int = 15) -> str:
     """The name a sentence calls the card by, such as the log's: the printed name when short,
     else its shortest alias that shares a word with it ("Escobedo", "Lawrence"), else its
     short name spelled out ("Civil Rights Act"); never an abbreviation a newcomer cannot read
