@@ -79,3 +79,23 @@ def test_lines_reach_a_log_pane_not_yet_mounted_and_are_shown_once_it_is() -> No
     pane.add_lines(["Ben discarded Katz v US"], "You")
     assert [line.plain for line in pane.lines] == ["Ben discarded Katz v US"]
     assert "Katz" in str(pane.text.render())
+
+
+def test_a_section_told_again_keeps_what_came_before_it_and_the_hints_added_in_it() -> None:
+    pane = LogPane(id="log")
+    pane.add_lines(["— Round 1 —", "Hard called CIVIO!"], "You")
+    pane.begin_section()
+    pane.set_section(["— Round 2 —", "You drew Brown."], "You")
+    pane.add([Content("Hint (2): discard Katz v US.")])
+    # The turn's sentence grows: the hint stays after it, the earlier round above.
+    pane.set_section(
+        ["— Round 2 —", "You drew Brown and discarded Katz v US.", "Hard drew."], "You"
+    )
+    assert [line.plain for line in pane.lines] == [
+        "— Round 1 —",
+        "Hard called CIVIO!",
+        "— Round 2 —",
+        "You drew Brown and discarded Katz v US.",
+        "Hint (2): discard Katz v US.",
+        "Hard drew.",
+    ]
