@@ -46,6 +46,8 @@ moves to show."""
 SIGN_IN_SECONDS = 180.0
 """Time a tab may take to draw its page and sign in while every other tab does too."""
 NAMES = ("Ana", "Ben", "Cy", "Dee")
+Logged = Callable[[], list[int]]
+"""The seat of each action in a table's log."""
 
 
 @dataclass
@@ -59,6 +61,7 @@ class SeatTab:
     frames: list[tuple[float, str]] = field(default_factory=list)
     """(arrival time, the Log box's text without spaces or line breaks), at each change."""
     moves: int = 0
+    """This seat's actions in the table's log, as its tab last saw one of its answers taken."""
 
     def watch_log(self, arrived: float) -> None:
         rows = self.tab.left_box("Log")
@@ -85,13 +88,14 @@ def answer_keys(rows: list[str], rng: random.Random) -> list[str]:
 
 
 def question_shown(text: str) -> tuple[str, ...] | None:
-    """The question on screen (its title line and rows), None when there is none."""
+    """The question on screen (its box's title and rows), None when there is none."""
     from civio_tui.serve.table_tabs import QUESTION_TOP, question_rows
 
     rows = question_rows(text)
     if rows is None:
         return None
-    title = next(line for line in text.splitlines() if QUESTION_TOP in line)
+    top = next(line for line in text.splitlines() if QUESTION_TOP in line)
+    title = top[top.index(QUESTION_TOP) + len("╭─ ") :].rstrip("─╮ ")
     return (title, *rows)
 
 
@@ -129,13 +133,13 @@ async def _seat_table(seats: list[SeatTab]) -> str:
 
 async def _play(
     seat: SeatTab,
-    logged: Callable[[], int],
+    logged: Logged,
     rng: random.Random,
     until: float,
     errors: list[str],
 ) -> None:
-    """Answer every question the tab's screen asks until `until`; `logged()` is the length of
-    the table's log, which tells that an answer was taken."""
+    """Answer every question the tab's screen asks until `until`; the table's log (`logged`)
+    tells that an answer was taken."""
     from civio_tui.serve.table_tabs import STEP
 
     tab = seat.tab
@@ -148,21 +152,37 @@ async def _play(
         asked = question_shown(tab.text)
         if asked is None or time.time() >= until:
             continue
-        length = logged()
         for key in answer_keys(list(asked[1:]), rng):
             await tab.send(key)
-        deadline = time.time() + STEP
-        while logged() == length:  # the answer taken: the table's log is longer
-            if time.time() > deadline or tab.closed.is_set():
-                errors.append(f"{seat.name}: the answer to {asked[0]!r} was not taken")
-                return
-            await asyncio.sleep(0.02)
-        seat.moves += 1
-        try:  # and the screen has moved on from the question (no answer to it twice)
+        if not await _taken(seat, logged, asked):
+            continue  # the screen had moved on from what was read: look at it again
+        try:  # the screen has moved on from the question (no answer to it twice)
             await tab.wait_until(lambda t, a=asked: question_shown(t) != a, STEP, what="a change")
         except TimeoutError as exc:
             errors.append(f"{seat.name}: {exc}")
             return
+
+
+async def _taken(seat: SeatTab, logged: Logged, asked: tuple[str, ...]) -> bool:
+    """Wait until the table's log holds more of `seat`'s actions than `seat.moves` (the answer
+    taken: True, `moves` counted again), or the screen asks another question than `asked` (the
+    keys went to a question already answered, read from a screen not yet redrawn: False).
+    TimeoutError after `STEP` seconds."""
+    from civio_tui.serve.table_tabs import STEP
+
+    tab = seat.tab
+    deadline = time.time() + STEP
+    while (mine := logged().count(seat.seat)) <= seat.moves:
+        shown = question_shown(tab.text)
+        if shown is not None and shown[0] != asked[0]:
+            return False
+        if tab.closed.is_set():
+            raise ConnectionError("the tab closed")
+        if time.time() > deadline:
+            raise TimeoutError(f"the answer to {asked[0]!r} was not taken")
+        await asyncio.sleep(0.02)
+    seat.moves = mine
+    return True
 
 
 async def _scenario(server: Any, seats: list[SeatTab], seconds: float) -> dict[str, Any]:
@@ -188,9 +208,9 @@ async def _scenario(server: Any, seats: list[SeatTab], seconds: float) -> dict[s
         until = start + seconds
         with TableStore.in_root(server.save_root) as store:
 
-            def logged(code: str) -> int:
+            def logged(code: str) -> list[int]:
                 with store.read() as tx:
-                    return tx.log_length(code)
+                    return [a.seat for a in tx.actions(code)]
 
             plays = [
                 _play(s, partial(logged, codes[s.table]), random.Random(n), until, errors)
