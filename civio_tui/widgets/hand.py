@@ -116,6 +116,7 @@ class HandPane(Widget, can_focus=True):
     def show(
         self, arrangement: HandArrangement, status: HandStatus | None, state: HandState
     ) -> None:
+        could_pick = self.can_pick
         self.arrangement = arrangement
         self.status = status
         self.state = state
@@ -125,7 +126,7 @@ class HandPane(Widget, can_focus=True):
         height = len(self._lines(self.size.width or 60)[0])
         self.refresh(layout=height != self._height)
         self._height = height
-        self.refresh_bindings()
+        self._keys_follow(could_pick)
         self.call_after_refresh(self._scroll_to_cursor)
 
     # -- drawing ------------------------------------------------------------------------------
@@ -280,11 +281,20 @@ class HandPane(Widget, can_focus=True):
         self._held = held
 
     def _put_cursor(self, card: int) -> None:
+        could_pick = self.can_pick
         self._held = False
         self.cursor_card = card
         self.refresh()
-        self.refresh_bindings()
+        self._keys_follow(could_pick)
         self._scroll_to_cursor()
+
+    def _keys_follow(self, could_pick: bool) -> None:
+        """The footer's keys of this pane depend on `can_pick` alone (`check_action`): they
+        are refreshed when it changed. A refresh rebuilds the footer, which costs a redraw of
+        the table (tens of ms), so not on every redraw: at a networked table every other
+        seat's move redraws it."""
+        if self.can_pick != could_pick:
+            self.refresh_bindings()
 
     def action_first(self) -> None:
         if cards := self._ordered():

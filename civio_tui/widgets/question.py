@@ -63,6 +63,8 @@ class QuestionPane(Vertical):
         self._fitted_width = 0
         self._hint = Content("")
         self._tip = ""
+        self._prompt_lines = 0
+        """The lines the waiting words took (0: not known), to lay out only on a change."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="question-prompt")
@@ -87,6 +89,7 @@ class QuestionPane(Vertical):
         previous = menu.highlighted
         same_count = menu.option_count == len(options)
         self.query_one("#question-prompt", Static).update(prompt)
+        self._prompt_lines = 0
         self.options = [
             Content.assemble((f"{n:>2} ", "bold"), text) for n, text in enumerate(options, 1)
         ]
@@ -115,7 +118,18 @@ class QuestionPane(Vertical):
 
     def wait(self, text: Content | str) -> None:
         """No question for you: say what the table is waiting for."""
-        self.query_one("#question-prompt", Static).update(text)
+        prompt = self.query_one("#question-prompt", Static)
+        if self._waiting():
+            # Only the words change ("Ben is thinking · 12 s", once a second): the table is
+            # laid out again only if they take another number of lines.
+            words = Content(text) if isinstance(text, str) else text
+            width = prompt.size.width
+            lines = len(words.wrap(width)) if width > 0 else 0
+            prompt.update(text, layout=lines != self._prompt_lines or not lines)
+            self._prompt_lines = lines
+            return
+        prompt.update(text)
+        self._prompt_lines = 0
         self.options = []
         self._shorts = []
         self._shown_whole = None
@@ -126,6 +140,10 @@ class QuestionPane(Vertical):
         self._tip = ""
         self.query_one("#question-tip", Static).update("")
         self._fit_tip()
+
+    def _waiting(self) -> bool:
+        """The pane already shows nothing but its prompt (no options, hint or tip)."""
+        return not (self.options or self._hint or self._tip or self.options_list.display)
 
     def show_hint(self, text: Content | str) -> None:
         """The hint and its reason, between the prompt and the options (empty hides it). On a

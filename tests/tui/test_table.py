@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Footer
 
 from cards.deck import Deck
 from cards.games.civio.actions import Action, Decision, DecisionKind
@@ -113,6 +114,23 @@ async def test_your_turn_arriving_leaves_the_focus_in_your_cards(deck: Deck) -> 
         await pilot.press("enter")
         await settle(pilot)
         assert card not in screen.controller.view().hand
+
+
+async def test_a_redraw_that_changes_no_key_keeps_the_footer_as_it_is(deck: Deck) -> None:
+    # A networked table redraws on every other seat's move: rebuilding the footer each time
+    # cost more than the rest of the redraw.
+    backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        screen = table(app)
+        await settle(pilot)
+        keys = list(screen.query_one(Footer).children)
+        assert keys
+        for _ in range(3):
+            screen.refresh_panes()
+            await settle(pilot)
+        assert list(screen.query_one(Footer).children) == keys
 
 
 async def test_a_stray_enter_does_not_answer_an_attack_that_arrived(deck: Deck) -> None:
