@@ -62,8 +62,18 @@ def test_each_seat_reads_its_own_log_of_the_round(tmp_path: Path) -> None:
     assert logs[0][-1] != logs[1][-1]  # a card drawn from the supply is named to its drawer
 
 
-def test_answer_keys_keep_two_cards_hidden_at_the_opening_else_pick_an_option() -> None:
-    opening = ["Mark 2 cards to keep hidden", "1   [C] Reed v Reed", "2   [I] Press", "3 Done"]
-    assert answer_keys(opening, random.Random(1)) == ["1", "2", "3"]
+def test_answer_keys_mark_the_cards_still_missing_at_the_opening_else_pick_an_option() -> None:
+    cards = ["Mark 2 cards to keep hidden", "1   [C] Reed v Reed", "2   [I] Press", "3   [A] 4th"]
+    assert answer_keys([*cards, "4 Done (mark 2 more to keep hidden)"], random.Random(1)) == [
+        "1",
+        "2",
+        "4",
+    ]
+    one_marked = [cards[0], "1 ▒ [C] Reed v Reed", *cards[2:]]
+    assert answer_keys([*one_marked, "4 Done (mark 1 more to keep hidden)"], random.Random(1)) == [
+        "2",
+        "4",
+    ]
+    assert answer_keys([*one_marked, "4 Done: lay the other 5 face up"], random.Random(1)) == ["4"]
     draw = ["Draw a card:", "", "1 Draw the top card", "2 Take from the discard pile"]
     assert answer_keys(draw, random.Random(1)) in (["1"], ["2"])
