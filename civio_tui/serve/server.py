@@ -62,6 +62,9 @@ log = logging.getLogger("civio.serve")
 
 TEMPLATES = Path(__file__).with_name("templates")
 IDLE_CHECK_SECONDS = 5.0
+HEARTBEAT_SECONDS = 15.0
+"""A tab's connection is pinged this often; one that answers no ping within half of it is
+dropped as dead (and its game ended, as when the tab is closed)."""
 SIGN_IN_SECONDS = 5 * 60.0
 """The longest a tab may stay at the sign-in screen, typing or not."""
 MAX_MESSAGE_BYTES = 16 * 1024
@@ -416,7 +419,9 @@ class ClassroomServer(Server):
         if not same_origin(request.headers.get("Origin"), request.host, self.loopback_only):
             self.refused += 1
             raise web.HTTPForbidden(text="This game only answers its own page.")
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
+        websocket = web.WebSocketResponse(
+            heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_MESSAGE_BYTES
+        )
         await websocket.prepare(request)
         refusal = self.refusal()
         if refusal is not None:
@@ -451,6 +456,10 @@ class ClassroomServer(Server):
         except Exception as error:  # a broken connection: the game is still ended below
             log.warning("a session ended with an error: %s", type(error).__name__)
         finally:
+            if isinstance(websocket.exception(), TimeoutError):
+                # The browser did not answer the heartbeat: the connection is dropped as dead
+                # (a tab whose machine or browser is stalled); say so, or the tab's end is silent.
+                log.warning("a tab's connection was dropped: %s", websocket.exception())
             if watchdog is not None and not session.ended_idle:
                 watchdog.cancel()
             with contextlib.suppress(Exception):

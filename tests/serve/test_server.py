@@ -154,3 +154,26 @@ async def test_stopping_the_server_says_how_many_games_it_saved(save_root: Path)
                 await asyncio.wait_for(tab.closed.wait(), 30)
     assert "Stopped: 2 games saved.\n" in server.output  # the two signed in
     assert players(save_root) == ["ana", "bo"]
+
+
+async def test_a_tab_that_answers_no_heartbeat_is_dropped_and_the_log_says_so(
+    save_root: Path,
+) -> None:
+    with ServedProcess(save_root) as server:
+        async with aiohttp.ClientSession() as http:
+            url = server.url.replace("http://", "ws://") + "ws?width=80&height=24"
+            # A browser whose machine is stalled: it reads nothing, so it answers no ping.
+            async with http.ws_connect(url, autoping=False) as ws:
+                while True:
+                    message = await asyncio.wait_for(ws.receive(), 60)
+                    if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                        break
+                    if message.type == aiohttp.WSMsgType.PING:
+                        await asyncio.sleep(1)  # read on, but never answer
+                    elif message.type == aiohttp.WSMsgType.ERROR:
+                        break
+        for _ in range(100):
+            if "connection was dropped" in "".join(server.output):
+                break
+            await asyncio.sleep(0.1)
+    assert "a tab's connection was dropped: No PONG received" in "".join(server.output)
