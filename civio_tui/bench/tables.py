@@ -5,7 +5,8 @@
 student; at each table the first opens it from Tables (CIVIO, `seats` seats, 1 round), the
 others join by its code and the host starts it, all on the screens as people do
 (civio_tui/serve/table_tabs.py). Then, for `seconds`, every tab plays its seat from its screen:
-when its question shows, it waits a quick player's `THINK_SECONDS` and presses a random
+when its question shows, it waits `think` seconds (a quick player's `THINK_SECONDS` unless
+told) and presses a random
 option's digit (at the opening: the first two cards stay hidden, then Done).
 
 The delay is from an action's commit (its time in the table's log) to the first websocket frame
@@ -143,6 +144,7 @@ async def _play(
     rng: random.Random,
     until: float,
     errors: list[str],
+    think: float,
 ) -> None:
     """Answer every question the tab's screen asks until `until`; the table's log (`logged`)
     tells that an answer was taken."""
@@ -154,7 +156,7 @@ async def _play(
             await tab.wait_until(lambda t: question_shown(t) is not None, left, what="a question")
         except TimeoutError:
             return
-        await asyncio.sleep(THINK_SECONDS)
+        await asyncio.sleep(think)
         asked = question_shown(tab.text)
         if asked is None or time.time() >= until:
             continue
@@ -189,7 +191,9 @@ async def _taken(seat: SeatTab, logged: Logged, asked: tuple[str, ...]) -> bool:
     return True
 
 
-async def _scenario(server: Any, seats: list[SeatTab], seconds: float) -> dict[str, Any]:
+async def _scenario(
+    server: Any, seats: list[SeatTab], seconds: float, think: float
+) -> dict[str, Any]:
     import aiohttp
 
     from civio_tui.serve.probe import cpu_seconds, memory_mb
@@ -217,7 +221,7 @@ async def _scenario(server: Any, seats: list[SeatTab], seconds: float) -> dict[s
                     return [a.seat for a in tx.actions(code)]
 
             plays = [
-                _play(s, partial(logged, codes[s.table]), random.Random(n), until, errors)
+                _play(s, partial(logged, codes[s.table]), random.Random(n), until, errors, think)
                 for n, s in enumerate(seats)
             ]
             results = await asyncio.gather(*plays, return_exceptions=True)
@@ -331,7 +335,9 @@ def deliveries(root: Path, codes: list[str], seats: list[SeatTab]) -> Deliveries
     return out
 
 
-def run_tables_bench(tables: int, seats: int, seconds: float) -> dict[str, Any]:
+def run_tables_bench(
+    tables: int, seats: int, seconds: float, think: float = THINK_SECONDS
+) -> dict[str, Any]:
     from civio_tui.serve.probe import ServedProcess
     from civio_tui.session.remote import POLL_SECONDS
 
@@ -342,7 +348,7 @@ def run_tables_bench(tables: int, seats: int, seconds: float) -> dict[str, Any]:
         root = Path(scratch) / "class"
         extra = ["--max-sessions", str(tabs), "--max-signing-in", str(tabs)]
         with ServedProcess(root, extra) as server:
-            outcome = asyncio.run(_scenario(server, at_tables, seconds))
+            outcome = asyncio.run(_scenario(server, at_tables, seconds, think))
             output = "".join(server.output)
         found = deliveries(root, outcome["codes"], at_tables)
     delays = found.delays_ms
@@ -358,7 +364,7 @@ def run_tables_bench(tables: int, seats: int, seconds: float) -> dict[str, Any]:
         "seconds": seconds,
         "tab_start": "fork",
         "poll_ms": round(POLL_SECONDS * 1000),
-        "think_ms": round(THINK_SECONDS * 1000),
+        "think_ms": round(think * 1000),
         "moves": sum(s.moves for s in at_tables),
         "answered_again": sum(s.answered_again for s in at_tables),
         "actions": found.actions,

@@ -58,6 +58,13 @@ def add_parser(subparsers: Any) -> None:
         metavar="N",
         help="with `tables`: how long the tabs play (default 20)",
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=None,
+        metavar="S",
+        help="with `tables`: seconds a tab waits before answering its question (default 0.2)",
+    )
 
 
 def _lines(document: dict[str, Any], prefix: str = "") -> list[str]:
@@ -99,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _tables(args: argparse.Namespace) -> dict[str, Any]:
-    from civio_tui.bench.tables import run_tables_bench
+    from civio_tui.bench.tables import THINK_SECONDS, run_tables_bench
     from civio_tui.commands.common import UsageError
 
     if not 1 <= args.tables <= 20:
@@ -108,7 +115,10 @@ def _tables(args: argparse.Namespace) -> dict[str, Any]:
         raise UsageError(f"--seats {args.seats}: a table has 2 to 4 seats")
     if not 1 <= args.seconds <= 600:
         raise UsageError(f"--seconds {args.seconds:g}: give 1 to 600 seconds")
-    return run_tables_bench(args.tables, args.seats, args.seconds)
+    think = THINK_SECONDS if args.think is None else args.think
+    if not 0 <= think <= 30:
+        raise UsageError(f"--think {think:g}: give 0 to 30 seconds")
+    return run_tables_bench(args.tables, args.seats, args.seconds, think)
 
 
 def _class(args: argparse.Namespace) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from civio_tui.tables.store import TableStore
         (["--tables", "0"], "give 1 to 20 tables"),
         (["--seats", "5"], "a table has 2 to 4 seats"),
         (["--seconds", "0"], "give 1 to 600 seconds"),
+        (["--think", "-1"], "give 0 to 30 seconds"),
     ],
 )
 def test_bench_tables_refuses_bad_sizes(
