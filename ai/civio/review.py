@@ -396,22 +396,16 @@ class _Reasons:
             found = self._draw(action, priced)
             if found is not None:
                 return found[0]
-        elif kind is DecisionKind.DISCARD:
-            found_discard = self._discard(action)
-            if found_discard is not None:
-                return found_discard
-        elif kind is DecisionKind.REVEAL:
-            found_reveal = self._reveal(action)
-            if found_reveal is not None:
-                return found_reveal
-        elif kind is DecisionKind.ATTACK_TARGET:
-            found_target = self._target(action)
-            if found_target is not None:
-                return found_target
-        elif kind is DecisionKind.OVERRULE:
-            found_overrule = self._overrule(action)
-            if found_overrule is not None:
-                return found_overrule
+        else:
+            reason = {
+                DecisionKind.DISCARD: self._discard,
+                DecisionKind.REVEAL: self._reveal,
+                DecisionKind.ATTACK_TARGET: self._target,
+                DecisionKind.OVERRULE: self._overrule,
+            }.get(kind)
+            line = reason(action) if reason is not None else None
+            if line is not None:
+                return line
         return explain(self.sit, decision, action, self.asked.view.rules, self.seat_names)
 
     def note(self, shown: Action, why: str) -> None:
