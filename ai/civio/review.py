@@ -509,7 +509,7 @@ class _Reasons:
             return None
         sit = self.sit
         deck = sit.deck
-        partners = [deck[c].name for c in sit.hand if c != card and linked(deck, card, c)]
+        partners = _linked_names(deck, sit.hand, card)
         if not partners:
             grounds = "it links with none of your cards"
         elif len(partners) == 1:
@@ -551,7 +551,7 @@ class _Reasons:
         now = turn == self.asked.turn and kind is DecisionKind.DISCARD
         back = "the card this turn's discard kept" if now else f"as on turn {turn}"
         head = f"Turn up {name} and keep {k} hidden ({back}): "
-        partners = [deck[c].name for c in sit.hand if c != card and linked(deck, card, c)]
+        partners = _linked_names(deck, sit.hand, card)
         if sit.exposed >> card & 1:
             return head + f"the others know {name} already, so showing it gives nothing away."
         if not partners:
@@ -634,6 +634,11 @@ class _Reasons:
 def _shown(cards: Sequence[int], stoppers: int) -> int | None:
     """The first of `cards` among `stoppers` (a mask): a Law that overrules the attack."""
     return next((c for c in cards if stoppers >> c & 1), None)
+
+
+def _linked_names(deck: Deck, hand: Sequence[int], card: int) -> list[str]:
+    """The names of the other cards of `hand` that `card` links with directly."""
+    return [deck[c].name for c in hand if c != card and linked(deck, card, c)]
 
 
 def _away(n: int) -> str:
@@ -723,7 +728,7 @@ def _fresh(
     if best is None or card is None:
         return why
     deck = sit.deck
-    links = [deck[c].name for c in sit.hand if c != card and linked(deck, card, c)]
+    links = _linked_names(deck, sit.hand, card)
     just = " (the card you just drew)" if card == decision.drawn else ""
     what = f", which links with {listing(links[:3])}" if links else ", which links with none"
     runner = sorted(values.keys, key=values.keys.__getitem__)[-2:-1]
@@ -783,7 +788,7 @@ def _links_broken(item: _Pending, deck: Deck) -> str:
     card = item.chosen.card
     if item.kind is not DecisionKind.DISCARD or card is None:
         return ""
-    kept = [deck[c].name for c in item.hand if c != card and linked(deck, card, c)]
+    kept = _linked_names(deck, item.hand, card)
     if not kept:
         return ""
     return f", which linked with {listing(kept[:3])}"

@@ -19,12 +19,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from civio_tui.serve.env import FORK
+from civio_tui.serve.probe import PIN, SIGN_IN
 
 if TYPE_CHECKING:
     from civio_tui.campaigns.model import Campaign
 
-SIGN_IN = "Who is playing"
-PIN = "4821"
 TIME_LIMIT_S = 240.0
 
 
@@ -34,6 +33,15 @@ def percentile(values: list[float], fraction: float) -> float:
         return 0.0
     index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
     return ordered[index]
+
+
+def spread(values: list[float], digits: int) -> dict[str, float]:
+    """p50, p95 and the maximum of `values` (0 for none), rounded to `digits`."""
+    return {
+        "p50": round(percentile(values, 0.5), digits),
+        "p95": round(percentile(values, 0.95), digits),
+        "max": round(max(values, default=0.0), digits),
+    }
 
 
 async def _open(tab: Any, first_frames: list[float]) -> None:
@@ -134,11 +142,7 @@ def run_serve_bench(
     return {
         "sessions": sessions,
         "tab_start": tab_start,
-        "first_frame_s": {
-            "p50": round(percentile(first, 0.5), 2),
-            "p95": round(percentile(first, 0.95), 2),
-            "max": round(max(first, default=0.0), 2),
-        },
+        "first_frame_s": spread(first, 2),
         "memory_mb_per_session": {
             "rss_mean": round(statistics.fmean(rss), 1) if rss else None,
             "rss_max": round(max(rss), 1) if rss else None,

@@ -27,7 +27,6 @@ import asyncio
 import os
 import random
 import re
-import resource
 import statistics
 import tempfile
 import time
@@ -37,7 +36,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from civio_tui.bench.serve import percentile
+from civio_tui.bench.serve import spread
 
 THINK_SECONDS = 0.2
 """A seat's pause between seeing its question and answering (a quick player)."""
@@ -211,7 +210,7 @@ async def _scenario(
         pids = server.game_pids()
         cpu_before = {pid: cpu_seconds(pid) for pid in pids}
         server_before = cpu_seconds(server.process.pid)
-        client_before = _own_cpu()
+        client_before = cpu_seconds(os.getpid())
         start = time.time()
         until = start + seconds
         with TableStore.in_root(server.save_root) as store:
@@ -231,7 +230,7 @@ async def _scenario(
         closed = [s.name for s in seats if s.tab.closed.is_set()]
         games = [(pid, cpu_seconds(pid), memory_mb(pid)) for pid in server.game_pids()]
         server_cpu = cpu_seconds(server.process.pid) - server_before
-        client_cpu = _own_cpu() - client_before
+        client_cpu = cpu_seconds(os.getpid()) - client_before
         for seat in seats:
             await seat.tab.close()
     return {
@@ -245,11 +244,6 @@ async def _scenario(
         "errors": errors,
         "closed": closed,
     }
-
-
-def _own_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
 
 
 @dataclass
@@ -371,11 +365,7 @@ def run_tables_bench(
         "deliveries": len(delays),
         "silent": found.silent,
         "missed": found.missed,
-        "delay_ms": {
-            "p50": round(percentile(delays, 0.50), 1),
-            "p95": round(percentile(delays, 0.95), 1),
-            "max": round(max(delays, default=0.0), 1),
-        },
+        "delay_ms": spread(delays, 1),
         "game_processes": len(games),
         "rss_mb_per_tab": round(statistics.fmean(rss), 1) if rss else None,
         "pss_mb_per_tab": round(statistics.fmean(pss), 1) if pss else None,

@@ -164,7 +164,8 @@ class MainMenuScreen(CivioScreen[None]):
             return
         from civio_tui.tables.games import table_game
 
-        self.query_one(NavList).highlighted = [key for key, _ in self.entries()].index("tables")
+        menu = self.query_one(NavList)
+        menu.highlighted = menu.get_option_index("tables")
         self.query_one("#menu-note", Static).update(
             f"Your seat at table {table.code} ({table_game(table.row.game).title}) is waiting: "
             "Enter opens Tables, where it is first."

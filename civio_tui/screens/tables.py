@@ -9,6 +9,7 @@ refusal is the store's own sentence, shown under the list.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -16,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from civio_tui.plurals import counted
 from civio_tui.screens.base import CivioScreen
@@ -178,9 +179,8 @@ class TablesScreen(CivioScreen[None]):
 
     def highlight(self, option_id: str) -> None:
         menu = self.query_one(NavList)
-        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        if option_id in ids:
-            menu.highlighted = ids.index(option_id)
+        with contextlib.suppress(OptionDoesNotExist):
+            menu.highlighted = menu.get_option_index(option_id)
 
     def _after_joined(self, code: str | None) -> None:
         if code is not None:

@@ -37,6 +37,12 @@ def plain_text(data: bytes | bytearray) -> str:
     return _ESCAPES.sub("", bytes(data).decode("utf-8", "replace"))
 
 
+SIGN_IN = "Who is playing"
+"""Words of the sign-in screen: a tab's first frame once they are drawn."""
+PIN = "4821"
+"""The PIN scripted players choose on a first visit and sign in with after."""
+
+
 class PyteScreen:
     """The terminal as pyte keeps it (ImportError without pyte, a test dependency)."""
 

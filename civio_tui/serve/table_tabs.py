@@ -10,9 +10,8 @@ import re
 
 import aiohttp
 
-from civio_tui.serve.probe import Tab
+from civio_tui.serve.probe import PIN, SIGN_IN, Tab
 
-PIN = "4821"
 WIDTH, HEIGHT = 110, 36
 """Tall enough that the question box shows the hint beside every option."""
 STEP = 60.0
@@ -33,7 +32,7 @@ async def signed_in(
     `cells`: its screen kept by `CellScreen` rather than pyte."""
     tab = Tab(http, url, WIDTH, HEIGHT, cells=cells)
     await tab.open()
-    await tab.wait_for("Who is playing", timeout)
+    await tab.wait_for(SIGN_IN, timeout)
     await tab.sign_in(name, PIN, PIN if first else "", timeout=timeout)
     await tab.wait_for("  Tables", timeout)
     return tab

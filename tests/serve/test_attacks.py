@@ -15,13 +15,12 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from civio_tui.serve.probe import ServedProcess, Tab, memory_mb
+from civio_tui.serve.probe import SIGN_IN, ServedProcess, Tab, memory_mb
 from civio_tui.serve.server import MAX_SIZE
 from civio_tui.serve.tries import NAME_LIMIT
 
 pytestmark = pytest.mark.serve
 
-SIGN_IN = "Who is playing"
 NO_MATCH = "do not match"
 WAIT = "Too many wrong PINs"
 

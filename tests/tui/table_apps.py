@@ -44,8 +44,7 @@ def two_players(tmp_path: Path) -> tuple[CivioApp, CivioApp, TableStore]:
 
 async def choose(pilot: Pilot[int], option_id: str) -> None:
     menu = pilot.app.screen.query_one(NavList)
-    ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-    menu.highlighted = ids.index(option_id)
+    menu.highlighted = menu.get_option_index(option_id)
     await pilot.press("enter")
     await pilot.pause()
 
