@@ -218,6 +218,13 @@ async def test_tabs_left_at_the_sign_in_screen_never_take_a_players_place(
                 assert page.status == 503 and "signing in" in await page.text()
             await asyncio.wait_for(idle.closed.wait(), 30)  # ...until the idle one ends (9 s)
             await until(lambda: server.game_pids() == [])
+            # The server frees the idle tab's place once its game has ended, a moment after
+            # the process is gone: the page answers again then.
+            for _ in range(100):
+                async with http.get(server.url) as page:
+                    if page.status == 200:
+                        break
+                await asyncio.sleep(0.1)
             for name in ("Ana", "Ben"):  # the games are not full: both play
                 tab = Tab(http, server.url, 80, 24)
                 await tab.open()
