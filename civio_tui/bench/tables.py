@@ -30,9 +30,7 @@ import re
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +46,8 @@ ANSWER_SECONDS = 10.0
 SIGN_IN_SECONDS = 180.0
 """Time a tab may take to draw its page and sign in while every other tab does too."""
 NAMES = ("Ana", "Ben", "Cy", "Dee")
-Logged = Callable[[], list[int]]
-"""The seat of each action in a table's log."""
+SCROLLBAR = "▁▂▃▄▅▆▇█"
+"""The glyphs of a scrollbar's thumb, drawn in a box's last column: not the log's words."""
 
 
 @dataclass
@@ -65,13 +63,13 @@ class SeatTab:
     moves: int = 0
     """This seat's actions in the table's log, as its tab last saw one of its answers taken."""
     answered_again: int = 0
-    """Questions answered again: read from a screen not yet redrawn, or a key lost."""
+    """Questions answered again: their answer never reached the table's log (a key lost)."""
 
     def watch_log(self, arrived: float) -> None:
         rows = self.tab.left_box("Log")
         if rows is None:
             return
-        text = squeezed("".join(rows))
+        text = box_text(rows)
         if not self.frames or self.frames[-1][1] != text:
             self.frames.append((arrived, text))
 
@@ -79,6 +77,12 @@ class SeatTab:
 def squeezed(text: str) -> str:
     """`text` without whitespace: the same however a pane wraps it."""
     return "".join(text.split())
+
+
+def box_text(rows: list[str]) -> str:
+    """A box's words without whitespace or its scrollbar's thumb (the same however the box
+    wraps and scrolls them)."""
+    return squeezed("".join(rows)).translate({ord(c): None for c in SCROLLBAR})
 
 
 def answer_keys(rows: list[str], rng: random.Random) -> list[str]:
@@ -139,14 +143,14 @@ async def _seat_table(seats: list[SeatTab]) -> str:
 
 async def _play(
     seat: SeatTab,
-    logged: Logged,
+    table: TableLog,
     rng: random.Random,
     until: float,
     errors: list[str],
     think: float,
 ) -> None:
-    """Answer every question the tab's screen asks until `until`; the table's log (`logged`)
-    tells that an answer was taken."""
+    """Answer every question the tab's screen asks until `until`; the table's log tells that
+    an answer was taken, and the seat's Log box that the screen was drawn after it."""
     from civio_tui.serve.table_tabs import STEP
 
     tab = seat.tab
@@ -161,33 +165,50 @@ async def _play(
             continue
         for key in answer_keys(list(asked[1:]), rng):
             await tab.send(key)
-        if not await _taken(seat, logged, asked):
+        taken = await _taken(seat, table, asked)
+        if taken is None:
             continue  # the screen had moved on from what was read: look at it again
-        try:  # the screen has moved on from the question (no answer to it twice)
-            await tab.wait_until(lambda t, a=asked: question_shown(t) != a, STEP, what="a change")
+        try:  # the screen is drawn after the answer (no answer to it twice)
+            await _drawn_after(seat, table, taken, STEP)
         except TimeoutError as exc:
             errors.append(f"{seat.name}: {exc}")
             return
 
 
-async def _taken(seat: SeatTab, logged: Logged, asked: tuple[str, ...]) -> bool:
+async def _taken(seat: SeatTab, table: TableLog, asked: tuple[str, ...]) -> int | None:
     """Wait until the table's log holds more of `seat`'s actions than `seat.moves` (the answer
-    taken: True, `moves` counted again); False when the screen asks another question than
-    `asked` (the keys went to a question already answered, read from a screen not yet
-    redrawn), or still asks it after `ANSWER_SECONDS` (a key was lost): the tab answers what
-    its screen asks then."""
+    taken: `moves` counted again, and the log's length up to that answer returned); None when
+    the screen asks another question than `asked`, or still asks it after `ANSWER_SECONDS` (a
+    key was lost): the tab answers what its screen asks then."""
     tab = seat.tab
     deadline = time.time() + ANSWER_SECONDS
-    while (mine := logged().count(seat.seat)) <= seat.moves:
+    while (mine := (seats := table.seats()).count(seat.seat)) <= seat.moves:
         shown = question_shown(tab.text)
         if (shown is not None and shown[0] != asked[0]) or time.time() > deadline:
             seat.answered_again += 1
-            return False
+            return None
         if tab.closed.is_set():
             raise ConnectionError("the tab closed")
         await asyncio.sleep(0.02)
     seat.moves = mine
-    return True
+    return len(seats) - seats[::-1].index(seat.seat)
+
+
+async def _drawn_after(seat: SeatTab, table: TableLog, actions: int, timeout: float) -> None:
+    """Wait until `seat`'s screen shows its log after the table's first `actions` actions (or
+    more): drawn after its own answer, the last of them. Frames arrive late on a busy machine,
+    and the keys change the question's rows (the opening's marks) before the answer is taken:
+    only the Log box, which a seat's own action always adds to, tells the screens apart."""
+    deadline = time.time() + timeout
+    while True:
+        table.catch_up()
+        if log_after(seat.tab.left_box("Log"), table.logs.logs[seat.seat], actions):
+            return
+        if time.time() > deadline:
+            raise TimeoutError(f"the screen did not show the log after action {actions}")
+        if seat.tab.closed.is_set():
+            raise ConnectionError("the tab closed")
+        await asyncio.sleep(0.05)
 
 
 async def _scenario(
@@ -214,13 +235,9 @@ async def _scenario(
         start = time.time()
         until = start + seconds
         with TableStore.in_root(server.save_root) as store:
-
-            def logged(code: str) -> list[int]:
-                with store.read() as tx:
-                    return [a.seat for a in tx.actions(code)]
-
+            logs = {t: TableLog(store, code) for t, code in enumerate(codes)}
             plays = [
-                _play(s, partial(logged, codes[s.table]), random.Random(n), until, errors, think)
+                _play(s, logs[s.table], random.Random(n), until, errors, think)
                 for n, s in enumerate(seats)
             ]
             results = await asyncio.gather(*plays, return_exceptions=True)
@@ -256,29 +273,83 @@ class Deliveries:
     actions: int = 0
 
 
+class RoundLogs:
+    """For each seat, its table screen's log of the first round (without whitespace) after 0,
+    1, 2, … of a table's actions, as the screen tells it (civio_tui/turn_log.py: a turn's steps
+    grow one sentence); `extend` takes more actions as the log grows. Stops at the round's
+    end."""
+
+    def __init__(self, table: Any) -> None:
+        from civio_tui.tables import ops
+
+        self.match = ops.replay(table, [])
+        self.names = [table.label(s) for s in range(table.row.seats)]
+        self.engine = self.match.engines[0]
+        self.taken = 0
+        self.logs: list[list[str]] = [[] for _ in self.names]
+        self._tell()
+
+    def _tell(self) -> None:
+        from civio_tui.turn_log import round_log
+
+        events = self.engine.events
+        for seat, log in enumerate(self.logs):
+            log.append(squeezed("".join(round_log(self.match.deck, events, seat, self.names))))
+
+    def extend(self, actions: list[dict[str, Any]]) -> None:
+        """Take in `actions` (the table's whole log) beyond those taken already."""
+        for action in actions[self.taken :]:
+            if self.engine.is_over:
+                break
+            self.match.apply(action)
+            self.taken += 1
+            self._tell()
+
+
 def logs_by_seat(table: Any, actions: list[dict[str, Any]]) -> list[list[str]]:
-    """For each seat, its table screen's log of the first round (without whitespace) after
-    0, 1, 2, … of `actions`, as the screen tells it (civio_tui/turn_log.py: a turn's steps
-    grow one sentence). Stops at the round's end."""
-    from civio_tui.tables import ops
-    from civio_tui.turn_log import round_log
+    """Each seat's log after 0, 1, 2, … of `actions` (`RoundLogs`)."""
+    logs = RoundLogs(table)
+    logs.extend(actions)
+    return logs.logs
 
-    match = ops.replay(table, [])
-    names = [table.label(s) for s in range(table.row.seats)]
-    engine = match.engines[0]
-    logs: list[list[str]] = [[] for _ in names]
 
-    def tell() -> None:
-        for seat, log in enumerate(logs):
-            log.append(squeezed("".join(round_log(match.deck, engine.events, seat, names))))
+class TableLog:
+    """One table's log as the bench reads it while its tabs play: the seat of each action, and
+    each seat's screen log after each (`RoundLogs`), read again when asked."""
 
-    tell()
-    for action in actions:
-        if engine.is_over:
-            break
-        match.apply(action)
-        tell()
-    return logs
+    def __init__(self, store: Any, code: str) -> None:
+        from civio_tui.tables import ops
+
+        self.store = store
+        self.code = code
+        self.logs = RoundLogs(ops.read_table(store, code))
+        self._seats: list[int] = []
+
+    def seats(self) -> list[int]:
+        with self.store.read() as tx:
+            self._seats += [a.seat for a in tx.actions(self.code, since=len(self._seats))]
+        return self._seats
+
+    def catch_up(self) -> None:
+        with self.store.read() as tx:
+            self.logs.extend([a.action for a in tx.actions(self.code)])
+
+
+def log_after(rows: list[str] | None, log: list[str], actions: int) -> bool:
+    """Whether the Log box's `rows` show a seat's `log` after `actions` actions or more (the
+    round's whole log once it is over)."""
+    return rows is not None and shows(box_text(rows), log) >= min(actions, len(log) - 1)
+
+
+def shows(text: str, log: list[str]) -> int:
+    """The most actions whose `log` the Log box's `text` shows: its text is the end of that
+    log, or the log is the end of its text under the round's heading (0 when none is)."""
+    if not text:
+        return 0
+    for n in range(len(log) - 1, 0, -1):
+        if log[n] and (log[n].endswith(text) or text.endswith(log[n])):
+            return n
+    return 0
 
 
 def shown_upto(frames: list[tuple[float, str]], log: list[str]) -> list[tuple[float, int]]:
@@ -287,10 +358,7 @@ def shown_upto(frames: list[tuple[float, str]], log: list[str]) -> list[tuple[fl
     an earlier frame showed."""
     shown, found = [], 0
     for at, text in frames:
-        for n in range(len(log) - 1, found, -1):
-            if log[n] and (log[n].endswith(text) or text.endswith(log[n])):
-                found = n
-                break
+        found = max(found, shows(text, log))
         shown.append((at, found))
     return shown
 

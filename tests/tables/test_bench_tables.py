@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from civio_tui.bench.tables import answer_keys, logs_by_seat, shown_upto, squeezed
+from civio_tui.bench.tables import answer_keys, log_after, logs_by_seat, shown_upto, squeezed
 from civio_tui.cli import main
 from civio_tui.tables import ops
 from civio_tui.tables.store import TableStore
@@ -42,8 +42,9 @@ def test_a_frame_shows_the_most_actions_whose_log_ends_its_log_box() -> None:
     assert shown_upto(frames, log) == [(1.0, 0), (2.0, 1), (3.0, 3), (4.0, 3)]
 
 
-def test_each_seat_reads_its_own_log_of_the_round(tmp_path: Path) -> None:
-    with TableStore.in_root(tmp_path) as store:
+def _played(root: Path, moves: int) -> tuple[ops.Table, list[dict[str, object]]]:
+    """A 2-seat table started in `root` and `moves` random legal actions of its round."""
+    with TableStore.in_root(root) as store:
         table = ops.open_table(store, "Ana", "civio", 2, {"rounds": 1}, now=1.0, seed=3)
         ops.join(store, table.code, "Ben", now=1.0)
         ops.start(store, table.code, "Ana", now=1.0)
@@ -51,11 +52,16 @@ def test_each_seat_reads_its_own_log_of_the_round(tmp_path: Path) -> None:
     match = ops.replay(table, [])
     actions = []
     rng = random.Random(1)
-    for _ in range(12):
+    for _ in range(moves):
         pending = match.pending
         assert pending is not None
         actions.append(rng.choice(pending.options))
         match.apply(actions[-1])
+    return table, actions
+
+
+def test_each_seat_reads_its_own_log_of_the_round(tmp_path: Path) -> None:
+    table, actions = _played(tmp_path, 12)
     logs = logs_by_seat(table, actions)
     assert [len(log) for log in logs] == [13, 13]
     assert squeezed("Ana chose which cards to lay face up.") in logs[1][-1]
@@ -78,3 +84,23 @@ def test_answer_keys_mark_the_cards_still_missing_at_the_opening_else_pick_an_op
     assert answer_keys([*one_marked, "4 Done: lay the other 5 face up"], random.Random(1)) == ["4"]
     draw = ["Draw a card:", "", "1 Draw the top card", "2 Take from the discard pile"]
     assert answer_keys(draw, random.Random(1)) in (["1"], ["2"])
+
+
+def _log_box(text: str, thumb: str) -> list[str]:
+    """`text` as a Log box's rows of 30 characters, a scrollbar's thumb in their last column."""
+    return [text[i : i + 30].ljust(30) + thumb for i in range(0, len(text), 30)]
+
+
+def test_the_screen_after_a_seats_answer_is_told_by_its_log_box_whatever_its_scrollbar(
+    tmp_path: Path,
+) -> None:
+    table, actions = _played(tmp_path, 8)
+    log = logs_by_seat(table, actions)[1]
+    # Ben answers with his discard, the 4th action: his log after 3 actions, then after 4.
+    before, after = log[3], log[4]
+    assert before != after
+    assert not log_after(_log_box(before, "▇"), log, 4)  # a frame drawn before the answer
+    assert log_after(_log_box(after, "▇"), log, 4)
+    assert log_after(_log_box(after[-60:], "▄"), log, 4)  # its top rows scrolled away
+    assert log_after(_log_box(log[6], " "), log, 4)  # later moves drawn too
+    assert not log_after(None, log, 4)  # no Log box on screen
