@@ -249,10 +249,19 @@ class TableController:
         decision = self.decision
         return decision is not None and decision.seat in self.humans
 
+    def viewer_decision(self) -> Decision | None:
+        """What the human the table is shown to decides now: the pending decision when it is
+        theirs, else one they may make before it is asked (a networked table's opening, where
+        everyone chooses at once: `Session.early_decision`)."""
+        decision = self.decision
+        if decision is not None and decision.seat == self.viewer:
+            return decision
+        early: Decision | None = self.session.early_decision(self.viewer)
+        return early
+
     def viewer_to_move(self) -> bool:
         """The human the table is shown to decides now."""
-        decision = self.decision
-        return decision is not None and decision.seat == self.viewer
+        return self.viewer_decision() is not None
 
     def ai_to_move(self) -> bool:
         decision = self.decision
@@ -363,9 +372,10 @@ class TableController:
     # -- the human's question -----------------------------------------------------------------
 
     def question(self) -> Question | None:
-        """The pending decision in the human's words, or None when it is not theirs."""
-        decision = self.decision
-        if decision is None or decision.seat != self.viewer:
+        """The viewer's decision (`viewer_decision`) in their words, or None when they have
+        none."""
+        decision = self.viewer_decision()
+        if decision is None:
             return None
         return ask(decision, self.view(), self.deck, self.names, hot_seat=self.hot_seat)
 

@@ -1,7 +1,9 @@
 """Playing one's seat at a networked table in plain lines of text (`civio table join` and
 `civio table play`): what the table did, as this seat may know it, and on this seat's turn its
 cards and the numbered choices. Between lines typed, the table is polled, so the others' moves
-appear as they happen and the seat counts as present.
+appear as they happen and the seat counts as present. At CIVIO's opening everyone chooses at
+once: the seat is asked before its turn, and its choice is kept until the table takes it
+(civio_tui/session/remote.py).
 
 Everything shown comes from this seat's own view and the events as told to this seat.
 
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from cards.deck import Deck, standard_deck
-from civio_tui.session.remote import POLL_SECONDS, TableTab
+from civio_tui.session.remote import EARLY_KEPT, POLL_SECONDS, TableTab
 from civio_tui.session.seats import PERSON
 from civio_tui.tables import ops
 
@@ -40,6 +42,9 @@ def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
         shown.catch_up(tab, deck, say)
         if tab.problem:
             say(tab.problem)
+        for text in tab.told:
+            say(text)
+        tab.told.clear()
         state = tab.live.table.state
         if tab.session.engine.is_over and tab.next_round():
             continue
@@ -50,9 +55,10 @@ def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
             say(f"Waiting for {tab.live.table.row.host} to start the game.")
         waiting = state == ops.OPEN
         position = (len(tab.live.match.engines), tab.live.log_length)
-        mine = not waiting and tab.session.to_move() == PERSON
+        decision = None if waiting else _my_decision(tab)
+        mine = decision is not None
         if mine and position != asked:
-            _ask(tab, deck, tab.session.decision, say)
+            _ask(tab, deck, decision, say)
             asked = position
         line = _read_line(stdin, POLL_SECONDS)
         if line is None:
@@ -66,7 +72,7 @@ def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
         if not mine or position != asked:
             say("It is not your turn." if not mine else "The table moved on: look again.")
             continue
-        if not _answer(tab, tab.session.decision, line, say):
+        if not _answer(tab, decision, line, say):
             asked = None
 
 
@@ -133,6 +139,14 @@ def _describe(event: Any, deck: Deck, seat: int, names: list[str]) -> str | None
     return text
 
 
+def _my_decision(tab: TableTab) -> Any:
+    """What this seat decides now: the table's question when it is this seat's, else one it
+    may answer before it is asked (the opening's choice); None when there is none."""
+    if tab.session.to_move() == PERSON:
+        return tab.session.decision
+    return tab.session.early_decision(tab.seat)
+
+
 def _ask(tab: TableTab, deck: Deck, decision: Any, say: Callable[[str], None]) -> None:
     for line in _view_lines(tab.session.view(tab.seat), deck, tab):
         say(line)
@@ -154,6 +168,9 @@ def _answer(tab: TableTab, decision: Any, line: str, say: Callable[[str], None])
         tab.session.apply(_action(options[k - 1]))
     except ValueError as exc:  # refused, or the table moved on: ask again from what it is now
         say(str(exc))
+        return False
+    if tab.early is not None:
+        say(EARLY_KEPT)
     return False
 
 

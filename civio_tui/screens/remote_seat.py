@@ -77,6 +77,10 @@ class RemoteSeat(GameScreen):
         for notice in self.tab.new_notices():
             if notice.kind != "refused":  # a refusal is told to its sender only
                 self.notify(notice.text, timeout=5)
+        with self.tab_lock:
+            told, self.tab.told = self.tab.told, []
+        for text in told:
+            self.notify(text, severity="warning", timeout=8)
         if self.tab.problem:
             self.notify(self.tab.problem, severity="warning", timeout=5)
         self.table_moved()

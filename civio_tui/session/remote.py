@@ -5,6 +5,11 @@ from the table's log in the store (civio_tui/tables).
 - The person's move goes to the log through the session's `play` port: appended if the table is
   where this tab saw it, else `TableMovedOn` (the tab reloads and looks again) or
   `ActionRefused`; the session's engine advances only with the log.
+- A decision the engine lets a seat make before asking it (`early_decision`: at CIVIO's opening
+  every seat chooses at once, and the engine takes the choices in seat order) is offered through
+  the session's `early` port; the answer is kept in this tab (`early`) and appended by `poll()`
+  once the table asks this seat, as if given then. Only this process holds it: a tab closed
+  before then loses it, and the seat is asked again when its person returns.
 - `poll()` (every fraction of a second, off the UI thread) takes in the others' moves, says the
   person is here (a heartbeat, which also gives back a seat the computer held while they were
   away), and plays the computer seats when this process holds the table's drivers' lease.
@@ -34,6 +39,9 @@ from civio_tui.tables.games import action_json
 from civio_tui.tables.live import LiveTable
 from civio_tui.tables.store import Notice, StoreUnavailable, TableStore
 
+EARLY_KEPT = "Chosen: your cards go face up when everyone has chosen."
+"""What a person is told when their early answer is kept (CIVIO's opening, the one early
+decision there is)."""
 HEARTBEAT = 5.0
 """Seconds between a tab's "I am here" writes (well inside a table's `absent_after`)."""
 POLL_SECONDS = 0.1
@@ -73,6 +81,14 @@ class TableTab:
         self.left = False
         """The person left on purpose: this tab no longer says they are here."""
         """Computer moves this tab has played (as the lease holder)."""
+        self.early: Any = None
+        """This seat's answer to its early decision, until the table asks this seat."""
+        self.told: list[str] = []
+        """What the person must be told that no notice of the table says (an early answer
+        not taken, and why); the screen shows and clears it."""
+        self._early_asked: tuple[Any, ...] = (None, None)
+        """(the position it was asked at, the early decision): one decision object while the
+        table stays put, as a screen's question keeps it."""
         self.problem: str | None = None
         """Why the table file could not be read at the last poll (locked, say); None when it
         was. The tab shows it and polls on; nothing of the table is lost."""
@@ -90,6 +106,7 @@ class TableTab:
             moment=turn_moment,  # one person at this screen: no handover to time
             play=self._play,
             view=self._view,
+            early=self._early_decision,
         )
         self.poll()
 
@@ -107,6 +124,12 @@ class TableTab:
     def _play(self, action: Any) -> None:
         if self._current() is not self.live.match.engines[-1]:
             raise ActionRefused("this round is over: go on to the next round first")
+        early = self._early_decision(self._current(), self.seat)
+        if early is not None:
+            if action not in early.options:
+                raise ActionRefused(f"{action} is not one of your choices now")
+            self.early = action
+            return
         try:
             result = self.live.submit(action_json(action), name=self.name, now=self.clock())
         except StoreUnavailable as exc:
@@ -115,6 +138,14 @@ class TableTab:
             raise TableMovedOn(result.message)
         if result.status == "refused":
             raise ActionRefused(result.message)
+
+    def _early_decision(self, engine: Any, seat: int) -> Any:
+        if seat != self.seat or self.early is not None or engine is not self.live.match.engines[-1]:
+            return None
+        at = (self.live.log_length, seat)
+        if self._early_asked[0] != at:
+            self._early_asked = (at, self.live.match.early(seat))
+        return self._early_asked[1]
 
     def _view(self, engine: Any, seat: int) -> Any:
         if seat != self.seat:
@@ -148,10 +179,32 @@ class TableTab:
         # the table is read again; otherwise only when another process committed.
         self.live.refresh(force=beat)
         self.drove += self.live.drive(self.owner, now=now)
+        if self._give_early(now):
+            self.drove += self.live.drive(self.owner, now=now)
         engines = self.live.match.engines
         if not engines[self._shown].is_over:
             self._shown = len(engines) - 1
         return (self.live.log_length, len(self.live.notices)) != before
+
+    def _give_early(self, now: float) -> bool:
+        """Append the early answer kept here once the table asks this seat; whether it was
+        appended. A refused one (the table closed, say) is dropped and the person told why;
+        one the table no longer needs (the computer chose while its person was away) is
+        dropped."""
+        if self.early is None:
+            return False
+        pending = self.live.match.pending
+        if pending is None or pending.seat != self.seat:
+            if self.live.match.early(self.seat) is None:
+                self.early = None
+            return False
+        result = self.live.submit(action_json(self.early), name=self.name, now=now)
+        if result.status == "moved":
+            return False  # the table was refreshed: try again at the next poll
+        self.early = None
+        if not result.applied:
+            self.told.append(f"Your choice was not taken: {result.message}")
+        return result.applied
 
     def next_round(self) -> bool:
         """Leave a finished round's results for the round dealt after it (False when there is
@@ -181,4 +234,5 @@ class TableTab:
         """Leave on purpose: the computer plays this seat from now on, and the others are told."""
         ops.leave(self.live.store, self.code, self.name, now=self.clock())
         self.left = True
+        self.early = None
         self.live.refresh(force=True)

@@ -60,6 +60,7 @@ class Session(Generic[E]):
         autosave: Callable[[], str | None] | None = None,
         undo: Callable[[int], bool] | None = None,
         view: Callable[[E, int], Any] | None = None,
+        early: Callable[[E, int], Any] | None = None,
         practice: bool = False,
         private: bool = True,
     ) -> None:
@@ -69,6 +70,7 @@ class Session(Generic[E]):
         `engine.apply`); `autosave`: called after every move, returns why it failed or None;
         `undo(seat)`: take back to that seat's last real choice (practice games only);
         `view(engine, seat)`: what a seat's table shows (default `engine.view(seat)`);
+        `early(engine, seat)`: a decision `seat` may make before it is asked (default: none);
         `private=False` for a game that hides nothing (no handover)."""
         self.seats = tuple(seats)
         self._current = current
@@ -78,6 +80,7 @@ class Session(Generic[E]):
         self._autosave = autosave
         self._undo = undo
         self._view = view
+        self._early = early
         self.practice = practice
         self.save_problem: str | None = None
         """Why the last autosave failed (None: every move is saved)."""
@@ -118,6 +121,13 @@ class Session(Generic[E]):
         engine = self._current()
         return None if engine is None else getattr(engine, "decision", None)
 
+    def early_decision(self, seat: int) -> Any:
+        """A decision `seat` may make now although the game does not ask it yet (at a
+        networked table's opening every seat chooses at once, and the engine takes the choices
+        in seat order); `apply` then takes that seat's answer. None when there is none."""
+        engine = self._current()
+        return None if engine is None or self._early is None else self._early(engine, seat)
+
     def position(self) -> tuple[int, int]:
         """Where the game stands: the engine in play and the number of its events (a choice
         put at another position is stale)."""
@@ -137,8 +147,9 @@ class Session(Generic[E]):
         return self._computer(self.engine)
 
     def apply(self, action: Any) -> None:
-        """Make the move of the seat that decides (the engine refuses an illegal one and
-        changes nothing), then autosave; a failed save is kept in `save_problem`."""
+        """Make the move of the seat that decides, or a seat's answer to its `early_decision`
+        (the engine refuses an illegal one and changes nothing), then autosave; a failed save
+        is kept in `save_problem`."""
         if self._play is not None:
             self._play(action)
         else:

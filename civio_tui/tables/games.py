@@ -107,6 +107,13 @@ class TableMatch:
         options = tuple(action_json(a) for a in engine.legal_actions())
         return Pending(d.seat, str(d.kind), options)
 
+    def early(self, seat: int) -> Any:
+        """The decision `seat` may make before the deal in play asks it (its engine's
+        `early_decision`, if it has one: CIVIO's opening, where every seat chooses at once);
+        None when there is none."""
+        early = getattr(self.engines[-1], "early_decision", None)
+        return None if early is None else early(seat)
+
     def apply(self, action: dict[str, Any]) -> None:
         """Apply one action given as JSON; ValueError naming the problem, nothing changed."""
         engine = self.engines[-1]

@@ -188,3 +188,25 @@ def test_a_terminal_players_civio_round_is_kept_in_their_served_folder(
     assert [p["points"] for p in exported["players"]] == points
     assert [p["name"] for p in exported["players"]] == ["Ana", "Computer 2"]
     assert exported["finished"] and [r["round"] for r in exported["rounds"]] == [1]
+
+
+def test_a_terminal_player_chooses_the_opening_before_their_turn_and_the_choice_is_kept(
+    tmp_path: Path,
+) -> None:
+    from civio_tui.commands.table_play import play
+    from civio_tui.session.remote import TableTab
+    from civio_tui.tables import ops
+    from civio_tui.tables.store import TableStore
+
+    with TableStore.in_root(tmp_path) as store:
+        code = ops.open_table(store, "Ana", "civio", 2, {"rounds": 1}, now=0, seed=3).code
+        ops.join(store, code, "Ben", now=0)
+        ops.start(store, code, "Ana", now=0)
+        ben = TableTab(store, code, "Ben", clock=lambda: 1.0)  # Ana is here too, not away
+        out = io.StringIO()
+        assert play(ben, io.StringIO("1\n"), out, save_dir=tmp_path / "ben") == 0
+        assert ops.read_table(store, code).log_length == 0  # Ana chooses first
+    text = out.getvalue()
+    assert "Your turn:" in text  # asked while the table waits for Ana
+    assert text.rstrip().endswith("Chosen: your cards go face up when everyone has chosen.")
+    assert ben.early is not None

@@ -374,6 +374,23 @@ def test_each_seats_face_up_choice_is_its_own_until_all_are_laid(pack: Deck) -> 
         assert [sees(e.to, s) for s in range(3)] == [s == e.seat for s in range(3)]
 
 
+def test_every_seat_may_choose_at_the_opening_before_the_round_asks_it(pack: Deck) -> None:
+    rnd = Round(BOOKLET, 3, 1, 3, pack)
+    d = rnd.decision
+    assert d is not None and d.seat == 0
+    early = [rnd.early_decision(s) for s in range(3)]
+    assert early[0] is None  # seat 0 is asked now
+    rnd.apply(d.options[0])
+    asked = rnd.decision
+    assert asked is not None and early[1] is not None
+    assert (asked.seat, asked.kind, asked.options) == (1, early[1].kind, early[1].options)
+    assert rnd.early_decision(1) is None and rnd.early_decision(0) is None  # asked, chosen
+    assert early[2] is not None and rnd.early_decision(2) == early[2]
+    rnd.apply(asked.options[0])
+    rnd.apply(early[2].options[0])
+    assert [rnd.early_decision(s) for s in range(3)] == [None, None, None]  # the opening is over
+
+
 def test_a_wrong_face_up_choice_is_refused_in_words(pack: Deck) -> None:
     rnd = Round(BOOKLET, 2, 1, 3, pack)
     with pytest.raises(IllegalActionError) as caught:

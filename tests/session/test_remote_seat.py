@@ -180,3 +180,72 @@ def test_a_locked_table_file_is_shown_and_the_tab_plays_on_after(tmp_path: Path)
     assert ana.problem is None
     ana.session.apply(TurnCard(0))
     assert ana.live.log_length == 1
+
+
+def three_people(root: Path) -> str:
+    with TableStore.in_root(root) as store:
+        code = ops.open_table(store, "Ana", "civio", 3, {"rounds": 1}, now=0, seed=8).code
+        ops.join(store, code, "Ben", now=0)
+        ops.join(store, code, "Cy", now=0)
+        ops.start(store, code, "Ana", now=0)
+    return code
+
+
+def test_everyone_chooses_the_opening_at_once_and_the_table_takes_the_choices_in_seat_order(
+    tmp_path: Path,
+) -> None:
+    code = three_people(tmp_path)
+    clock = Clock()
+    ana, ben, cy = (tab(tmp_path, code, name, clock) for name in ("Ana", "Ben", "Cy"))
+    # The table asks Ana; Ben and Cy are asked their own choice at the same moment.
+    assert ana.session.decision.seat == 0
+    asked = [t.session.early_decision(t.seat) for t in (ben, cy)]
+    assert [d.seat for d in asked] == [1, 2]
+    assert ana.session.early_decision(0) is None  # hers is the table's question now
+    chosen = {t.seat: d.options[3] for t, d in zip((ben, cy), asked, strict=True)}
+    # Cy and Ben answer before Ana: each answer is kept by its own tab, nothing is logged.
+    cy.session.apply(chosen[2])
+    ben.session.apply(chosen[1])
+    assert (ben.live.log_length, cy.live.log_length) == (0, 0)
+    assert ben.session.early_decision(1) is None  # answered: not asked again
+    chosen[0] = ana.session.decision.options[0]
+    ana.session.apply(chosen[0])
+    cy.poll()  # the table asks Ben now: Cy's choice waits
+    assert cy.early == chosen[2] and cy.live.log_length == 1
+    ben.poll()
+    cy.poll()
+    with TableStore.in_root(tmp_path) as store, store.read() as tx:
+        logged = tx.actions(code)
+    assert [(a.seat, a.action["cards"]) for a in logged] == [
+        (s, list(chosen[s].cards)) for s in range(3)
+    ]
+    ana.poll()
+    rnd = ana.session.engine
+    assert [sorted(rnd.face_up[s]) for s in range(3)] == [sorted(chosen[s].cards) for s in range(3)]
+    assert ben.early is cy.early is None and ben.told == cy.told == []
+
+
+def test_an_early_answer_that_is_not_a_choice_of_the_seat_is_refused_and_not_kept(
+    tmp_path: Path,
+) -> None:
+    code = three_people(tmp_path)
+    clock = Clock()
+    ana, ben = tab(tmp_path, code, "Ana", clock), tab(tmp_path, code, "Ben", clock)
+    with pytest.raises(ActionRefused, match="not one of your choices"):
+        ben.session.apply(ana.session.decision.options[0])  # Ana's cards, not his
+    assert ben.early is None
+    assert ben.session.early_decision(1) is not None
+
+
+def test_a_kept_opening_choice_is_dropped_when_its_person_leaves_the_table(tmp_path: Path) -> None:
+    code = three_people(tmp_path)
+    clock = Clock()
+    ana, ben = tab(tmp_path, code, "Ana", clock), tab(tmp_path, code, "Ben", clock)
+    ben.session.apply(ben.session.early_decision(1).options[0])
+    ben.leave()
+    assert ben.early is None
+    ana.session.apply(ana.session.decision.options[0])
+    ana.poll()  # Ana's tab drives the computers: the stand-in chooses for Ben
+    assert ana.live.log_length >= 2
+    with TableStore.in_root(tmp_path) as store, store.read() as tx:
+        assert tx.actions(code)[1].by_computer

@@ -133,7 +133,7 @@ async def play_moves(
             if ctl.rnd.is_over or screen.question is None or not ctl.viewer_to_move():
                 continue
             seat = screen.tab.seat
-            action = player.choose(ctl.rnd.view(seat), ctl.rnd.decision, rngs[app])
+            action = player.choose(ctl.rnd.view(seat), ctl.viewer_decision(), rngs[app])
             as_the_app(app, partial(screen.apply_action, action))
             made += 1
         await pa.pause(0.01)
@@ -287,7 +287,7 @@ async def test_a_tables_round_end_shows_the_rating_change_from_the_players_own_r
                 break
             ctl = screen.controller
             if screen.question is not None and ctl.viewer_to_move():
-                action = player.choose(ctl.rnd.view(0), ctl.rnd.decision, rng)
+                action = player.choose(ctl.rnd.view(0), ctl.viewer_decision(), rng)
                 as_the_app(app, partial(screen.apply_action, action))
             await pilot.pause(0.01)
         await wait_for(pilot, RoundEndScreen)
@@ -323,4 +323,45 @@ async def test_a_table_whose_game_ended_while_away_is_kept_when_its_player_comes
         await wait_for(pilot, GameOverScreen)
     (record,) = open_campaign(record_name(code), save_dir=tmp_path / "ana").campaign.history
     assert record.replayable
+    store.close()
+
+
+async def test_at_the_opening_a_later_seat_is_asked_at_once_and_its_choice_given_in_its_turn(
+    tmp_path: Path,
+) -> None:
+    from civio_tui.screens.remote_seat import open_table
+    from civio_tui.session.remote import TableTab
+
+    root = tmp_path / "class"
+    store = TableStore.in_root(root)
+    code = ops.open_table(store, "Ana", "civio", 2, {"rounds": 1}, now=time.time(), seed=3).code
+    ops.join(store, code, "Ben", now=time.time())
+    ops.start(store, code, "Ana", now=time.time())
+    ben = table_app(root, tmp_path / "ben", "Ben")
+    async with ben.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert as_the_app(ben, partial(open_table, ben, code)) is None
+        await wait_for(pilot, RemoteTableScreen)
+        screen = own_seat_only(ben)
+        # The table asks Ana first, yet Ben is asked too, as the question says.
+        asked = screen.controller.rnd.decision
+        assert asked is not None and asked.seat == 0
+        question = screen.question
+        assert question is not None and question.decision.seat == 1
+        assert "Everyone chooses at once." in str(question.prompt)
+        await pilot.press("1", "2", "8")  # Ben marks 2 cards to keep hidden, then Done
+        hidden = set(screen.marks.cards)
+        assert len(hidden) == 2 and screen.question is None  # now he waits for Ana
+        assert ops.read_table(store, code).log_length == 0  # kept by his tab until his turn
+        assert "Chosen: your cards go face up" in [n.message for n in ben._notifications][-1]
+        ana = TableTab(store, code, "Ana")
+        ana.session.apply(ana.session.decision.options[0])
+        for _ in range(200):
+            if ops.read_table(store, code).log_length == 2:
+                break
+            await pilot.pause(0.02)
+        with store.read() as tx:
+            logged = tx.actions(code)
+        assert [a.seat for a in logged] == [0, 1]
+        assert set(logged[1].action["cards"]) == set(screen.controller.rnd.hand(1)) - hidden
     store.close()

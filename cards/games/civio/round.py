@@ -34,7 +34,7 @@ from cards.games.civio.events import (
 )
 from cards.games.civio.laws import law_facts
 from cards.games.civio.phase import END_OF_TURN, Phase
-from cards.games.civio.round_phases import HANDLERS
+from cards.games.civio.round_phases import HANDLERS, FaceUpHandler
 from cards.games.civio.world import UnseenCards
 from cards.ruleset import RuleSet
 from cards.table import FACE_UP_COUNT, HAND_SIZE, MAX_SEATS, MIN_SEATS, check_table
@@ -357,6 +357,20 @@ class Round:
         if d is None and self.result is None:
             d = self._decision = HANDLERS[self.phase].decision(self)
         return d
+
+    def early_decision(self, seat: int) -> Decision | None:
+        """The decision `seat` may make before the round asks it: at the opening every seat
+        chooses at once, and the round takes the choices in seat order, so a seat's own choice
+        can be made (and kept by whoever plays it) before its turn to give it comes. None when
+        the round asks `seat` now (`decision`), after `seat` has chosen, and after the opening."""
+        if self.phase is not Phase.FACE_UP or self.choices[seat] is not None:
+            return None
+        decision = self.decision
+        if decision is None or decision.seat == seat:
+            return None
+        handler = HANDLERS[Phase.FACE_UP]
+        assert isinstance(handler, FaceUpHandler)
+        return handler.decision_of(self, seat)
 
     def legal_actions(self) -> tuple[Action, ...]:
         d = self.decision

@@ -101,11 +101,15 @@ class FaceUpHandler(PhaseHandler):
         return rnd.choices.index(None)
 
     def decision(self, rnd: Round) -> Decision:
-        s = self.decider(rnd)
+        return self.decision_of(rnd, self.decider(rnd))
+
+    def decision_of(self, rnd: Round, seat: int) -> Decision:
+        """`seat`'s choice, the same whenever it is asked (the hand does not change until every
+        seat has chosen)."""
         options = tuple(
-            Action(FACE_UP, cards=c) for c in combinations(sorted(rnd.hidden[s]), FACE_UP_COUNT)
+            Action(FACE_UP, cards=c) for c in combinations(sorted(rnd.hidden[seat]), FACE_UP_COUNT)
         )
-        return Decision(s, self.kind, options)
+        return Decision(seat, self.kind, options)
 
     def apply(self, rnd: Round, action: Action, seat: int) -> Outcome:
         rnd.choices[seat] = action.cards

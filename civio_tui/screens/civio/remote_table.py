@@ -4,7 +4,9 @@ session (`TableTab`), whose other seats play in other processes.
 What every game's table screen shares (polling the table, the others' words, leaving, the
 records) is `RemoteSeat` (civio_tui/screens/remote_seat.py). Only this seat's view is ever
 drawn: the tab's session refuses any other seat's. While another seat decides, the question
-pane says who and for how long they have been thinking.
+pane says who and for how long they have been thinking. At the opening every seat is asked at
+once, as the question says: a choice made before the table asks this seat is kept by the tab
+and given when it does (civio_tui/session/remote.py).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from cards.games.civio.round import Round, RoundResult
 from civio_tui.game_backends import HUMAN, LookInMemory, RoundRecordView
 from civio_tui.screens.civio.table import TableScreen
 from civio_tui.screens.remote_seat import RemoteSeat
-from civio_tui.session.remote import TableTab
+from civio_tui.session.remote import EARLY_KEPT, TableTab
 from civio_tui.widgets.question import QuestionPane
 
 if TYPE_CHECKING:
@@ -121,7 +123,10 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
 
     def table_moved(self) -> None:
         if self.question is not None and self.controller.viewer_to_move():
-            return  # still this seat's question: the answer being chosen is not disturbed
+            # Still this seat's question (at the opening the others choose meanwhile): the
+            # table is drawn again, the answer being chosen is not disturbed.
+            self.refresh_panes()
+            return
         if self.round_done_shown:
             return
         self.log_round()
@@ -152,7 +157,8 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
         self.query_one(QuestionPane).wait(Content.styled(text, "italic"))
 
     def apply_action(self, action: Action) -> None:
-        self.table_move(lambda: self.controller.apply(action))
+        if self.table_move(lambda: self.controller.apply(action)) and self.tab.early is not None:
+            self.notify(EARLY_KEPT)
         self.log_round()
         self.advance()
 

@@ -136,11 +136,10 @@ class TableView(Horizontal):
         """What Your cards marks: hidden cards (or the opening's marks), the cards that answer
         the question, the card just drawn, who knows which hidden card, the table's cards."""
         ctl = self.controller
-        decision = ctl.decision
-        mine = decision is not None and decision.seat == ctl.viewer
-        opening = decision is not None and decision.kind is DecisionKind.FACE_UP
+        decision = ctl.viewer_decision()
+        opening = ctl.decision is not None and ctl.decision.kind is DecisionKind.FACE_UP
         pickable: set[int] = set()
-        if mine and not opening and decision is not None:
+        if decision is not None and not opening:
             pickable = {
                 o.card for o in decision.options if o.card is not None and o.kind in _PICKED
             }
@@ -149,9 +148,9 @@ class TableView(Horizontal):
         return HandState(
             hidden=frozenset(marks if opening else view.hidden),
             pickable=frozenset(pickable),
-            new=newest_card(decision) if mine and decision is not None else None,
+            new=newest_card(decision) if decision is not None else None,
             known_by=known_by,
-            mode="opening" if opening and mine else "arrange",
+            mode="opening" if opening and decision is not None else "arrange",
             table=(*view.discard_pile[-1:], *on_table),
         )
 
