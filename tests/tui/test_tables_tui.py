@@ -326,23 +326,38 @@ async def test_a_table_whose_game_ended_while_away_is_kept_when_its_player_comes
     store.close()
 
 
-async def test_at_the_opening_a_later_seat_is_asked_at_once_and_its_choice_given_in_its_turn(
-    tmp_path: Path,
-) -> None:
-    from civio_tui.screens.remote_seat import open_table
-    from civio_tui.session.remote import TableTab
-
-    root = tmp_path / "class"
+def ana_and_ben(root: Path) -> tuple[TableStore, str]:
+    """A started one-round CIVIO table of Ana and Ben; the class's table file and its code."""
     store = TableStore.in_root(root)
     code = ops.open_table(store, "Ana", "civio", 2, {"rounds": 1}, now=time.time(), seed=3).code
     ops.join(store, code, "Ben", now=time.time())
     ops.start(store, code, "Ana", now=time.time())
-    ben = table_app(root, tmp_path / "ben", "Ben")
+    return store, code
+
+
+@asynccontextmanager
+async def ben_at_table(
+    root: Path, saves: Path, code: str
+) -> AsyncIterator[tuple[Pilot[int], RemoteTableScreen]]:
+    """Ben's app running, at his seat of table `code`."""
+    from civio_tui.screens.remote_seat import open_table
+
+    ben = table_app(root, saves, "Ben")
     async with ben.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert as_the_app(ben, partial(open_table, ben, code)) is None
         await wait_for(pilot, RemoteTableScreen)
-        screen = own_seat_only(ben)
+        yield pilot, own_seat_only(ben)
+
+
+async def test_at_the_opening_a_later_seat_is_asked_at_once_and_its_choice_given_in_its_turn(
+    tmp_path: Path,
+) -> None:
+    from civio_tui.session.remote import TableTab
+
+    root = tmp_path / "class"
+    store, code = ana_and_ben(root)
+    async with ben_at_table(root, tmp_path / "ben", code) as (pilot, screen):
         # The table asks Ana first, yet Ben is asked too, as the question says.
         asked = screen.controller.rnd.decision
         assert asked is not None and asked.seat == 0
@@ -353,7 +368,8 @@ async def test_at_the_opening_a_later_seat_is_asked_at_once_and_its_choice_given
         hidden = set(screen.marks.cards)
         assert len(hidden) == 2 and screen.question is None  # now he waits for Ana
         assert ops.read_table(store, code).log_length == 0  # kept by his tab until his turn
-        assert "Chosen: your cards go face up" in [n.message for n in ben._notifications][-1]
+        said = [n.message for n in pilot.app._notifications]
+        assert "Chosen: your cards go face up" in said[-1]
         ana = TableTab(store, code, "Ana")
         ana.session.apply(ana.session.decision.options[0])
         for _ in range(200):
@@ -364,4 +380,30 @@ async def test_at_the_opening_a_later_seat_is_asked_at_once_and_its_choice_given
             logged = tx.actions(code)
         assert [a.seat for a in logged] == [0, 1]
         assert set(logged[1].action["cards"]) == set(screen.controller.rnd.hand(1)) - hidden
+    store.close()
+
+
+async def test_a_question_answered_elsewhere_gives_way_to_what_the_table_asks_now(
+    tmp_path: Path,
+) -> None:
+    from civio_tui.session.remote import TableTab
+
+    root = tmp_path / "class"
+    store, code = ana_and_ben(root)
+    # Each tab its own connection, as each tab's process has.
+    ana, other_tab = (TableTab(TableStore.in_root(root), code, n) for n in ("Ana", "Ben"))
+    for tab in (ana, other_tab):  # the opening, Ana first; then Ben is asked to draw
+        tab.poll()
+        tab.session.apply(tab.session.decision.options[0])
+    async with ben_at_table(root, tmp_path / "ben", code) as (pilot, screen):
+        assert screen.question is not None and screen.question.title.startswith("Draw")
+        other_tab.poll()
+        other_tab.session.apply(other_tab.session.decision.options[0])  # his other tab draws
+        for _ in range(200):
+            if screen.question is not None and not screen.question.title.startswith("Draw"):
+                break
+            await pilot.pause(0.02)
+        assert screen.question is not None
+        assert screen.question.decision == screen.controller.viewer_decision()
+        assert screen.question.decision.kind.value == "discard"
     store.close()

@@ -122,9 +122,12 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
         self.start_polling()
 
     def table_moved(self) -> None:
-        if self.question is not None and self.controller.viewer_to_move():
+        question = self.question
+        if question is not None and question.decision == self.controller.viewer_decision():
             # Still this seat's question (at the opening the others choose meanwhile): the
-            # table is drawn again, the answer being chosen is not disturbed.
+            # table is drawn again, the answer being chosen is not disturbed. A question the
+            # table no longer asks (this seat's move made elsewhere: its other tab, or the
+            # computer while its person seemed away) gives way to what it asks now.
             self.refresh_panes()
             return
         if self.round_done_shown:
