@@ -20,11 +20,12 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "part",
         nargs="?",
-        choices=["ai", "serve", "tables", "class"],
+        choices=["ai", "serve", "tables", "tab", "class"],
         help="ai: only the AI levels' decision times on one core (wall clock and CPU time); "
         "serve: many browser tabs at once on `civio serve` (127.0.0.1); tables: tabs of "
         "`civio serve` seated at networked tables, each playing its seat from its screen (the "
-        "delay until a move shows on the other seats' screens); class: "
+        "delay until a move shows on the other seats' screens); tab: the CPU one seat's tab "
+        "spends on each move at its table, served and headless, and what it sends; class: "
         "`civio class` and the class's progress over a generated class, cold and warm; "
         "instead of the rest",
     )
@@ -92,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
         }
     elif args.part == "tables":
         document = _tables(args)
+    elif args.part == "tab":
+        document = run_sections(["table_tab"])
     elif args.part == "class":
         document = _class(args)
     elif args.part == "ai":

@@ -470,6 +470,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def threads_cpu_seconds(pid: int) -> float:
+    """The CPU time of a process's running threads to the nanosecond, as the scheduler counts
+    it (`cpu_seconds` counts in clock ticks, 10 ms, too coarse for one move's work; a thread
+    that has ended is no longer counted here)."""
+    total = 0
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0.0
+    for thread in threads:
+        try:
+            with open(f"/proc/{pid}/task/{thread}/schedstat") as handle:
+                total += int(handle.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue
+    return total / 1e9
+
+
 def memory_mb(pid: int) -> tuple[float, float]:
     """(RSS, PSS) of a process in MB; PSS shares the pages it shares with others fairly."""
     rss = pss = 0.0

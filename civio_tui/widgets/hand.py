@@ -29,6 +29,7 @@ from civio_tui.widgets.cards import (
     links_lines,
     pts,
 )
+from civio_tui.widgets.redraw import drawn
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,8 @@ class HandPane(Widget, can_focus=True):
         self.state = HandState(frozenset(), frozenset())
         self.cursor_card: int | None = None
         self._height = 0
+        self._drawn: object = None
+        """What the pane last rendered (`drawn`): a redraw that changes nothing is not painted."""
 
     # -- attributes down ----------------------------------------------------------------------
 
@@ -123,11 +126,12 @@ class HandPane(Widget, can_focus=True):
         cards = arrangement.cards
         if self.cursor_card not in cards:
             self.cursor_card = cards[0] if cards else None
-        height = len(self._lines(self.size.width or 60)[0])
-        self.refresh(layout=height != self._height)
-        self._height = height
+        lines = self._lines(self.size.width or 60)[0]
+        if drawn(lines) != self._drawn:
+            self.refresh(layout=len(lines) != self._height)
+            self.call_after_refresh(self._scroll_to_cursor)
+        self._height = len(lines)
         self._keys_follow(could_pick)
-        self.call_after_refresh(self._scroll_to_cursor)
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -251,6 +255,7 @@ class HandPane(Widget, can_focus=True):
     def render(self) -> Content:
         width = self.size.width or 60
         lines, _ = self._lines(width)
+        self._drawn = drawn(lines)
         return Content("\n").join(lines)
 
     def _scroll_to_cursor(self) -> None:

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from civio_tui.widgets.cards import fit_line
 from civio_tui.widgets.lists import NavList
+from civio_tui.widgets.redraw import drawn
 
 _NUMBER = 3
 """The cells of an option's number ("12 ")."""
@@ -65,6 +66,8 @@ class QuestionPane(Vertical):
         self._tip = ""
         self._prompt_lines = 0
         """The lines the waiting words took (0: not known), to lay out only on a change."""
+        self._words: object = None
+        """The waiting words on screen (`drawn`; None while a question is asked)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="question-prompt")
@@ -90,6 +93,7 @@ class QuestionPane(Vertical):
         same_count = menu.option_count == len(options)
         self.query_one("#question-prompt", Static).update(prompt)
         self._prompt_lines = 0
+        self._words = None
         self.options = [
             Content.assemble((f"{n:>2} ", "bold"), text) for n, text in enumerate(options, 1)
         ]
@@ -119,10 +123,14 @@ class QuestionPane(Vertical):
     def wait(self, text: Content | str) -> None:
         """No question for you: say what the table is waiting for."""
         prompt = self.query_one("#question-prompt", Static)
+        words = Content(text) if isinstance(text, str) else text
         if self._waiting():
             # Only the words change ("Ben is thinking · 12 s", once a second): the table is
-            # laid out again only if they take another number of lines.
-            words = Content(text) if isinstance(text, str) else text
+            # laid out again only if they take another number of lines, and the same words
+            # (another seat's move while the same seat thinks on) are not drawn again.
+            if drawn([words]) == self._words:
+                return
+            self._words = drawn([words])
             width = prompt.size.width
             lines = len(words.wrap(width)) if width > 0 else 0
             prompt.update(text, layout=lines != self._prompt_lines or not lines)
@@ -130,6 +138,7 @@ class QuestionPane(Vertical):
             return
         prompt.update(text)
         self._prompt_lines = 0
+        self._words = drawn([words])
         self.options = []
         self._shorts = []
         self._shown_whole = None

@@ -21,6 +21,7 @@ from civio_tui.widgets.cards import (
     tiny_name,
     type_tag,
 )
+from civio_tui.widgets.redraw import drawn
 
 
 @dataclass(frozen=True)
@@ -360,7 +361,7 @@ def pile_title(deck: Deck, view: PlayerView, width: int) -> Content:
 
 class OpponentsPane(Widget):
     """Every opponent, packed to the pane's width; compact when in full they would not fit in
-    `room` lines."""
+    `room` lines. Repainted only when its lines change."""
 
     DEFAULT_CSS = """
     OpponentsPane {
@@ -378,6 +379,10 @@ class OpponentsPane(Widget):
         self.room: int | None = None
         """The lines the pane may take before it must scroll (None: no limit)."""
         self._height = 0
+        self._laid: tuple[int, list[Content], bool] | None = None
+        """The lines for the last width asked (width, lines, compact), until the next `show`."""
+        self._drawn: object = None
+        """What the pane last rendered (`drawn`)."""
 
     def show(
         self,
@@ -390,9 +395,11 @@ class OpponentsPane(Widget):
         self.opponents = opponents
         self.acting = acting
         self.room = room
-        height = len(self._lines(self.size.width or 40))
-        self.refresh(layout=height != self._height)
-        self._height = height
+        self._laid = None
+        lines = self._lines(self.size.width or 40)
+        if drawn(lines) != self._drawn:
+            self.refresh(layout=len(lines) != self._height)
+        self._height = len(lines)
 
     @property
     def compact(self) -> bool:
@@ -402,6 +409,9 @@ class OpponentsPane(Widget):
     def _lines(self, width: int) -> list[Content]:
         """The fullest form that fits the room: the printed names, then shortened names, then
         the compact form."""
+        if self._laid is not None and self._laid[0] == width:
+            self._compact = self._laid[2]
+            return self._laid[1]
         self._compact = False
         if self.view is None:
             return []
@@ -413,17 +423,21 @@ class OpponentsPane(Widget):
             if self.room is None or len(lines) <= self.room:
                 break
         self._compact = len(lines) > 0 and form.get("compact", False)
+        self._laid = (width, lines, self._compact)
         return lines
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lines(width))
 
     def render(self) -> Content:
-        return Content("\n").join(self._lines(self.size.width or 40))
+        lines = self._lines(self.size.width or 40)
+        self._drawn = drawn(lines)
+        return Content("\n").join(lines)
 
 
 class PilePane(Widget):
-    """The discard pile's top card and size, and the supply's count, fitted to the width."""
+    """The discard pile's top card and size, and the supply's count, fitted to the width;
+    repainted only when they change."""
 
     DEFAULT_CSS = """
     PilePane {
@@ -435,10 +449,21 @@ class PilePane(Widget):
         super().__init__(id=id, classes=classes)
         self.deck = deck
         self.view: PlayerView | None = None
+        self._height = 0
+        self._drawn: object = None
+        """What the pane last rendered (`drawn`)."""
 
     def show(self, view: PlayerView) -> None:
         self.view = view
-        self.refresh(layout=True)
+        width = self.size.width
+        if not width:  # not laid out yet, or hidden (a short terminal's log shows the pile)
+            if self.display:
+                self.refresh(layout=True)
+            return
+        content = self._content(width)
+        height = len(content.wrap(width))
+        if drawn([content]) != self._drawn or height != self._height:
+            self.refresh(layout=height != self._height)
 
     def _content(self, width: int) -> Content:
         if self.view is None:
@@ -446,7 +471,10 @@ class PilePane(Widget):
         return pile_content(self.deck, self.view, width)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return len(self._content(width).wrap(max(1, width)))
+        self._height = len(self._content(width).wrap(max(1, width)))
+        return self._height
 
     def render(self) -> Content:
-        return self._content(self.size.width or 40)
+        content = self._content(self.size.width or 40)
+        self._drawn = drawn([content])
+        return content

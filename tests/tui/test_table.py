@@ -116,7 +116,9 @@ async def test_your_turn_arriving_leaves_the_focus_in_your_cards(deck: Deck) -> 
         assert card not in screen.controller.view().hand
 
 
-async def test_a_redraw_that_changes_no_key_keeps_the_footer_as_it_is(deck: Deck) -> None:
+async def test_a_redraw_or_a_focus_move_that_changes_no_key_keeps_the_footer_as_it_is(
+    deck: Deck,
+) -> None:
     # A networked table redraws on every other seat's move: rebuilding the footer each time
     # cost more than the rest of the redraw.
     backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
@@ -129,8 +131,35 @@ async def test_a_redraw_that_changes_no_key_keeps_the_footer_as_it_is(deck: Deck
         assert keys
         for _ in range(3):
             screen.refresh_panes()
+            screen.refresh_bindings()  # as a move of the focus does
             await settle(pilot)
         assert list(screen.query_one(Footer).children) == keys
+
+
+async def test_a_redraw_that_changes_nothing_repaints_nothing(
+    deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A networked table redraws on every other seat's move: a pane or a box title repainted
+    # unchanged is drawn again and sent to the browser again.
+    backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
+    app = make_app()
+    async with app.run_test(size=(110, 36)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        screen = table(app)
+        await settle(pilot)
+        repainted: list[str] = []
+        for widget in screen.query("#table *"):
+            refresh = widget.refresh
+
+            def spy(*args: object, _refresh=refresh, _widget=widget, **kwargs: object) -> object:
+                repainted.append(f"{type(_widget).__name__}#{_widget.id}")
+                return _refresh(*args, **kwargs)
+
+            monkeypatch.setattr(widget, "refresh", spy)
+        screen.refresh_panes()
+        screen.refresh_bindings()
+        await settle(pilot)
+        assert repainted == []
 
 
 async def test_a_stray_enter_does_not_answer_an_attack_that_arrived(deck: Deck) -> None:

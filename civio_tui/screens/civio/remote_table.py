@@ -23,6 +23,7 @@ from civio_tui.screens.civio.table import TableScreen
 from civio_tui.screens.remote_seat import RemoteSeat
 from civio_tui.session.remote import EARLY_KEPT, TableTab
 from civio_tui.widgets.question import QuestionPane
+from civio_tui.widgets.redraw import retitle
 
 if TYPE_CHECKING:
     from ai import PendingChoice
@@ -156,7 +157,7 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
         text = self.thinking_words()
         if text is None:
             return
-        self.query_one("#question-box").border_title = "Waiting"
+        retitle(self.query_one("#question-box"), "Waiting")
         self.query_one(QuestionPane).wait(Content.styled(text, "italic"))
 
     def apply_action(self, action: Action) -> None:

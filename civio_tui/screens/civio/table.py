@@ -14,8 +14,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.content import Content
+from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from cards.games.civio.actions import Action, Decision, DecisionKind
 from civio_tui import keymap
@@ -30,10 +30,12 @@ from civio_tui.screens.civio.table_view import SHORT_HEIGHT, TableView
 from civio_tui.screens.game_screen import GameScreen
 from civio_tui.session import Cover, Pass, Step
 from civio_tui.widgets.cards import with_short_name
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.log_pane import LogPane
 from civio_tui.widgets.question import QuestionPane
+from civio_tui.widgets.redraw import retitle
 
 if TYPE_CHECKING:
     from civio_tui.campaigns.model import Campaign
@@ -59,6 +61,10 @@ class TableScreen(GameScreen):
         *keymap.bindings("table.log", *(f"table.pick_{n}" for n in range(1, 10))),
         *keymap.bindings("table.next_pane", "table.previous_pane"),
     ]
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """As the screen's, without repainting the whole screen when the focus moves (the panes
+    repaint themselves): it moves on each of your turns at a networked table."""
 
     def __init__(self, controller: TableController) -> None:
         super().__init__()
@@ -98,7 +104,7 @@ class TableScreen(GameScreen):
 
     def compose(self) -> ComposeResult:
         yield TableView(self.controller)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         ctl = self.controller
@@ -167,7 +173,7 @@ class TableScreen(GameScreen):
         else:
             self.question = None
             if redraw:
-                self.query_one("#question-box").border_title = "Waiting"
+                retitle(self.query_one("#question-box"), "Waiting")
                 self.query_one(QuestionPane).wait(Content.styled(ctl.waiting_text(), "italic"))
             self.play_computers()
 
@@ -345,7 +351,8 @@ class TableScreen(GameScreen):
         view = self.query_one(TableView).show(self.arrangement, self.marks.cards)
         self.keep_table_state(save=False)
         of = f" of {ctl.max_rounds}" if ctl.max_rounds is not None else ""
-        self.sub_title = f"Round {ctl.round_number}{of} · turn {view.turn}"
+        # Shown by no widget of the table (it has no header): set without repainting the screen.
+        self.set_reactive(TableScreen.sub_title, f"Round {ctl.round_number}{of} · turn {view.turn}")
 
     def on_resize(self) -> None:
         if self.controller.round is not None:
@@ -377,7 +384,7 @@ class TableScreen(GameScreen):
         self.arrangement.sync(ctl.rnd.hand(ctl.viewer))
         question = in_hand_order(question, self.arrangement.cards)
         previous, self.question = self.question, question
-        self.query_one("#question-box").border_title = f"Your move: {question.title}"
+        retitle(self.query_one("#question-box"), f"Your move: {question.title}")
         pane = self.query_one(QuestionPane)
         new_decision = previous is None or previous.decision is not question.decision
         if new_decision:

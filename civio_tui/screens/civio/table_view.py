@@ -22,6 +22,7 @@ from civio_tui.widgets.cards import pts
 from civio_tui.widgets.hand import HandPane, HandState
 from civio_tui.widgets.log_pane import LogPane
 from civio_tui.widgets.question import QuestionPane
+from civio_tui.widgets.redraw import retitle
 from civio_tui.widgets.table_panes import OpponentInfo, OpponentsPane, PilePane, pile_title
 
 if TYPE_CHECKING:
@@ -116,9 +117,9 @@ class TableView(Horizontal):
         log = self.query_one(LogPane)
         if self.screen.size.height < SHORT_HEIGHT:
             width = self.query_one("#table-left").size.width or 32
-            log.border_title = Content.assemble("Log · ", pile_title(ctl.deck, view, width - 10))
+            retitle(log, Content.assemble("Log · ", pile_title(ctl.deck, view, width - 10)))
         else:
-            log.border_title = "Log"
+            retitle(log, "Log")
         arrangement.sync(view.hand)
         # Judged at the opening too: what to hide is chosen while seeing what links.
         status = arrangement.status(ctl.deck, view.hand, ctl.rules)
@@ -129,7 +130,7 @@ class TableView(Horizontal):
         title = f"{whose} · {pts(me)} · {rank_for(me)}"
         if len(title) > box.size.width - 4 and name != "You":
             title = f"{name} · {pts(me)} · {rank_for(me)}"  # a long name keeps the rank whole
-        box.border_title = title
+        retitle(box, title)
         return view
 
     def _hand_state(self, view: PlayerView, marks: list[int]) -> HandState:
@@ -167,4 +168,4 @@ class TableView(Horizontal):
         if self.controller.practice:
             # The top of the table says it: moves can be taken back, nothing is at stake.
             title = f"Practice · {title}" if more else f"Practice game · {title}"
-        box.border_title = title
+        retitle(box, title)

@@ -1,0 +1,24 @@
+"""Redrawing only what changed. A networked table redraws on every seat's move, and Textual
+paints a refreshed widget again (and a served tab sends its cells to the browser) whether its
+content changed or not: the panes compare what they would draw with what they drew."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.content import Content
+from textual.widget import Widget
+
+
+def drawn(lines: Sequence[Content]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """What `lines` put on screen, comparable: their text and styles (a `Content` compares
+    equal to another by its text alone)."""
+    return tuple((line.plain, tuple(line.spans)) for line in lines)
+
+
+def retitle(widget: Widget, title: str | Content) -> None:
+    """Give `widget` the border title `title`, repainting it only when the title changes
+    (Textual repaints the whole box on every assignment, the same title included)."""
+    if widget.border_title != widget.render_str(title).markup:
+        widget.border_title = title
