@@ -29,6 +29,7 @@ from civio_tui.screens.civio.round_end import RoundEndScreen
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.main_menu import MainMenuScreen
 from civio_tui.screens.tables import TablesScreen
+from civio_tui.session.remote import TableTab
 from civio_tui.settings import Settings
 from civio_tui.tables import ops
 from civio_tui.tables.live import LiveTable
@@ -335,6 +336,17 @@ def ana_and_ben(root: Path) -> tuple[TableStore, str]:
     return store, code
 
 
+def ben_to_draw(root: Path) -> tuple[TableStore, str, TableTab]:
+    """`ana_and_ben` after the opening, Ben asked to draw; and a tab of Ben's other than his
+    app's (its own connection to the file, as each tab's process has)."""
+    store, code = ana_and_ben(root)
+    ana, other_tab = (TableTab(TableStore.in_root(root), code, n) for n in ("Ana", "Ben"))
+    for tab in (ana, other_tab):
+        tab.poll()
+        tab.session.apply(tab.session.decision.options[0])
+    return store, code, other_tab
+
+
 @asynccontextmanager
 async def ben_at_table(
     root: Path, saves: Path, code: str
@@ -353,8 +365,6 @@ async def ben_at_table(
 async def test_at_the_opening_a_later_seat_is_asked_at_once_and_its_choice_given_in_its_turn(
     tmp_path: Path,
 ) -> None:
-    from civio_tui.session.remote import TableTab
-
     root = tmp_path / "class"
     store, code = ana_and_ben(root)
     async with ben_at_table(root, tmp_path / "ben", code) as (pilot, screen):
@@ -383,26 +393,31 @@ async def test_at_the_opening_a_later_seat_is_asked_at_once_and_its_choice_given
     store.close()
 
 
+@pytest.mark.parametrize("answers_first", [False, True])
 async def test_a_question_answered_elsewhere_gives_way_to_what_the_table_asks_now(
-    tmp_path: Path,
+    tmp_path: Path, answers_first: bool
 ) -> None:
-    from civio_tui.session.remote import TableTab
-
+    """Ben's other tab draws for him. His screen, on looking at the table, asks what the table
+    asks now; or, if he answers the draw before it looks, he is told the table moved on and is
+    asked again (his answer, second to the log, is not taken)."""
     root = tmp_path / "class"
-    store, code = ana_and_ben(root)
-    # Each tab its own connection, as each tab's process has.
-    ana, other_tab = (TableTab(TableStore.in_root(root), code, n) for n in ("Ana", "Ben"))
-    for tab in (ana, other_tab):  # the opening, Ana first; then Ben is asked to draw
-        tab.poll()
-        tab.session.apply(tab.session.decision.options[0])
+    store, code, other_tab = ben_to_draw(root)
     async with ben_at_table(root, tmp_path / "ben", code) as (pilot, screen):
         assert screen.question is not None and screen.question.title.startswith("Draw")
+        if answers_first:
+            screen.workers.cancel_group(screen, "table-poll")  # his screen does not look
+            await pilot.pause()
         other_tab.poll()
-        other_tab.session.apply(other_tab.session.decision.options[0])  # his other tab draws
+        other_tab.session.apply(other_tab.session.decision.options[0])
+        if answers_first:
+            await pilot.press("1")
+            said = [n.message for n in pilot.app._notifications]
+            assert said[-1] == "the table moved on: look at it again"
         for _ in range(200):
             if screen.question is not None and not screen.question.title.startswith("Draw"):
                 break
             await pilot.pause(0.02)
+        assert ops.read_table(store, code).log_length == 3  # the other tab's draw only
         assert screen.question is not None
         assert screen.question.decision == screen.controller.viewer_decision()
         assert screen.question.decision.kind.value == "discard"
