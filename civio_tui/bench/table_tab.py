@@ -42,13 +42,15 @@ IDLE_SECONDS = 2.0
 """How long the tab is watched while nobody moves."""
 SETTLE_SECONDS = 1.5
 """After the table screen opens, and after the last move, before the CPU is read."""
+ANSWER_SECONDS = 30.0
+"""How long Ana's tab may take to answer (far longer than it does)."""
 SIZE = (110, 36)
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 SEATED = "seated"
 """What the tab writes to its stderr once its table screen is up."""
 
 # The tab: the ordinary app over the class's save root, which opens Ana's seat at the table
-# once its main menu is up (as Tables does), and says so on stderr.
+# once its main menu is up (as Tables does), says so on stderr, and plays Ana's seat.
 CHILD = """
 import sys
 from pathlib import Path
@@ -57,8 +59,20 @@ run_tab(Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]), sys.argv[4] == "headl
 """
 
 
+def answer_keys(question: Any, rng: random.Random) -> list[str]:
+    """A person's keys for `question` (a table screen's): at the opening the first two cards
+    marked to keep hidden, then Done; else a random option's digit."""
+    from cards.games.civio.actions import DecisionKind
+
+    cards = [o for o in question.options if o.card is not None]
+    if question.decision.kind is DecisionKind.FACE_UP:
+        return ["1", "2", str(len(cards) + 1)]
+    return [str(rng.randint(1, min(9, len(question.options))))]
+
+
 def run_tab(root: Path, code: str, saves: Path, headless: bool) -> None:
-    """The tab's process: Ana's app, seated at table `code` of `root`'s table file."""
+    """The tab's process: Ana's app, seated at table `code` of `root`'s table file, answering
+    each of her questions with keys `PACE_SECONDS` after it shows."""
     from civio_tui import app as civio_app_module
     from civio_tui.app import CivioApp
     from civio_tui.screens.civio.remote_table import RemoteTableScreen
@@ -76,6 +90,11 @@ def run_tab(root: Path, code: str, saves: Path, headless: bool) -> None:
         CSS_PATH = str(Path(civio_app_module.__file__).with_name("app.tcss"))
 
         def on_mount(self) -> None:
+            self.seated = False
+            self.rng = random.Random(2)
+            self.asked: tuple[object, float] | None = None
+            """The question on screen and when it showed."""
+            self.answered: object = None
             self.call_after_refresh(self.sit)
 
         def sit(self) -> None:
@@ -84,14 +103,24 @@ def run_tab(root: Path, code: str, saves: Path, headless: bool) -> None:
                 say(problem)
                 self.exit()
                 return
-            self.set_interval(0.05, self.seated)
+            self.set_interval(0.05, self.look)
 
-        def seated(self) -> None:
-            if isinstance(self.screen, RemoteTableScreen) and self.screen.is_mounted:
+        def look(self) -> None:
+            screen = self.screen
+            if not isinstance(screen, RemoteTableScreen) or not screen.is_mounted:
+                return
+            if not self.seated:
+                self.seated = True
                 say(SEATED)
-                for timer in list(self._timers):
-                    if timer._callback == self.seated:
-                        timer.stop()
+            question = screen.question
+            if question is None or question is self.answered:
+                return
+            if self.asked is None or self.asked[0] is not question:
+                self.asked = (question, time.time())
+            elif time.time() - self.asked[1] >= PACE_SECONDS:
+                self.answered = question
+                for key in answer_keys(question, self.rng):
+                    self.simulate_key(key)
 
     settings = Settings.model_validate({"new_game": {"player_name": NAMES[0]}})
     app = Tab(settings=settings, save_dir=str(saves), table_root=root)
@@ -189,6 +218,8 @@ class Played:
     """The tab's CPU seconds over each move the bench made, by what the move was to Ana."""
 
     cpu: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
+    seconds: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
+    """How long each move's reading took (the idle share is taken off for that long)."""
 
     @property
     def moves(self) -> int:
@@ -196,9 +227,9 @@ class Played:
 
 
 def _play(root: Path, code: str, moves: int, pace: float, pid: int) -> Played:
-    """The table's first `moves` actions, each a seeded random legal one by the seat it is
-    asked of, one every `pace` seconds, the tab's CPU (process `pid`) read around each (the
-    game may end first)."""
+    """The table's first `moves` actions (fewer if the game ends): the other seats' each a
+    seeded random legal one, one every `pace` seconds; Ana's from her tab. The tab's CPU
+    (process `pid`) is read around each."""
     from civio_tui.serve.probe import threads_cpu_seconds
     from civio_tui.tables.live import LiveTable
     from civio_tui.tables.store import TableStore
@@ -208,23 +239,32 @@ def _play(root: Path, code: str, moves: int, pace: float, pid: int) -> Played:
     with TableStore.in_root(root) as store:
         live = LiveTable(store, code)
         while played.moves < moves and (pending := live.match.pending) is not None:
-            before = threads_cpu_seconds(pid)
-            name = live.table.seats[pending.seat].name
-            assert name is not None  # four people sit at the table
-            result = live.submit(rng.choice(pending.options), name=name, now=time.time())
-            if not result.applied:
-                raise RuntimeError(f"the bench's move was not taken: {result.message}")
-            after = live.match.pending
+            began, before = time.time(), threads_cpu_seconds(pid)
+            if pending.seat == 0:
+                _wait_for_ana(live, began + ANSWER_SECONDS)
+                kind = "yours"
+            else:
+                name = live.table.seats[pending.seat].name
+                assert name is not None  # four people sit at the table
+                result = live.submit(rng.choice(pending.options), name=name, now=time.time())
+                if not result.applied:
+                    raise RuntimeError(f"the bench's move was not taken: {result.message}")
+                after = live.match.pending
+                kind = "asks_you" if after is not None and after.seat == 0 else "others"
             time.sleep(pace)
-            kind = (
-                "yours"
-                if pending.seat == 0
-                else "asks_you"
-                if after and after.seat == 0
-                else "others"
-            )
             played.cpu[kind].append(threads_cpu_seconds(pid) - before)
+            played.seconds[kind].append(time.time() - began)
     return played
+
+
+def _wait_for_ana(live: Any, deadline: float) -> None:
+    """Until Ana's tab has made her move (the table's log is longer)."""
+    length = live.log_length
+    while live.log_length == length:
+        if time.time() > deadline:
+            raise RuntimeError("Ana's tab did not answer its question")
+        time.sleep(0.02)
+        live.refresh()
 
 
 def measure_tab(headless: bool, moves: int = MOVES, pace: float = PACE_SECONDS) -> dict[str, Any]:
@@ -270,16 +310,21 @@ def measure_tab(headless: bool, moves: int = MOVES, pace: float = PACE_SECONDS) 
                 process.kill()
                 process.wait()
 
-    def ms(spent: list[float]) -> float | None:
-        """The mean CPU of these moves less the idle share of a pace, in ms."""
-        return round((statistics.fmean(spent) - idle * pace) * 1000, 1) if spent else None
+    def ms(kinds: tuple[str, ...]) -> float | None:
+        """The mean CPU of these kinds of move less the idle share of their time, in ms."""
+        spent = [c for k in kinds for c in played.cpu[k]]
+        took = [t for k in kinds for t in played.seconds[k]]
+        return (
+            round((statistics.fmean(spent) - idle * statistics.fmean(took)) * 1000, 1)
+            if spent
+            else None
+        )
 
-    every = [c for spent in played.cpu.values() for c in spent]
     figures: dict[str, Any] = {
         "moves": played.moves,
         "idle_cpu_ms_per_s": round(idle * 1000, 1),
-        "cpu_ms_per_move": ms(every),
-        "cpu_ms_by_move": {kind: ms(spent) for kind, spent in played.cpu.items()},
+        "cpu_ms_per_move": ms(KINDS),
+        "cpu_ms_by_move": {kind: ms((kind,)) for kind in KINDS},
         "moves_by_kind": {kind: len(spent) for kind, spent in played.cpu.items()},
     }
     if not headless:

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
-from textual.app import ComposeResult
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from textual.binding import BindingType
 from textual.content import Content
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.selection import Selection
+from textual.strip import Strip
+from textual.visual import Visual
 
-from civio_tui.widgets.scroll import KeyScroll
+from civio_tui.widgets.scroll import SCROLL_KEYS
 
 MAX_LINES = 400
 
 
-class LogPane(KeyScroll):
+class LogPane(ScrollView, can_focus=True):
     """A scrolling pane of sentences; keeps the last MAX_LINES and follows the newest.
 
     It follows while the end is in view: when lines arrive and when a resize re-wraps them
@@ -21,13 +28,19 @@ class LogPane(KeyScroll):
 
     The lines since `begin_section` (a round's) may be told again, revised (`set_section`):
     a turn in progress is one sentence that grows with the turn.
+
+    Each line is wrapped to the width once and kept; only the rows in view are drawn. A table
+    tells its log again on every move, and drawing the whole log each time (as a text widget
+    would) cost more than the rest of the table's redraw.
     """
 
     DEFAULT_CSS = """
-    LogPane > Static {
-        width: 1fr;
+    LogPane {
+        overflow-x: hidden;
+        overflow-y: auto;
     }
     """
+    BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -39,12 +52,13 @@ class LogPane(KeyScroll):
         self._asides: list[tuple[int, Content]] = []
         """Lines added within the section, each after that many of its told lines."""
         self.following = True
-        # Held, not queried: lines may arrive (a table's poll, a resumed round) while the pane
-        # is still being mounted or already being removed, and they must not be lost or fail.
-        self.text = Static(id="log-text")
-
-    def compose(self) -> ComposeResult:
-        yield self.text
+        self._rows: list[Strip] = []
+        """The lines wrapped to the width, one strip a row."""
+        self._wrapped: dict[int, dict[tuple[int, str, tuple[object, ...]], list[Strip]]] = {}
+        """Each line's rows by width, then by its place and what it says."""
+        self._width = 0
+        self._style: object = None
+        """The pane's text style the rows were drawn in."""
 
     def on_mount(self) -> None:
         # Anchored, the pane is kept at its end by the layout itself, in the same frame as the
@@ -59,6 +73,7 @@ class LogPane(KeyScroll):
         self.following = new_value >= self.max_scroll_y - 1
 
     def on_resize(self) -> None:
+        self._wrap()
         if self.following:
             self.call_after_refresh(self.scroll_end, animate=False)
 
@@ -66,6 +81,81 @@ class LogPane(KeyScroll):
         """Follow the newest lines again, wherever the player had scrolled to."""
         self.following = True
         self.anchor()
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def _wrap(self) -> None:
+        """Lay the lines out in rows of the width, wrapping only lines not wrapped before.
+        When the rows are more than the pane holds, its scrollbar takes a column (as for any
+        scrolling pane): they are laid out in the width left."""
+        if not self.is_mounted:
+            return  # laid out once mounted (its first resize)
+        content = self.content_region
+        style = self.visual_style
+        if style != self._style:
+            self._wrapped, self._style = {}, style
+        width = content.width
+        rows = self._wrap_to(width)
+        if len(rows) > content.height:
+            width -= self.styles.scrollbar_size_vertical
+            rows = self._wrap_to(width)
+        # The two widths' rows are kept: the next line usually needs one of them again.
+        self._wrapped = {w: self._wrapped[w] for w in (content.width, width) if w in self._wrapped}
+        self._rows, self._width = rows, width
+        self.virtual_size = Size(width, len(rows))
+        if self.following:
+            # At the end now, in this frame: the layout's anchor then finds it there (moved
+            # by the anchor, the pane would be drawn a second time, a frame later).
+            self.scroll_y = max(0, len(rows) - self.scrollable_content_region.height)
+        self.refresh()
+
+    def _wrap_to(self, width: int) -> list[Strip]:
+        if width <= 0:
+            return []
+        known = self._wrapped.get(width, {})
+        wrapped: dict[tuple[int, str, tuple[object, ...]], list[Strip]] = {}
+        rows: list[Strip] = []
+        for y, line in enumerate(self.lines):
+            key = (y, line.plain, tuple(line.spans))
+            strips = known.get(key)
+            if strips is None:
+                strips = self._line_rows(line, y, width)
+            wrapped[key] = strips
+            rows.extend(strips)
+        self._wrapped[width] = wrapped
+        return rows
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._wrap()  # the lines' colours follow the pane's (its theme)
+
+    def _line_rows(self, line: Content, y: int, width: int) -> list[Strip]:
+        """`line`, the log's line `y`, in rows of `width` as a text widget draws it, its
+        characters marked as line `y`'s for selecting with the mouse."""
+        strips = Visual.to_strips(self, line, width, None, self.visual_style) or [Strip([])]
+        return [_as_line(strip, y) for strip in strips]
+
+    def render_line(self, y: int) -> Strip:
+        rows = self._rows
+        if self.text_selection is not None:
+            # Drawn whole while text is selected, as a text widget is: the selection spans
+            # lines.
+            whole = Content("\n").join(self.lines)
+            rows = Visual.to_strips(self, whole, self._width, None, self.visual_style)
+        row = self.scroll_offset.y + y
+        if row < len(rows):
+            return rows[row]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def shown(self) -> list[str]:
+        """The rows in view, as plain text."""
+        top = round(self.scroll_y)
+        return [row.text for row in self._rows[top : top + self.scrollable_content_region.height]]
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        return selection.extract("\n".join(line.plain for line in self.lines)), "\n"
+
+    # -- the lines ----------------------------------------------------------------------------
 
     def add(self, lines: list[Content]) -> None:
         """Add lines at the end; within a section they keep their place after the section's
@@ -86,7 +176,7 @@ class LogPane(KeyScroll):
                 told.append(self._told[at])
         del self._before[: max(0, len(self._before) + len(told) - MAX_LINES)]
         self.lines = [*self._before, *told][-MAX_LINES:]
-        self.text.update(Content("\n").join(self.lines))
+        self._wrap()
         if self.following:
             self.call_after_refresh(self.scroll_end, animate=False)
 
@@ -123,4 +213,15 @@ class LogPane(KeyScroll):
 
     def clear(self) -> None:
         self.lines, self._before, self._told, self._asides = [], [], [], []
-        self.text.update("")
+        self._wrap()
+
+
+def _as_line(strip: Strip, y: int) -> Strip:
+    """`strip` with its characters' places (for selecting) in line `y` of the log."""
+    segments = []
+    for text, style, control in strip:
+        if style is not None and "offset" in style.meta:
+            x, _ = style.meta["offset"]
+            style = style + RichStyle.from_meta({"offset": (x, y)})
+        segments.append(Segment(text, style, control))
+    return Strip(segments, strip.cell_length)

@@ -572,14 +572,9 @@ class KeepsAndDiscards(ScriptedPlayer):
 
 def visible_log(screen: TableScreen) -> list[str]:
     """The log's lines as wrapped in its visible rows."""
-    from textual.geometry import Region
-
     from civio_tui.widgets.log_pane import LogPane
 
-    log = screen.query_one(LogPane)
-    rows = log.scrollable_content_region.height
-    window = Region(0, round(log.scroll_y), log.text.size.width, rows)
-    return [strip.text.rstrip() for strip in log.text.render_lines(window)]
+    return [row.rstrip() for row in screen.query_one(LogPane).shown()]
 
 
 async def test_at_80x24_the_log_shows_a_whole_lap_of_four_players(deck: Deck) -> None:
