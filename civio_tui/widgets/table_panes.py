@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from textual.content import Content
@@ -272,45 +272,74 @@ def opponents_lines(
     *,
     compact: bool = False,
     full_names: bool = False,
+    known: dict[Hashable, list[Content]] | None = None,
 ) -> list[Content]:
     """Each opponent: name, level, points and rank; face-up cards; hidden count; skips.
 
     `full_names` writes the cards' printed names, else long names are shortened. `compact`
     gives the same facts in fewer lines, for small terminals: face-up cards by their shortest
     names, packed side by side (`p` shows them in full); a hidden card others know ends in ▒;
-    `▒×2` counts the hidden cards not known; `skips 1`: turns it will lose."""
+    `▒×2` counts the hidden cards not known; `skips 1`: turns it will lose.
+
+    `known` keeps each opponent's lines by what they show, for the next call: a move changes
+    one or two opponents, and the others' lines are taken from it."""
     lines: list[Content] = []
     names = {info.seat: info.name for info in opponents}
     for info in opponents:
         seat = view.players[info.seat]
-        heading = _heading(view, info, acting, width, compact=compact)
-        # The printed names, on lines indented by 2, when asked for and they fit.
-        room = width - 2 if full_names else 0
-        took = info.last.took if info.last else None
-        # Compact, a card it took and still hides is told once, by the last move ("+Katz▒").
-        told = took if compact and took in seat.known_hidden else None
-        cards = _seat_cards(deck, view, seat, compact=compact, name_room=room, told=told)
-        counts = _seat_counts(seat, compact=compact)
-        last = []
-        if info.last:
-            hidden = told is not None
-            last = last_move_items(deck, info.last, names, compact=compact, still_hidden=hidden)
-        if compact:
-            # Fewest lines: the counts on the heading's line as far as they fit (the hidden
-            # count first), the last move packed after the cards.
-            for kept in range(len(counts), 0, -1):
-                joined = Content(" ").join([heading[-1], *counts[:kept]])
-                if len(heading) == 1 and joined.cell_length <= width:
-                    heading, counts = [joined], counts[kept:]
-                    break
-            lines.extend(heading)
-            units = [*_grouped(deck, seat.face_up, width), *cards, *counts]
-            lines.extend(pack_tight(units, width, last, indent=""))
-        else:
-            lines.extend(heading)
-            lines.extend(pack(cards + counts, width, gap=2))
-            lines.extend(pack(last, width, gap=1))
+        total = (view.scores or [0] * view.seats)[info.seat]
+        key = (
+            (info, acting == info.seat, total, view.turn == 0, width, compact, full_names),
+            (tuple(seat.face_up), seat.hidden_count, tuple(seat.known_hidden), seat.skips),
+            (seat.chose_face_up, tuple(names.items())),
+        )
+        found = known.get(key) if known is not None else None
+        if found is None:
+            found = _opponent_lines(
+                deck, view, info, acting, width, names, compact=compact, full_names=full_names
+            )
+            if known is not None:
+                known[key] = found
+        lines.extend(found)
     return lines
+
+
+def _opponent_lines(
+    deck: Deck,
+    view: PlayerView,
+    info: OpponentInfo,
+    acting: int | None,
+    width: int,
+    names: dict[int, str],
+    *,
+    compact: bool,
+    full_names: bool,
+) -> list[Content]:
+    """One opponent's lines (`opponents_lines`)."""
+    seat = view.players[info.seat]
+    heading = _heading(view, info, acting, width, compact=compact)
+    # The printed names, on lines indented by 2, when asked for and they fit.
+    room = width - 2 if full_names else 0
+    took = info.last.took if info.last else None
+    # Compact, a card it took and still hides is told once, by the last move ("+Katz▒").
+    told = took if compact and took in seat.known_hidden else None
+    cards = _seat_cards(deck, view, seat, compact=compact, name_room=room, told=told)
+    counts = _seat_counts(seat, compact=compact)
+    last = []
+    if info.last:
+        hidden = told is not None
+        last = last_move_items(deck, info.last, names, compact=compact, still_hidden=hidden)
+    if compact:
+        # Fewest lines: the counts on the heading's line as far as they fit (the hidden
+        # count first), the last move packed after the cards.
+        for kept in range(len(counts), 0, -1):
+            joined = Content(" ").join([heading[-1], *counts[:kept]])
+            if len(heading) == 1 and joined.cell_length <= width:
+                heading, counts = [joined], counts[kept:]
+                break
+        units = [*_grouped(deck, seat.face_up, width), *cards, *counts]
+        return [*heading, *pack_tight(units, width, last, indent="")]
+    return [*heading, *pack(cards + counts, width, gap=2), *pack(last, width, gap=1)]
 
 
 def pile_content(deck: Deck, view: PlayerView, width: int = 80) -> Content:
@@ -383,6 +412,8 @@ class OpponentsPane(Widget):
         """The lines for the last width asked (width, lines, compact), until the next `show`."""
         self._drawn: object = None
         """What the pane last rendered (`drawn`)."""
+        self._known: dict[Hashable, list[Content]] = {}
+        """Each opponent's lines as drawn before (`opponents_lines`)."""
 
     def show(
         self,
@@ -416,9 +447,11 @@ class OpponentsPane(Widget):
         if self.view is None:
             return []
         lines: list[Content] = []
+        if len(self._known) > 256:  # a round's worth; the lines of earlier moves go
+            self._known.clear()
         for form in ({"full_names": True}, {}, {"compact": True}):
             lines = opponents_lines(
-                self.deck, self.view, self.opponents, self.acting, width, **form
+                self.deck, self.view, self.opponents, self.acting, width, **form, known=self._known
             )
             if self.room is None or len(lines) <= self.room:
                 break

@@ -80,6 +80,28 @@ def test_three_opponents_with_their_last_moves_keep_to_four_lines_each_when_comp
     assert len(lines) <= 12, [line.plain for line in lines]
 
 
+def test_opponents_lines_kept_from_earlier_moves_are_those_drawn_afresh(deck: Deck) -> None:
+    # The table keeps each opponent's lines between moves and draws again only those whose
+    # facts changed: what it shows must be what a fresh drawing shows, move after move.
+    ctl = TableController.new_game(deck, ["random"] * 3, seed=4, save=False)
+    ctl.start_round()
+    rnd = ctl.rnd
+    known: dict[object, list[object]] = {}
+    for _ in range(40):
+        if rnd.is_over:
+            break
+        moves = last_moves(rnd.events)
+        seats = [OpponentInfo(s, f"Hard {s}", "hard", moves.get(s)) for s in (1, 2, 3)]
+        acting = rnd.decision.seat
+        for form in ({"full_names": True}, {}, {"compact": True}):
+            fresh = opponents_lines(deck, rnd.view(0), seats, acting, 30, **form)
+            kept = opponents_lines(deck, rnd.view(0), seats, acting, 30, **form, known=known)
+            assert [(x.plain, x.spans) for x in kept] == [(x.plain, x.spans) for x in fresh]
+        decision = rnd.decision
+        rnd.apply(decision.options[-1] if decision.kind.value == "face_up" else decision.options[0])
+    assert known
+
+
 def test_the_hidden_cards_marks_are_the_same_whatever_the_count() -> None:
     marks = {hidden_backs(n).plain.split(" ")[0] for n in (1, 2, 7)}
     assert marks == {"▒▒"}
