@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from textual.app import ComposeResult
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -35,6 +37,14 @@ class KeysFooter(Footer):
         super().__init__(**kwargs)
         self._asked: tuple[Any, ...] | None = None
         """The keys of the last rebuild asked for (None: none yet)."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # Born in the footer's form: a key made compact, then bound to a footer that
+                # is not, has its styles worked out twice more (most of a rebuild's cost).
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         keys = None
