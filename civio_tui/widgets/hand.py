@@ -29,7 +29,7 @@ from civio_tui.widgets.cards import (
     links_lines,
     pts,
 )
-from civio_tui.widgets.redraw import drawn
+from civio_tui.widgets.redraw import drawn, repaint
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ class HandPane(Widget, can_focus=True):
             self.cursor_card = cards[0] if cards else None
         lines = self._lines(self.size.width or 60)[0]
         if drawn(lines) != self._drawn:
-            self.refresh(layout=len(lines) != self._height)
+            repaint(self, lines, self._drawn, layout=len(lines) != self._height)
             self.call_after_refresh(self._scroll_to_cursor)
         self._height = len(lines)
         self._keys_follow(could_pick)

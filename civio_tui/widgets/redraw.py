@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from textual.content import Content
+from textual.geometry import Region
 from textual.widget import Widget
 
 
@@ -15,6 +16,20 @@ def drawn(lines: Sequence[Content]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
     """What `lines` put on screen, comparable: their text and styles (a `Content` compares
     equal to another by its text alone)."""
     return tuple((line.plain, tuple(line.spans)) for line in lines)
+
+
+def repaint(widget: Widget, lines: Sequence[Content], before: object, *, layout: bool) -> None:
+    """Repaint `widget` for its new `lines`, where `before` is what it last drew (`drawn`):
+    nothing when they are the same, only the rows that differ when they are as many (and
+    the widget keeps its size), else all of it (laid out again with `layout`)."""
+    now = drawn(lines)
+    if now == before:
+        return
+    if layout or not isinstance(before, tuple) or len(before) != len(now):
+        widget.refresh(layout=layout)
+        return
+    width = widget.size.width
+    widget.refresh(*(Region(0, y, width, 1) for y, row in enumerate(now) if row != before[y]))
 
 
 def retitle(widget: Widget, title: str | Content) -> None:

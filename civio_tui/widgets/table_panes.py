@@ -21,7 +21,7 @@ from civio_tui.widgets.cards import (
     tiny_name,
     type_tag,
 )
-from civio_tui.widgets.redraw import drawn
+from civio_tui.widgets.redraw import drawn, repaint
 
 
 @dataclass(frozen=True)
@@ -428,8 +428,7 @@ class OpponentsPane(Widget):
         self.room = room
         self._laid = None
         lines = self._lines(self.size.width or 40)
-        if drawn(lines) != self._drawn:
-            self.refresh(layout=len(lines) != self._height)
+        repaint(self, lines, self._drawn, layout=len(lines) != self._height)
         self._height = len(lines)
 
     @property

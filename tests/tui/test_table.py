@@ -162,6 +162,32 @@ async def test_a_redraw_that_changes_nothing_repaints_nothing(
         assert repainted == []
 
 
+def test_a_pane_repaints_only_the_rows_whose_text_or_style_changed() -> None:
+    from textual.content import Content
+    from textual.geometry import Region, Size
+
+    from civio_tui.widgets.redraw import drawn, repaint
+
+    class Pane:
+        size = Size(20, 3)
+
+        def __init__(self) -> None:
+            self.refreshed: list[tuple[tuple[Region, ...], bool]] = []
+
+        def refresh(self, *regions: Region, layout: bool = False) -> None:
+            self.refreshed.append((regions, layout))
+
+    rows = [Content("Ana · 3 pts"), Content("  [C] Reed"), Content("↳ took Katz")]
+    before = drawn(rows)
+    pane = Pane()
+    repaint(pane, rows, before, layout=False)
+    assert pane.refreshed == []
+    repaint(pane, [rows[0], Content.styled("  [C] Reed", "bold"), rows[2]], before, layout=False)
+    assert pane.refreshed == [((Region(0, 1, 20, 1),), False)]
+    repaint(pane, rows[:2], before, layout=True)
+    assert pane.refreshed[-1] == ((), True)
+
+
 async def test_a_stray_enter_does_not_answer_an_attack_that_arrived(deck: Deck) -> None:
     bot = ["Espionage Act of 1917", *PLAIN_BOT[1:]]
     backend = against_bot(deck, HAND, bot, ScriptedPlayer(deck, "Espionage Act of 1917"))
