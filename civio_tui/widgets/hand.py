@@ -111,6 +111,7 @@ class HandPane(Widget, can_focus=True):
         self.state = HandState(frozenset(), frozenset())
         self.cursor_card: int | None = None
         self._height = 0
+        self._laid: tuple[object, list[Content], dict[int, int]] | None = None
         self._drawn: object = None
         """What the pane last rendered (`drawn`): a redraw that changes nothing is not painted."""
 
@@ -195,6 +196,16 @@ class HandPane(Widget, can_focus=True):
         return row
 
     def _lines(self, width: int) -> tuple[list[Content], dict[int, int]]:
+        """The pane's lines at `width`, and each card's row. Kept for what they are drawn
+        from, which a redraw asks for up to four times (its height, its drawing, the cursor's
+        row); the arrangement's groups are read afresh (they change in place)."""
+        groups = tuple(tuple(group) for group in self.arrangement.groups)
+        key = (width, groups, self.cursor_card, self.has_focus, self.status, self.state)
+        if self._laid is None or self._laid[0] != key:
+            self._laid = (key, *self._lay_out(width))
+        return self._laid[1], self._laid[2]
+
+    def _lay_out(self, width: int) -> tuple[list[Content], dict[int, int]]:
         lines: list[Content] = []
         rows: dict[int, int] = {}
         for index, group in enumerate(self.arrangement.groups):
