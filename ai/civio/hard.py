@@ -6,7 +6,9 @@ coming turns and finds, for every card it might discard, the first turn at which
 keeps plus the cards it draws contain a hand that goes out (a 3-card and a 4-card precedent).
 A discard scores `gamma ** t` for going out t turns from now (gamma: the chance no opponent goes
 out meanwhile), averaged over the worlds; every discard meets the same worlds (common random
-numbers), so the comparison measures the discards, not the luck of the deals. The draw is
+numbers), so the comparison measures the discards, not the luck of the deals. A world's
+foresight keeps exactly the cards its draws complete, so half the score comes from the plans a
+player can follow without it: six cards kept that one live card completes. The draw is
 searched the same way: the top discard now against the supply card each world puts there.
 
 Around the search: a discard or draw that goes out at once is taken at once; each discard is
@@ -31,6 +33,7 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING, Protocol
 
 from ai.base import register
@@ -58,9 +61,9 @@ if TYPE_CHECKING:
 class SearchBudget:
     """How much one decision may search, and the weights of its scores."""
 
-    iterations: int = 256
+    iterations: int = 512
     """Sampled worlds per decision."""
-    horizon: int = 6
+    horizon: int = 8
     """Coming turns looked at in each world."""
     gamma: float = 0.7
     """Weight of going out one turn later: roughly the chance no opponent goes out meanwhile."""
@@ -74,6 +77,10 @@ class SearchBudget:
     a card an opponent discards), per unit of the search's value: hard won 32% of the rounds in
     which its discard scored 0 and 32% + 1.29 v of those where it scored v (1,888 discards
     against medium, 300 rounds), so a round lost to a feed costs 0.25 more than its score."""
+    commit: float = 0.5
+    """Share of a discard's score taken from the plans it can follow without foresight (six
+    cards kept, the seventh slot waiting for a card that goes out) instead of the search's
+    first turn out, which in each world knows which cards to keep for its coming draws."""
 
 
 def chance_to_win_after_discard(score: float, feed: float, floor: float) -> float:
@@ -225,6 +232,50 @@ class _Run:
                         if not self.left:
                             return True
         return False
+
+
+def one_away_outs(pt: PlanTables, six: Sequence[int], live: int) -> int:
+    """The live cards that go out with these six cards as 3 + 4 (a mask)."""
+    bits = [1 << c for c in six]
+    full = sum(bits)
+    outs = 0
+    for i, j, k in combinations(range(6), 3):
+        m = bits[i] | bits[j] | bits[k]
+        rest = full ^ m
+        if m in pt.valid3:
+            outs |= pt.ext4.get(rest, 0)
+        if rest in pt.valid3:
+            outs |= pt.ext4.get(m, 0)
+    for i, j in combinations(range(6), 2):
+        m = bits[i] | bits[j]
+        if full ^ m in pt.valid4:
+            outs |= pt.ext3.get(m, 0)
+    return outs & live
+
+
+def one_away_cores(pt: PlanTables, cards: Sequence[int], live: int) -> list[tuple[int, int]]:
+    """Every six of `cards` that some live card completes: (the six as a mask, their outs)."""
+    cores = []
+    for six in combinations(cards, 6):
+        outs = one_away_outs(pt, six, live)
+        if outs:
+            cores.append((mask_of(six), outs))
+    return cores
+
+
+def first_out_weights(
+    cores: Sequence[tuple[int, int]], draws: Sequence[int], weight: Sequence[float]
+) -> list[tuple[int, float]]:
+    """For each core: `weight[t]` for the first draw t (from 1) among its outs, 0 for none."""
+    found = []
+    for six, outs in cores:
+        w = 0.0
+        for t, x in enumerate(draws, 1):
+            if outs >> x & 1:
+                w = weight[t]
+                break
+        found.append((six, w))
+    return found
 
 
 class CompletionSearch:
@@ -429,6 +480,8 @@ class HardSearch:
         start = search.prepare(hand)
         weight = self._weights()
         totals = {a: 0.0 for a in options}
+        committed = {a: 0.0 for a in options}
+        cores = one_away_cores(search.pt, sit.hand, sit.live) if b.commit else []
         worlds = 0
         for world in self._worlds(knowledge, rng):
             worlds += 1
@@ -436,6 +489,13 @@ class HardSearch:
             turns = search.finish(start, draws, b.horizon)
             for a in options:
                 totals[a] += weight[turns[a.card]]  # type: ignore[index]
+            if cores:
+                kept = first_out_weights(cores, draws, weight)
+                for a in options:
+                    bit = 1 << a.card  # type: ignore[operator]
+                    committed[a] += max((w for six, w in kept if not six & bit), default=0.0)
+        for a in options:
+            totals[a] += b.commit * (committed[a] - totals[a])
         lo = min(scores.values())
         span = max(scores.values()) - lo or 1.0
         main = decision.stage == "main"

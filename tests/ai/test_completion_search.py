@@ -1,11 +1,12 @@
-"""hard's completion search (`ai.civio.hard.CompletionSearch`) checked against brute force."""
+"""hard's completion search (`ai.civio.hard.CompletionSearch`) and its one-away outs checked
+against brute force."""
 
 from __future__ import annotations
 
 import random
 from itertools import combinations
 
-from ai.civio.hard import CompletionSearch
+from ai.civio.hard import CompletionSearch, first_out_weights, one_away_cores, one_away_outs
 from ai.civio.heuristics import PlanTables, plan_tables
 from cards.deck import Deck
 from cards.links import ids_of
@@ -96,3 +97,34 @@ def test_a_card_added_to_cards_that_already_go_out_is_not_needed(standard: Deck)
     got = search.finish(search.prepare(seven), [], 4, extra=extra)
     assert got[extra] == 0
     assert got == search.finish_turns(seven | 1 << extra, [], 4)
+
+
+def test_one_away_outs_are_the_live_cards_that_go_out_with_six(standard: Deck) -> None:
+    pt = plan_tables(standard)
+    rng = random.Random(13)
+    every = (1 << len(standard)) - 1
+    outs_seen = 0
+    for hand, draws in _near_hands(pt, standard, rng, 40):
+        six = rng.sample(ids_of(hand), 6)
+        live = every & ~sum(1 << c for c in [*six, *draws[:2]])
+        got = one_away_outs(pt, six, live)
+        want = sum(1 << x for x in ids_of(live) if _goes_out_3_4(pt, [*six, x]))
+        assert got == want, (six, ids_of(got), ids_of(want))
+        outs_seen += got.bit_count()
+    assert outs_seen > 20  # many of the sixes are one card away, so the check means something
+
+
+def test_a_core_counts_from_the_first_draw_among_its_outs(standard: Deck) -> None:
+    pt = plan_tables(standard)
+    names = ["Justice", "Gregg v Georgia", "Furman v Georgia", "8th", "Katz v US", "4th"]
+    six = [standard.lookup(n) for n in names]
+    stray = standard.lookup("Engel v Vitale")
+    live = ((1 << len(standard)) - 1) & ~sum(1 << c for c in [*six, stray])
+    cores = one_away_cores(pt, [*six, stray], live)
+    (core, outs) = next((m, o) for m, o in cores if m == sum(1 << c for c in six))
+    assert outs >> standard.lookup("California v Greenwood") & 1
+    x = ids_of(outs)[0]
+    weight = [1.0, 0.7, 0.49, 0.343, 0.0]
+    found = dict(first_out_weights(cores, [stray, stray, x], weight))
+    assert found[core] == 0.343
+    assert dict(first_out_weights(cores, [stray], weight))[core] == 0.0
