@@ -32,7 +32,10 @@ if TYPE_CHECKING:
 
 class RoundKnowledge:
     """The true round as the search's knowledge: with `read_supply`, the round itself as the
-    only world; without, its hands, and the supply dealt afresh in each world."""
+    only world; without, its hands, and the supply dealt afresh in each world. Whether a discard
+    feeds the next player is known for certain, so a feed is charged in full."""
+
+    feed_weight = 1.0
 
     def __init__(self, rnd: Round, *, read_supply: bool) -> None:
         self.rnd = rnd

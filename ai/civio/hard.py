@@ -16,8 +16,9 @@ worth `chance_to_win_after_discard`: its score, plus the chance to win that the 
 does not see, times the chance it does not hand the next player the round
 (`ai.civio.inference.HiddenHandModel`: that player's hidden cards, inferred from the cards it
 shows and the ones it took from the pile, weighted by how close to going out they would leave it,
-summed exactly over every deal of them). A feed loses the whole round, not just the score, so a
-discard that keeps a strong hand does not pay for a risky card. The score is also marked down by
+summed exactly over every deal of them), of which half is charged (`INFERRED_FEED_WEIGHT`). A
+feed loses the whole round, not just the score, so a discard that keeps a strong hand does not
+pay for a risky card. The score is also marked down by
 what the card adds to that player's visible plans; an attacking Law is credited with the turn it
 costs its target.
 The remaining decisions go to the medium heuristic.
@@ -92,8 +93,19 @@ def chance_to_win_after_discard(score: float, feed: float, floor: float) -> floa
     return (1.0 - feed) * (score + floor)
 
 
+INFERRED_FEED_WEIGHT = 0.5
+"""The share of an inferred feed risk (the hidden-hand model's) that a discard's worth is
+charged. Charging half instead of all of it won 2.0 ± 1.1 more rounds in 100 against
+`cheater-hands` (docs/AI.md, hard, step 4): avoiding every likely feed costs the hand more pace
+than the feeds it saves."""
+
+
 class Knowledge(Protocol):
-    """What a search may use: worlds to search in, and the chance a discard feeds a player."""
+    """What a search may use: worlds to search in, the chance a discard feeds a player, and how
+    much of that chance a discard is charged (`feed_weight`: 1 when the search knows for certain
+    whether a card feeds)."""
+
+    feed_weight: float
 
     def worlds(self, n: int, rng: random.Random) -> Sequence[World]: ...
 
@@ -104,6 +116,8 @@ class ViewKnowledge:
     """Knowledge from a `PlayerView` alone: sampled deals of the unseen cards, and feed risks
     summed over every deal of the next player's hidden cards, weighted by the hidden-hand
     model."""
+
+    feed_weight = INFERRED_FEED_WEIGHT
 
     def __init__(self, view: PlayerView, sit: Situation, depth: int) -> None:
         self.view = view
@@ -505,7 +519,8 @@ class HardSearch:
             value += b.blend * worlds * (scores[a] - lo) / span
             if main and a.card is not None and laws.attack[a.card] is not None:
                 value /= b.gamma  # the attack costs its target a turn, or a card
-            return (chance_to_win_after_discard(value, feed[a], b.floor * worlds), scores[a])
+            charged = knowledge.feed_weight * feed[a]
+            return (chance_to_win_after_discard(value, charged, b.floor * worlds), scores[a])
 
         keys = {a: key(a) for a in options if a not in goes_out}
         # Going out now (only searched on with `full`) wins the round: worth at least a round

@@ -10,7 +10,12 @@ from collections.abc import Iterator
 import pytest
 
 import ai
-from ai.civio.hard import HardPlayer, ViewKnowledge, chance_to_win_after_discard
+from ai.civio.hard import (
+    INFERRED_FEED_WEIGHT,
+    HardPlayer,
+    ViewKnowledge,
+    chance_to_win_after_discard,
+)
 from ai.civio.heuristics import from_view
 from cards.deck import Deck
 from cards.games.civio.actions import Decision, DecisionKind
@@ -54,6 +59,43 @@ class DangerBlind(ViewKnowledge):
         return 0.0
 
 
+class KnownFeeds(ViewKnowledge):
+    """hard's worlds with the next player's feeding cards known for certain."""
+
+    def __init__(self, view: PlayerView, feeding: set[int], weight: float) -> None:
+        super().__init__(view, from_view(view), 7)
+        self.feeding = feeding
+        self.feed_weight = weight
+
+    def feed_risk(self, card: int, seat: int) -> float:
+        return 1.0 if card in self.feeding else 0.0
+
+
+def test_a_discard_is_charged_its_knowledge_s_share_of_the_feed_risk(standard: Deck) -> None:
+    """A certain feed charged in full (as the cheaters know it) leaves the discard worth
+    nothing; charged at hard's weight for an inferred risk, it keeps the rest of its worth."""
+    rnd, decision, feeding = next(iter(feeding_positions(standard, range(3, 4))))
+    view = rnd.view(0)
+    sit = from_view(view)
+    search = HardPlayer().search
+
+    def worth(knowledge: ViewKnowledge) -> dict[int | None, float]:
+        found = search.values(sit, decision, random.Random(0), knowledge)
+        assert found is not None
+        return {a.card: k[0] for a, k in found.keys.items()}
+
+    blind = worth(DangerBlind(view, sit, 7))
+    full = worth(KnownFeeds(view, feeding, 1.0))
+    charged = worth(KnownFeeds(view, feeding, INFERRED_FEED_WEIGHT))
+    assert ViewKnowledge.feed_weight == INFERRED_FEED_WEIGHT < 1.0
+    for card, value in blind.items():
+        if card in feeding:
+            assert full[card] == 0.0
+            assert charged[card] == pytest.approx((1.0 - INFERRED_FEED_WEIGHT) * value)
+        else:
+            assert full[card] == charged[card] == pytest.approx(value)
+
+
 def showing_hidden_cards(view: PlayerView, seat: int, cards: list[int]) -> PlayerView:
     """`view` with `seat`'s hidden cards known to the viewer (as if it had seen them taken
     from the discard pile)."""
@@ -93,11 +135,13 @@ def test_hard_keeps_the_card_it_knows_would_let_the_next_player_go_out(standard:
     assert chosen in decision.options and chosen.card not in feeding
 
 
-def test_hard_feeds_the_next_player_at_most_about_half_as_often_as_medium(standard: Deck) -> None:
+def test_hard_feeds_the_next_player_less_often_than_medium(standard: Deck) -> None:
     """At every position of 40 rounds where one of seat 0's discards lets seat 1 go out and
     another does not, each level decides from its own view: hard (which infers seat 1's hidden
-    cards) picks a feeding card at most 0.6 times as often as medium (which looks only at the
-    cards it can see)."""
+    cards, and charges half of that risk to keep its pace) picks a feeding card at most 0.7
+    times as often as medium (which looks only at the cards it can see). Over whole rounds hard
+    hands medium the round far less often still (docs/AI.md: 41 rounds against medium's 111 in
+    500)."""
     medium = ai.get_player("medium")
     hard = HardPlayer()
     positions = hard_feeds = medium_feeds = 0
@@ -107,4 +151,4 @@ def test_hard_feeds_the_next_player_at_most_about_half_as_often_as_medium(standa
         hard_feeds += hard.choose(view, decision, random.Random(1)).card in feeding
         medium_feeds += medium.choose(view, decision, random.Random(1)).card in feeding
     assert positions >= 80 and medium_feeds >= 12
-    assert hard_feeds <= 0.6 * medium_feeds
+    assert hard_feeds <= 0.7 * medium_feeds
