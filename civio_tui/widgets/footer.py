@@ -1,4 +1,4 @@
-"""The footer of keys, rebuilt only when the keys it shows change.
+"""The footer of keys, changed only where the keys it shows change.
 
 Textual's footer rebuilds its keys (removes and mounts every one, then lays out the screen) each
 time the screen says its bindings may have changed: on every change of focus and every
@@ -30,13 +30,13 @@ def shown_keys(active: Mapping[str, Any], palette: str) -> tuple[Any, ...]:
 
 
 class KeysFooter(Footer):
-    """A `Footer` that is rebuilt only when the keys it would show differ from those of its
-    last rebuild."""
+    """A `Footer` that changes only when the keys it would show differ from those it shows,
+    and then only where they differ."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._asked: tuple[Any, ...] | None = None
-        """The keys of the last rebuild asked for (None: none yet)."""
+        """The keys last asked for (None: none yet)."""
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
@@ -52,7 +52,55 @@ class KeysFooter(Footer):
             keys = shown_keys(screen.active_bindings, self.app.COMMAND_PALETTE_BINDING)
             if keys == self._asked:
                 return
-        super().bindings_changed(screen)
         # As Footer's: a footer is rebuilt only while the app has the focus.
-        if screen.app.app_focus and self.is_attached:
-            self._asked = keys
+        if not (screen.app.app_focus and self.is_attached and screen is self.screen):
+            super().bindings_changed(screen)
+            return
+        if self.children:
+            self.call_after_refresh(self._update_keys)
+        else:
+            super().bindings_changed(screen)
+        self._asked = keys
+
+    async def _update_keys(self) -> None:
+        """Mount the keys that appeared and remove those that went, keeping the others (most
+        often one key comes or goes: Enter, as the question takes or leaves the focus);
+        any other change builds the footer again."""
+        built = list(self.compose())
+        new = [w for w in built if isinstance(w, FooterKey)]
+        old = [w for w in self.children if isinstance(w, FooterKey)]
+        if len(new) != len(built) or len(old) != len(self.children):
+            await self.recompose()
+            return
+        before = [_key(k) for k in old]
+        after = [_key(k) for k in new]
+        if _in_order(before, after):  # keys appeared
+            at = 0
+            for widget, key in zip(new, after, strict=True):
+                if at < len(old) and before[at] == key:
+                    at += 1
+                elif at < len(old):
+                    await self.mount(widget, before=old[at])
+                else:
+                    await self.mount(widget)
+        elif _in_order(after, before):  # keys went
+            kept = iter(after)
+            wanted = next(kept, None)
+            for widget, key in zip(old, before, strict=True):
+                if key == wanted:
+                    wanted = next(kept, None)
+                else:
+                    await widget.remove()
+        else:
+            await self.recompose()
+
+
+def _key(key: FooterKey) -> tuple[Any, ...]:
+    """What a footer key shows and does."""
+    return (key.key, key.key_display, key.description, key.action, key.tooltip, *key.classes)
+
+
+def _in_order(part: list[Any], whole: list[Any]) -> bool:
+    """Whether `part` is `whole` with some items left out."""
+    rest = iter(whole)
+    return all(any(item == other for other in rest) for item in part)

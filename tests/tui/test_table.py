@@ -62,7 +62,7 @@ def against_bot(
 
 
 def table(app: object) -> TableScreen:
-    screen = app.screen  # type: ignore[attr-defined]
+    screen = app.screen
     assert isinstance(screen, TableScreen), screen
     return screen
 
@@ -160,6 +160,27 @@ async def test_a_redraw_that_changes_nothing_repaints_nothing(
         screen.refresh_bindings()
         await settle(pilot)
         assert repainted == []
+
+
+async def test_the_footer_adds_and_removes_only_the_key_the_focus_brings(deck: Deck) -> None:
+    # On each of your turns at a networked table the question takes the focus (Enter: Choose
+    # appears) and leaves it: the other keys stay as they are.
+    backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
+    app = make_app()
+    async with app.run_test(size=(110, 36)) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        screen = table(app)
+        await settle(pilot)
+        footer = screen.query_one(Footer)
+        keys = list(footer.children)
+        assert [k.key for k in keys[:2]] == ["enter", "escape"]
+        screen.set_focus(None)
+        await settle(pilot)
+        assert list(footer.children) == keys[1:]
+        screen.query_one(QuestionPane).options_list.focus()
+        await settle(pilot)
+        assert list(footer.children)[1:] == keys[1:]
+        assert [k.key for k in footer.children] == [k.key for k in keys]
 
 
 def test_a_pane_repaints_only_the_rows_whose_text_or_style_changed() -> None:
@@ -414,7 +435,7 @@ async def test_at_120x40_the_opponents_cards_keep_their_names(deck: Deck) -> Non
         assert "[C] Heart of Atlanta" in text and "[C] Tinker" in text
         assert text.count("↳ discarded") == 3
         assert "…" not in text  # a name too long for a line takes its short form instead
-        assert screen.query_one("#opponents-box").max_scroll_y == 0  # type: ignore[attr-defined]
+        assert screen.query_one("#opponents-box").max_scroll_y == 0
         await pilot.resize_terminal(120, 50)
         await pilot.pause()
         await pilot.pause()
@@ -564,7 +585,7 @@ async def test_at_80x24_three_opponents_at_their_fullest_need_no_scrolling(deck:
         pane.show(worst, infos, 1, pane.room)
         for _ in range(3):
             await pilot.pause()
-        screen.query_one("#table").title_opponents()  # type: ignore[attr-defined]
+        screen.query_one("#table").title_opponents()
         box = screen.query_one("#opponents-box")
         assert box.max_scroll_y == 0
         assert "↓ more" not in str(box.border_title)
@@ -635,7 +656,7 @@ async def test_at_80x24_the_log_shows_a_whole_lap_of_four_players(deck: Deck) ->
         for _ in range(5):
             await pilot.pause()
         assert screen.question is not None and screen.question.decision.kind is DecisionKind.DRAW
-        lines = [line.plain for line in screen.query_one("#log").lines]  # type: ignore[attr-defined]
+        lines = [line.plain for line in screen.query_one("#log").lines]
         lap = lines[next(i for i, line in enumerate(lines) if line.startswith("You drew")) :]
         assert sum(" turned up " in line for line in lap) == 4, lap
         assert any("to attack Bot 1 (Lose Turn); Bot 1 accepted." in line for line in lap), lap
