@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -89,6 +91,20 @@ def three_opponents(deck: Deck) -> DealtBackend:
     )
 
 
+@asynccontextmanager
+async def plain_table(
+    deck: Deck, size: tuple[int, int]
+) -> AsyncIterator[tuple[Pilot[int], TableScreen]]:
+    """The table against plain bots, open and drawn at `size`."""
+    backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await open_table(pilot, TableController(deck, backend))
+        screen = table(app)
+        await settle(pilot)
+        yield pilot, screen
+
+
 async def test_your_turn_arriving_leaves_the_focus_in_your_cards(deck: Deck) -> None:
     backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
     app = make_app()
@@ -121,12 +137,7 @@ async def test_a_redraw_or_a_focus_move_that_changes_no_key_keeps_the_footer_as_
 ) -> None:
     # A networked table redraws on every other seat's move: rebuilding the footer each time
     # cost more than the rest of the redraw.
-    backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot, TableController(deck, backend))
-        screen = table(app)
-        await settle(pilot)
+    async with plain_table(deck, (80, 24)) as (pilot, screen):
         keys = list(screen.query_one(Footer).children)
         assert keys
         for _ in range(3):
@@ -141,12 +152,7 @@ async def test_a_redraw_that_changes_nothing_repaints_nothing(
 ) -> None:
     # A networked table redraws on every other seat's move: a pane or a box title repainted
     # unchanged is drawn again and sent to the browser again.
-    backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
-    app = make_app()
-    async with app.run_test(size=(110, 36)) as pilot:
-        await open_table(pilot, TableController(deck, backend))
-        screen = table(app)
-        await settle(pilot)
+    async with plain_table(deck, (110, 36)) as (pilot, screen):
         repainted: list[str] = []
         for widget in screen.query("#table *"):
             refresh = widget.refresh
@@ -165,12 +171,7 @@ async def test_a_redraw_that_changes_nothing_repaints_nothing(
 async def test_the_footer_adds_and_removes_only_the_key_the_focus_brings(deck: Deck) -> None:
     # On each of your turns at a networked table the question takes the focus (Enter: Choose
     # appears) and leaves it: the other keys stay as they are.
-    backend = against_bot(deck, HAND, PLAIN_BOT, ScriptedPlayer(deck))
-    app = make_app()
-    async with app.run_test(size=(110, 36)) as pilot:
-        await open_table(pilot, TableController(deck, backend))
-        screen = table(app)
-        await settle(pilot)
+    async with plain_table(deck, (110, 36)) as (pilot, screen):
         footer = screen.query_one(Footer)
         keys = list(footer.children)
         assert [k.key for k in keys[:2]] == ["enter", "escape"]
