@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import compileall
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,17 @@ from cards.deck import Deck, load_deck, standard_deck
 
 FIXTURES = Path(__file__).parent / "cards" / "fixtures"
 MINI_PACK = FIXTURES / "mini.toml"
+PACKAGES = ("cards", "ai", "civio_tui")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile the project's modules once, in the process that starts the workers: the tests
+    start many processes that import the game (workers, `civio` commands, killed saves), and
+    where bytecode writing is off (PYTHONDONTWRITEBYTECODE) each would compile it again."""
+    if sys.dont_write_bytecode and not hasattr(config, "workerinput"):
+        root = Path(__file__).parent.parent
+        for package in PACKAGES:
+            compileall.compile_dir(root / package, quiet=1)
 
 
 @pytest.fixture(scope="session")
