@@ -47,7 +47,7 @@ from ai.civio.heuristics import (
     mask_of,
     plan_tables,
 )
-from ai.civio.inference import HiddenHandModel
+from ai.civio.inference import HiddenHandModel, outs_of_six
 from ai.civio.medium import MEDIUM_STYLE, HeuristicPolicy, Style
 from cards.deck import standard_deck
 from cards.games.civio.actions import DRAW_DISCARD, DRAW_SUPPLY, Action, Decision, DecisionKind
@@ -248,30 +248,11 @@ class _Run:
         return False
 
 
-def one_away_outs(pt: PlanTables, six: Sequence[int], live: int) -> int:
-    """The live cards that go out with these six cards as 3 + 4 (a mask)."""
-    bits = [1 << c for c in six]
-    full = sum(bits)
-    outs = 0
-    for i, j, k in combinations(range(6), 3):
-        m = bits[i] | bits[j] | bits[k]
-        rest = full ^ m
-        if m in pt.valid3:
-            outs |= pt.ext4.get(rest, 0)
-        if rest in pt.valid3:
-            outs |= pt.ext4.get(m, 0)
-    for i, j in combinations(range(6), 2):
-        m = bits[i] | bits[j]
-        if full ^ m in pt.valid4:
-            outs |= pt.ext3.get(m, 0)
-    return outs & live
-
-
 def one_away_cores(pt: PlanTables, cards: Sequence[int], live: int) -> list[tuple[int, int]]:
     """Every six of `cards` that some live card completes: (the six as a mask, their outs)."""
     cores = []
     for six in combinations(cards, 6):
-        outs = one_away_outs(pt, six, live)
+        outs = outs_of_six(pt, six, live)
         if outs:
             cores.append((mask_of(six), outs))
     return cores

@@ -55,20 +55,31 @@ _SPLIT_2_4 = tuple(
 _SPLIT_3_3 = tuple((a, tuple(x for x in range(6) if x not in a)) for a in combinations(range(6), 3))
 
 
+def _outs_of_six(pt: PlanTables, six: Sequence[int]) -> int:
+    """The cards that go out with six cards (given as bits) as a 3-card and a 4-card precedent."""
+    v3, v4, e3, e4 = pt.valid3, pt.valid4, pt.ext3, pt.ext4
+    found = 0
+    for (i, j), (p, q, r, s) in _SPLIT_2_4:
+        if six[p] | six[q] | six[r] | six[s] in v4:
+            found |= e3.get(six[i] | six[j], 0)
+    for (i, j, h), (p, q, r) in _SPLIT_3_3:
+        if six[i] | six[j] | six[h] in v3:
+            found |= e4.get(six[p] | six[q] | six[r], 0)
+    return found
+
+
+def outs_of_six(pt: PlanTables, cards: Sequence[int], avail: int) -> int:
+    """The cards of `avail` that go out with these 6 cards as 3 + 4 (a mask)."""
+    return _outs_of_six(pt, [1 << c for c in cards]) & avail
+
+
 def outs_of_seven(pt: PlanTables, cards: Sequence[int], avail: int) -> int:
     """The cards of `avail` that, taken by a player holding these 7 cards, let it go out as a
     3-card and a 4-card precedent (dropping one of the 7)."""
-    v3, v4, e3, e4 = pt.valid3, pt.valid4, pt.ext3, pt.ext4
     bits = [1 << c for c in cards]
     found = 0
     for k in range(len(bits)):
-        six = bits[:k] + bits[k + 1 :]
-        for (i, j), (p, q, r, s) in _SPLIT_2_4:
-            if six[p] | six[q] | six[r] | six[s] in v4:
-                found |= e3.get(six[i] | six[j], 0)
-        for (i, j, h), (p, q, r) in _SPLIT_3_3:
-            if six[i] | six[j] | six[h] in v3:
-                found |= e4.get(six[p] | six[q] | six[r], 0)
+        found |= _outs_of_six(pt, bits[:k] + bits[k + 1 :])
     return found & avail
 
 

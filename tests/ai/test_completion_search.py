@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from ai.civio.hard import CompletionSearch, first_out_weights, one_away_cores, one_away_outs
+from ai.civio.hard import CompletionSearch, first_out_weights, one_away_cores
 from ai.civio.heuristics import PlanTables, plan_tables
+from ai.civio.inference import outs_of_six
 from cards.deck import Deck
 from cards.links import ids_of
 
@@ -99,7 +100,7 @@ def test_a_card_added_to_cards_that_already_go_out_is_not_needed(standard: Deck)
     assert got == search.finish_turns(seven | 1 << extra, [], 4)
 
 
-def test_one_away_outs_are_the_live_cards_that_go_out_with_six(standard: Deck) -> None:
+def test_outs_of_six_are_the_live_cards_that_go_out_with_six(standard: Deck) -> None:
     pt = plan_tables(standard)
     rng = random.Random(13)
     every = (1 << len(standard)) - 1
@@ -107,7 +108,7 @@ def test_one_away_outs_are_the_live_cards_that_go_out_with_six(standard: Deck) -
     for hand, draws in _near_hands(pt, standard, rng, 40):
         six = rng.sample(ids_of(hand), 6)
         live = every & ~sum(1 << c for c in [*six, *draws[:2]])
-        got = one_away_outs(pt, six, live)
+        got = outs_of_six(pt, six, live)
         want = sum(1 << x for x in ids_of(live) if _goes_out_3_4(pt, [*six, x]))
         assert got == want, (six, ids_of(got), ids_of(want))
         outs_seen += got.bit_count()
