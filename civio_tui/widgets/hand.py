@@ -128,8 +128,7 @@ class HandPane(Widget, can_focus=True):
         if self.cursor_card not in cards:
             self.cursor_card = cards[0] if cards else None
         lines = self._lines(self.size.width or 60)[0]
-        if drawn(lines) != self._drawn:
-            repaint(self, lines, self._drawn, layout=len(lines) != self._height)
+        if repaint(self, lines, self._drawn, layout=len(lines) != self._height):
             self.call_after_refresh(self._scroll_to_cursor)
         self._height = len(lines)
         self._keys_follow(could_pick)

@@ -18,18 +18,20 @@ def drawn(lines: Sequence[Content]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
     return tuple((line.plain, tuple(line.spans)) for line in lines)
 
 
-def repaint(widget: Widget, lines: Sequence[Content], before: object, *, layout: bool) -> None:
+def repaint(widget: Widget, lines: Sequence[Content], before: object, *, layout: bool) -> bool:
     """Repaint `widget` for its new `lines`, where `before` is what it last drew (`drawn`):
     nothing when they are the same, only the rows that differ when they are as many (and
-    the widget keeps its size), else all of it (laid out again with `layout`)."""
+    the widget keeps its size), else all of it (laid out again with `layout`). Whether
+    anything was repainted."""
     now = drawn(lines)
     if now == before:
-        return
+        return False
     if layout or not isinstance(before, tuple) or len(before) != len(now):
         widget.refresh(layout=layout)
-        return
+        return True
     width = widget.size.width
     widget.refresh(*(Region(0, y, width, 1) for y, row in enumerate(now) if row != before[y]))
+    return True
 
 
 def retitle(widget: Widget, title: str | Content) -> None:
