@@ -137,115 +137,88 @@ class ViewKnowledge:
         return feed_probability(self.sit, card, seat)
 
 
+def sets_with(pt: PlanTables, card: int, held: int, fresh: int) -> tuple[list[int], list[int]]:
+    """The valid 3- and 4-card sets (as masks) made of `card` and cards of `held` that hold at
+    least one card of `fresh` (a part of `held`). Each is listed once, from its lowest card of
+    `fresh` (y below): the precedents a card completes lie among the held cards it shares one
+    with, a few of them, so walking those through the extension tables beats scanning every
+    precedent of the card."""
+    ext3 = pt.ext3
+    ext4 = pt.ext4
+    bit = 1 << card
+    near = pt.partners[card] & held
+    threes: list[int] = []
+    fours: list[int] = []
+    ys = near & fresh
+    while ys:
+        yb = ys & -ys
+        ys ^= yb
+        allowed = near & ~(fresh & ((yb << 1) - 1))  # y itself and the fresh cards below it out
+        xy = bit | yb
+        e = ext3.get(xy, 0) & allowed
+        while e:
+            zb = e & -e
+            e ^= zb
+            threes.append(xy | zb)
+        zs = allowed
+        while zs:
+            zb = zs & -zs
+            zs ^= zb  # zs keeps the allowed cards above z, where w lies
+            e = ext4.get(xy | zb, 0) & zs
+            while e:
+                wb = e & -e
+                e ^= wb
+                fours.append(xy | zb | wb)
+    return threes, fours
+
+
+def freed_by(new: Sequence[int], known: Sequence[int]) -> int:
+    """The cards outside some 7-card hand that goes out as a disjoint pair of a set of `new`
+    and one of `known`: `mask & freed_by(...)` are the cards of `mask` such a hand can spare
+    (the result is the union of the hands' complements, a negative int; 0 for no pair)."""
+    freed = 0
+    for a in new:
+        for b in known:
+            if not a & b:
+                freed |= ~(a | b)
+    return freed
+
+
 class Prepared:
     """The precedents among the cards a completion search starts from (`CompletionSearch.
-    prepare`): found once per decision, then reused for every world."""
+    prepare`): found once per decision, then reused for every world, with what each card drawn
+    onto them adds (`CompletionSearch.single`), worked out the first time a world draws it."""
 
-    __slots__ = ("found", "fours", "goes_out", "have", "held", "left", "threes")
+    __slots__ = ("found", "fours", "goes_out", "have", "left", "singles", "threes")
 
     def __init__(
         self,
         found: dict[int, int],
         have: int,
-        held: list[int],
-        left: set[int],
+        left: int,
         threes: list[int],
         fours: list[int],
-        goes_out: bool = False,
+        goes_out: bool,
     ) -> None:
         self.found = found
         self.have = have
-        self.held = held
         self.left = left
+        """The candidates not yet found (a mask)."""
         self.threes = threes
         self.fours = fours
         # Whether the held cards already go out: a card added later is then never needed.
         self.goes_out = goes_out
+        self.singles: dict[int, tuple[list[int], list[int], int]] = {}
+        """For a card added on top: its sets with the held cards alone, and `freed_by` them
+        against the held cards' own sets."""
 
 
-class _Run:
-    """One world's walk through its draws, on top of a `Prepared` start."""
-
-    __slots__ = (
-        "found",
-        "fours",
-        "goes_out",
-        "have",
-        "held",
-        "left",
-        "more3",
-        "more4",
-        "pt",
-        "threes",
-    )
-
-    def __init__(self, pt: PlanTables, start: Prepared) -> None:
-        self.pt = pt
-        self.found = dict(start.found)
-        self.left = set(start.left)
-        self.held = list(start.held)
-        self.have = start.have
-        self.threes = start.threes
-        self.fours = start.fours
-        self.more3: list[int] = []
-        self.more4: list[int] = []
-        self.goes_out = start.goes_out
-
-    def mark(self, goes_out: int, t: int) -> None:
-        """Every candidate outside a hand that goes out is not needed from turn t on."""
-        if t == 0:
-            self.goes_out = True
-        left = self.left
-        for c in list(left):
-            if not goes_out >> c & 1:
-                self.found[c] = t
-                left.discard(c)
-
-    def add(self, card: int, t: int) -> None:
-        """Hold `card` from turn t; pair the precedents it completes with the held ones."""
-        pt = self.pt
-        ext3 = pt.ext3
-        ext4 = pt.ext4
-        bit = 1 << card
-        # The precedents a new card completes lie among the held cards it shares one with:
-        # a few of them, so walking their pairs and triples through the extension tables
-        # beats scanning every precedent of the card.
-        near = [c for c in self.held if pt.partners[card] >> c & 1]
-        new3: list[int] = []
-        new4: list[int] = []
-        for i, a in enumerate(near):
-            ba = 1 << a
-            e3 = ext3.get(ba | bit, 0)
-            for j in range(i + 1, len(near)):
-                b = near[j]
-                m = ba | (1 << b) | bit
-                if e3 >> b & 1:
-                    new3.append(m)
-                e4 = ext4.get(m, 0)
-                if e4:
-                    for d in near[j + 1 :]:
-                        if e4 >> d & 1:
-                            new4.append(m | (1 << d))
-        self.held.append(card)
-        self.have |= bit
-        if self._pair(new3, (self.fours, self.more4), t):
-            return
-        if self._pair(new4, (self.threes, self.more3, new3), t):
-            return
-        self.more3.extend(new3)
-        self.more4.extend(new4)
-
-    def _pair(self, new: list[int], groups: tuple[list[int], ...], t: int) -> bool:
-        """Mark every disjoint pair of a new precedent and a known one; True when nothing is
-        left to mark."""
-        for a in new:
-            for group in groups:
-                for b in group:
-                    if not a & b:
-                        self.mark(a | b, t)
-                        if not self.left:
-                            return True
-        return False
+def _mark(found: dict[int, int], hit: int, t: int) -> None:
+    """The cards of `hit` are not needed from turn t on."""
+    while hit:
+        low = hit & -hit
+        hit ^= low
+        found[low.bit_length() - 1] = t
 
 
 def one_away_cores(pt: PlanTables, cards: Sequence[int], live: int) -> list[tuple[int, int]]:
@@ -284,13 +257,36 @@ class CompletionSearch:
     def prepare(self, hand: int) -> Prepared:
         """The start of a search from `hand` (8 cards, or 7 and a card that must be kept; or 7
         cards, to `finish` with one more)."""
-        cards = ids_of(hand)
-        run = _Run(self.pt, Prepared({}, 0, [], set(cards), [], []))
-        for c in cards:
-            run.add(c, 0)
-            if not run.left:
-                break
-        return Prepared(run.found, run.have, run.held, run.left, run.more3, run.more4, run.goes_out)
+        pt = self.pt
+        found: dict[int, int] = {}
+        left = hand
+        have = 0
+        threes: list[int] = []
+        fours: list[int] = []
+        goes_out = False
+        for c in ids_of(hand):
+            new3, new4 = sets_with(pt, c, have, have)
+            freed = freed_by(new3, fours) | freed_by(new4, threes)
+            have |= 1 << c
+            if freed:
+                goes_out = True
+                _mark(found, left & freed, 0)
+                left &= ~freed
+                if not left:
+                    break
+            threes += new3
+            fours += new4
+        return Prepared(found, have, left, threes, fours, goes_out)
+
+    def single(self, start: Prepared, card: int) -> tuple[list[int], list[int], int]:
+        """`card`'s sets with the prepared cards, and `freed_by` them against the prepared
+        sets (`Prepared.singles`, filled here)."""
+        found = start.singles.get(card)
+        if found is None:
+            new3, new4 = sets_with(self.pt, card, start.have, start.have)
+            freed = freed_by(new3, start.fours) | freed_by(new4, start.threes)
+            found = start.singles[card] = (new3, new4, freed)
+        return found
 
     def finish(
         self, start: Prepared, draws: Sequence[int], horizon: int, extra: int | None = None
@@ -298,25 +294,57 @@ class CompletionSearch:
         """For each card of the prepared hand (and `extra`, a card added to it now, when
         given): the first t in 0..horizon at which the other cards plus `draws[:t]` contain 7
         cards that go out as 3 + 4; horizon + 1 when they never do."""
-        run = _Run(self.pt, start)
-        if extra is not None and not run.have >> extra & 1:
+        found = dict(start.found)
+        left = start.left
+        held = start.have
+        added: list[tuple[int, int]] = []
+        if extra is not None and not held >> extra & 1:
             if start.goes_out:
                 # The prepared cards go out without it, and marked their go-out before it came.
-                run.found[extra] = 0
+                found[extra] = 0
             else:
-                run.left.add(extra)
-            run.add(extra, 0)
+                left |= 1 << extra
+            added.append((extra, 0))
         elif extra is not None:
-            run.left.add(extra)
-        for t in range(1, horizon + 1):
-            if not run.left or t > len(draws):
+            left |= 1 << extra
+        added.extend((x, t) for t, x in enumerate(draws[:horizon], 1))
+        pt = self.pt
+        partners = pt.partners
+        start3 = start.threes
+        start4 = start.fours
+        # The sets holding a card added on top of the prepared ones.
+        more3: list[int] = []
+        more4: list[int] = []
+        fresh = 0
+        for x, t in added:
+            if not left:
                 break
-            x = draws[t - 1]
-            if not run.have >> x & 1:
-                run.add(x, t)
-        found = run.found
-        for c in run.left:
-            found[c] = horizon + 1
+            bit = 1 << x
+            if held & bit:
+                continue
+            new3, new4, freed = self.single(start, x)
+            if more4 and new3:
+                freed |= freed_by(new3, more4)
+            if more3 and new4:
+                freed |= freed_by(new4, more3)
+            if partners[x] & fresh:
+                # The sets it makes with cards added before it.
+                fresh3, fresh4 = sets_with(pt, x, held, fresh)
+                if fresh3:
+                    freed |= freed_by(fresh3, start4) | freed_by(fresh3, more4)
+                if fresh4:
+                    freed |= freed_by(fresh4, start3) | freed_by(fresh4, more3)
+                more3 += fresh3
+                more4 += fresh4
+            hit = left & freed
+            if hit:
+                _mark(found, hit, t)
+                left ^= hit
+            held |= bit
+            fresh |= bit
+            more3 += new3
+            more4 += new4
+        _mark(found, left, horizon + 1)
         return found
 
     def finish_turns(self, hand: int, draws: Sequence[int], horizon: int) -> dict[int, int]:
