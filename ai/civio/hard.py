@@ -137,12 +137,15 @@ class ViewKnowledge:
         return feed_probability(self.sit, card, seat)
 
 
-def sets_with(pt: PlanTables, card: int, held: int, fresh: int) -> tuple[list[int], list[int]]:
+def sets_with(
+    pt: PlanTables, card: int, held: int, fresh: int, two: bool = False
+) -> tuple[list[int], list[int]]:
     """The valid 3- and 4-card sets (as masks) made of `card` and cards of `held` that hold at
-    least one card of `fresh` (a part of `held`). Each is listed once, from its lowest card of
-    `fresh` (y below): the precedents a card completes lie among the held cards it shares one
-    with, a few of them, so walking those through the extension tables beats scanning every
-    precedent of the card."""
+    least one card of `fresh` (a part of `held`; with `two`, at least two). Each is listed
+    once, from its lowest card of `fresh` (y below), and with `two` its next one (z): the
+    precedents a card completes lie among the held cards it shares one with, a few of them,
+    so walking those through the extension tables beats scanning every precedent of the
+    card."""
     ext3 = pt.ext3
     ext4 = pt.ext4
     bit = 1 << card
@@ -152,19 +155,20 @@ def sets_with(pt: PlanTables, card: int, held: int, fresh: int) -> tuple[list[in
     ys = near & fresh
     while ys:
         yb = ys & -ys
-        ys ^= yb
-        allowed = near & ~(fresh & ((yb << 1) - 1))  # y itself and the fresh cards below it out
+        ys ^= yb  # ys keeps the fresh cards above y
         xy = bit | yb
-        e = ext3.get(xy, 0) & allowed
+        # z: a fresh card above y with `two`, else any but y and the fresh cards below it.
+        zs = ys if two else near & ~(fresh & ((yb << 1) - 1))
+        e = ext3.get(xy, 0) & zs
         while e:
             zb = e & -e
             e ^= zb
             threes.append(xy | zb)
-        zs = allowed
         while zs:
             zb = zs & -zs
-            zs ^= zb  # zs keeps the allowed cards above z, where w lies
-            e = ext4.get(xy | zb, 0) & zs
+            zs ^= zb  # zs keeps the candidates above z
+            # w: above z, or with `two` any but z and the fresh cards below it.
+            e = ext4.get(xy | zb, 0) & (near & ~(fresh & ((zb << 1) - 1)) if two else zs)
             while e:
                 wb = e & -e
                 e ^= wb
@@ -187,9 +191,10 @@ def freed_by(new: Sequence[int], known: Sequence[int]) -> int:
 class Prepared:
     """The precedents among the cards a completion search starts from (`CompletionSearch.
     prepare`): found once per decision, then reused for every world, with what each card drawn
-    onto them adds (`CompletionSearch.single`), worked out the first time a world draws it."""
+    onto them adds, alone or with one other card drawn (`CompletionSearch.on_top`), worked out
+    the first time a world draws it."""
 
-    __slots__ = ("found", "fours", "goes_out", "have", "left", "singles", "threes")
+    __slots__ = ("found", "fours", "goes_out", "have", "left", "on_top", "threes")
 
     def __init__(
         self,
@@ -208,9 +213,9 @@ class Prepared:
         self.fours = fours
         # Whether the held cards already go out: a card added later is then never needed.
         self.goes_out = goes_out
-        self.singles: dict[int, tuple[list[int], list[int], int]] = {}
-        """For a card added on top: its sets with the held cards alone, and `freed_by` them
-        against the held cards' own sets."""
+        self.on_top: dict[int, tuple[list[int], list[int], int]] = {}
+        """For one card added on top, or two (a mask): the sets made of them (all of them) and
+        held cards, and `freed_by` those against the held cards' own sets."""
 
 
 def _mark(found: dict[int, int], hit: int, t: int) -> None:
@@ -278,40 +283,76 @@ class CompletionSearch:
             fours += new4
         return Prepared(found, have, left, threes, fours, goes_out)
 
-    def single(self, start: Prepared, card: int) -> tuple[list[int], list[int], int]:
-        """`card`'s sets with the prepared cards, and `freed_by` them against the prepared
-        sets (`Prepared.singles`, filled here)."""
-        found = start.singles.get(card)
+    def on_top(
+        self, start: Prepared, card: int, other: int = 0
+    ) -> tuple[list[int], list[int], int]:
+        """The sets made of `card`, `other` (another card added on top, as a bit; 0 for none)
+        and the prepared cards, and `freed_by` them against the prepared sets
+        (`Prepared.on_top`, filled here)."""
+        key = 1 << card | other
+        found = start.on_top.get(key)
         if found is None:
-            new3, new4 = sets_with(self.pt, card, start.have, start.have)
+            have = start.have
+            new3, new4 = sets_with(self.pt, card, have | other, other or have)
             freed = freed_by(new3, start.fours) | freed_by(new4, start.threes)
-            found = start.singles[card] = (new3, new4, freed)
+            found = start.on_top[key] = (new3, new4, freed)
         return found
 
     def finish(
-        self, start: Prepared, draws: Sequence[int], horizon: int, extra: int | None = None
+        self,
+        start: Prepared,
+        draws: Sequence[int],
+        horizon: int,
+        extra: int | None = None,
+        wanted: int = -1,
     ) -> dict[int, int]:
         """For each card of the prepared hand (and `extra`, a card added to it now, when
-        given): the first t in 0..horizon at which the other cards plus `draws[:t]` contain 7
-        cards that go out as 3 + 4; horizon + 1 when they never do."""
-        found = dict(start.found)
+        given) that is in `wanted` (a mask; every card by default): the first t in 0..horizon
+        at which the other cards plus `draws[:t]` contain 7 cards that go out as 3 + 4;
+        horizon + 1 when they never do."""
+        return self._walk(start, draws, horizon, extra, wanted, False)
+
+    def first_turn(
+        self, start: Prepared, draws: Sequence[int], horizon: int, extra: int | None = None
+    ) -> int:
+        """The least of `finish`'s turns: the first t at which the cards held then, less any
+        one of them, go out (the walk stops there)."""
+        turns = self._walk(start, draws, horizon, extra, -1, True)
+        return min(turns.values(), default=horizon + 1)
+
+    def _walk(
+        self,
+        start: Prepared,
+        draws: Sequence[int],
+        horizon: int,
+        extra: int | None,
+        wanted: int,
+        first: bool,
+    ) -> dict[int, int]:
+        """`finish`; with `first`, stopping at the first turn any card is found."""
+        found = {c: t for c, t in start.found.items() if wanted >> c & 1}
         left = start.left
         held = start.have
         added: list[tuple[int, int]] = []
         if extra is not None and not held >> extra & 1:
             if start.goes_out:
                 # The prepared cards go out without it, and marked their go-out before it came.
-                found[extra] = 0
+                if wanted >> extra & 1:
+                    found[extra] = 0
             else:
                 left |= 1 << extra
             added.append((extra, 0))
         elif extra is not None:
             left |= 1 << extra
+        left &= wanted
+        if first and found:
+            return found
         added.extend((x, t) for t, x in enumerate(draws[:horizon], 1))
         pt = self.pt
         partners = pt.partners
         start3 = start.threes
         start4 = start.fours
+        on_top = start.on_top
         # The sets holding a card added on top of the prepared ones.
         more3: list[int] = []
         more4: list[int] = []
@@ -322,24 +363,39 @@ class CompletionSearch:
             bit = 1 << x
             if held & bit:
                 continue
-            new3, new4, freed = self.single(start, x)
+            new3, new4, freed = on_top.get(bit) or self.on_top(start, x)
+            near = partners[x] & fresh
+            if near:
+                # The sets it makes with cards added before it: with one of them and held
+                # cards (worked out once per decision), or with two or more.
+                new3 = new3[:]
+                new4 = new4[:]
+                ys = near
+                while ys:
+                    yb = ys & -ys
+                    ys ^= yb
+                    pair3, pair4, pair_freed = on_top.get(bit | yb) or self.on_top(start, x, yb)
+                    freed |= pair_freed
+                    new3 += pair3
+                    new4 += pair4
+                if near & (near - 1):
+                    two3, two4 = sets_with(pt, x, held, fresh, two=True)
+                    if two3:
+                        freed |= freed_by(two3, start4)
+                        new3 += two3
+                    if two4:
+                        freed |= freed_by(two4, start3)
+                        new4 += two4
             if more4 and new3:
                 freed |= freed_by(new3, more4)
             if more3 and new4:
                 freed |= freed_by(new4, more3)
-            if partners[x] & fresh:
-                # The sets it makes with cards added before it.
-                fresh3, fresh4 = sets_with(pt, x, held, fresh)
-                if fresh3:
-                    freed |= freed_by(fresh3, start4) | freed_by(fresh3, more4)
-                if fresh4:
-                    freed |= freed_by(fresh4, start3) | freed_by(fresh4, more3)
-                more3 += fresh3
-                more4 += fresh4
             hit = left & freed
             if hit:
                 _mark(found, hit, t)
                 left ^= hit
+                if first:
+                    break
             held |= bit
             fresh |= bit
             more3 += new3
@@ -435,7 +491,7 @@ class HardSearch:
         assert target is not None
         b = self.budget
         hand = mask_of(sit.hand)
-        taken = sit.taken
+        wanted = -1 if sit.taken is None else ~(1 << sit.taken)
         search = CompletionSearch(plan_tables(sit.deck))
         weight = self._weights()
         starts: dict[int, Prepared] = {}
@@ -455,8 +511,8 @@ class HardSearch:
                     start = starts.get(card)
                     if start is None:
                         start = starts[card] = search.prepare(hand | (1 << card))
-                    for c, t in search.finish(start, draws, b.horizon).items():
-                        if c != taken and t <= b.horizon:
+                    for c, t in search.finish(start, draws, b.horizon, wanted=wanted).items():
+                        if t <= b.horizon:
                             key = -1 if c == card else c  # giving the new card straight back
                             row[key] = row.get(key, 0.0) + share * weight[t]
         return OptionValues(
@@ -501,6 +557,7 @@ class HardSearch:
         laws = law_facts(sit.deck)
         search = CompletionSearch(plan_tables(sit.deck))
         start = search.prepare(hand)
+        wanted = mask_of([a.card for a in options if a.card is not None])
         weight = self._weights()
         totals = {a: 0.0 for a in options}
         committed = {a: 0.0 for a in options}
@@ -509,7 +566,7 @@ class HardSearch:
         for world in self._worlds(knowledge, rng):
             worlds += 1
             draws = future_draws(world, sit.seat, b.horizon, drawn=True)
-            turns = search.finish(start, draws, b.horizon)
+            turns = search.finish(start, draws, b.horizon, wanted=wanted)
             for a in options:
                 totals[a] += weight[turns[a.card]]  # type: ignore[index]
             if cores:
@@ -563,15 +620,13 @@ class HardSearch:
             # Taking the top discard leaves the supply to the other seats this turn; the card it
             # gives up must be chosen before the coming draws are seen.
             later = future_draws(world, sit.seat, b.horizon, drawn=True)
-            for c, t in search.finish(with_top, later, b.horizon).items():
-                if c != top:
-                    take[c] += weight[t]
+            for c, t in search.finish(with_top, later, b.horizon, wanted=hand).items():
+                take[c] += weight[t]
             # Drawing from the supply: the card is seen before the discard is chosen.
             draws = future_draws(world, sit.seat, b.horizon + 1, drawn=False)
             if not draws:  # nothing to draw from the supply
                 return OptionValues({DRAW_DISCARD: (1.0,), DRAW_SUPPLY: (0.0,)}, 1)
-            turns = search.finish(without, draws[1:], b.horizon, extra=draws[0])
-            supply += weight[min(turns.values())]
+            supply += weight[search.first_turn(without, draws[1:], b.horizon, extra=draws[0])]
         taken = float(worlds) if wins else max(take.values())
         return OptionValues({DRAW_SUPPLY: (supply,), DRAW_DISCARD: (taken,)}, worlds)
 
