@@ -493,8 +493,8 @@ class HardSearch:
         hand = mask_of(sit.hand)
         wanted = -1 if sit.taken is None else ~(1 << sit.taken)
         search = CompletionSearch(plan_tables(sit.deck))
+        start = search.prepare(hand)
         weight = self._weights()
-        starts: dict[int, Prepared] = {}
         totals: dict[Action, dict[int, float]] = {a: {} for a in decision.options}
         worlds = 0
         for world in self._worlds(knowledge, rng):
@@ -508,10 +508,8 @@ class HardSearch:
                 share = 1.0 / max(1, len(cards))
                 row = totals[a]
                 for card in cards:
-                    start = starts.get(card)
-                    if start is None:
-                        start = starts[card] = search.prepare(hand | (1 << card))
-                    for c, t in search.finish(start, draws, b.horizon, wanted=wanted).items():
+                    turns = search.finish(start, draws, b.horizon, extra=card, wanted=wanted)
+                    for c, t in turns.items():
                         if t <= b.horizon:
                             key = -1 if c == card else c  # giving the new card straight back
                             row[key] = row.get(key, 0.0) + share * weight[t]
