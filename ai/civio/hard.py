@@ -137,15 +137,12 @@ class ViewKnowledge:
         return feed_probability(self.sit, card, seat)
 
 
-def sets_with(
-    pt: PlanTables, card: int, held: int, fresh: int, two: bool = False
-) -> tuple[list[int], list[int]]:
+def sets_with(pt: PlanTables, card: int, held: int, fresh: int) -> tuple[list[int], list[int]]:
     """The valid 3- and 4-card sets (as masks) made of `card` and cards of `held` that hold at
-    least one card of `fresh` (a part of `held`; with `two`, at least two). Each is listed
-    once, from its lowest card of `fresh` (y below), and with `two` its next one (z): the
-    precedents a card completes lie among the held cards it shares one with, a few of them,
-    so walking those through the extension tables beats scanning every precedent of the
-    card."""
+    least one card of `fresh` (a part of `held`). Each is listed once, from its lowest card of
+    `fresh` (y below): the precedents a card completes lie among the held cards it shares one
+    with, a few of them, so walking those through the extension tables beats scanning every
+    precedent of the card."""
     ext3 = pt.ext3
     ext4 = pt.ext4
     bit = 1 << card
@@ -155,10 +152,9 @@ def sets_with(
     ys = near & fresh
     while ys:
         yb = ys & -ys
-        ys ^= yb  # ys keeps the fresh cards above y
+        ys ^= yb
         xy = bit | yb
-        # z: a fresh card above y with `two`, else any but y and the fresh cards below it.
-        zs = ys if two else near & ~(fresh & ((yb << 1) - 1))
+        zs = near & ~(fresh & ((yb << 1) - 1))  # y itself and the fresh cards below it out
         e = ext3.get(xy, 0) & zs
         while e:
             zb = e & -e
@@ -166,9 +162,8 @@ def sets_with(
             threes.append(xy | zb)
         while zs:
             zb = zs & -zs
-            zs ^= zb  # zs keeps the candidates above z
-            # w: above z, or with `two` any but z and the fresh cards below it.
-            e = ext4.get(xy | zb, 0) & (near & ~(fresh & ((zb << 1) - 1)) if two else zs)
+            zs ^= zb  # zs keeps the cards above z, where w lies
+            e = ext4.get(xy | zb, 0) & zs
             while e:
                 wb = e & -e
                 e ^= wb
@@ -353,6 +348,8 @@ class CompletionSearch:
         start3 = start.threes
         start4 = start.fours
         on_top = start.on_top
+        ext3 = pt.ext3
+        ext4 = pt.ext4
         # The sets holding a card added on top of the prepared ones.
         more3: list[int] = []
         more4: list[int] = []
@@ -366,26 +363,46 @@ class CompletionSearch:
             new3, new4, freed = on_top.get(bit) or self.on_top(start, x)
             near = partners[x] & fresh
             if near:
-                # The sets it makes with cards added before it: with one of them and held
-                # cards (worked out once per decision), or with two or more.
+                # The sets it makes with cards added before it: with one of them (y) and held
+                # cards, worked out once per decision, or with two or more (y the lowest, z the
+                # next).
                 new3 = new3[:]
                 new4 = new4[:]
+                beside = partners[x] & held
                 ys = near
                 while ys:
                     yb = ys & -ys
-                    ys ^= yb
+                    ys ^= yb  # ys keeps the added cards above y
                     pair3, pair4, pair_freed = on_top.get(bit | yb) or self.on_top(start, x, yb)
                     freed |= pair_freed
                     new3 += pair3
                     new4 += pair4
-                if near & (near - 1):
-                    two3, two4 = sets_with(pt, x, held, fresh, two=True)
-                    if two3:
-                        freed |= freed_by(two3, start4)
-                        new3 += two3
-                    if two4:
-                        freed |= freed_by(two4, start3)
-                        new4 += two4
+                    if not ys:
+                        continue
+                    xy = bit | yb
+                    e = ext3.get(xy, 0) & ys
+                    while e:
+                        zb = e & -e
+                        e ^= zb
+                        m = xy | zb
+                        for f in start4:
+                            if not m & f:
+                                freed |= ~(m | f)
+                        new3.append(m)
+                    zs = ys
+                    while zs:
+                        zb = zs & -zs
+                        zs ^= zb
+                        # w: a held card, but not z or an added card below it
+                        e = ext4.get(xy | zb, 0) & beside & ~(fresh & ((zb << 1) - 1))
+                        while e:
+                            wb = e & -e
+                            e ^= wb
+                            m = xy | zb | wb
+                            for f in start3:
+                                if not m & f:
+                                    freed |= ~(m | f)
+                            new4.append(m)
             if more4 and new3:
                 freed |= freed_by(new3, more4)
             if more3 and new4:
