@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
 from cards.games.civio.phase import Phase
@@ -66,20 +67,26 @@ def sample_deals(
     blind = sum(unknown)
     top = min(len(unseen) - blind, view.seats * depth + 1)
     skips = [p.skips for p in players]
+    mine = list(view.hidden)
+    # Each seat's hidden cards: its known ones, then how many of the dealt cards (None: mine).
+    places = [
+        (None, 0) if p.seat == me else (list(p.known_hidden), u)
+        for p, u in zip(players, unknown, strict=True)
+    ]
+    pool = set(unseen)
     deals = []
     for _ in range(n):
         dealt = rng.sample(unseen, blind + top)
         hidden = []
         k = 0
-        for p, u in zip(players, unknown, strict=True):
-            if p.seat == me:
-                hidden.append(list(view.hidden))
+        for known, u in places:
+            if known is None:
+                hidden.append(mine[:])
             else:
-                hidden.append([*p.known_hidden, *dealt[k : k + u]])
+                hidden.append(known + dealt[k : k + u])
                 k += u
-        drawn = set(dealt)
-        rest = [c for c in unseen if c not in drawn]
-        rest.extend(reversed(dealt[blind:]))  # the first card dealt is the top of the supply
+        rest = list(pool.difference(dealt))
+        rest += dealt[blind:][::-1]  # the first card dealt is the top of the supply
         deals.append(Deal(rest, view.seats, skips, hidden))
     return deals
 
@@ -116,17 +123,25 @@ def future_draws(world: World, seat: int, n: int, *, drawn: bool, consumed: int 
     `drawn`, and `consumed` cards leaving the top first (a confiscation's replacement). Turns
     lost to attacks draw nothing."""
     supply = world.supply  # the top is the last element
-    seats = world.seats
-    skips = list(world.skips)
+    depths = _draw_depths(world.seats, tuple(world.skips), seat, n, drawn, consumed, len(supply))
+    return [supply[d] for d in depths]
+
+
+@cache
+def _draw_depths(
+    seats: int, skips: tuple[int, ...], seat: int, n: int, drawn: bool, taken: int, size: int
+) -> tuple[int, ...]:
+    """Where in a supply of `size` cards (as negative indexes, the top -1) `future_draws`
+    finds its cards: the same for every world of a decision, so worked out once."""
+    lost = list(skips)
     out: list[int] = []
-    taken = consumed
     turn = (seat + 1) % seats if drawn else seat
-    while len(out) < n and taken < len(supply):
-        if skips[turn]:
-            skips[turn] -= 1  # a lost turn draws nothing
+    while len(out) < n and taken < size:
+        if lost[turn]:
+            lost[turn] -= 1  # a lost turn draws nothing
         else:
             if turn == seat:
-                out.append(supply[-1 - taken])
+                out.append(-1 - taken)
             taken += 1
         turn = (turn + 1) % seats
-    return out
+    return tuple(out)
