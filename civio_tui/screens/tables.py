@@ -106,8 +106,16 @@ class TablesScreen(CivioScreen[None]):
         )
         self.store = open_store(self)
         self.reload()
-        self.set_interval(REFRESH_SECONDS, self.reload)
+        self.set_interval(REFRESH_SECONDS, self.reread)
         self.query_one(NavList).focus()
+
+    def reread(self) -> None:
+        """The list read again, as every second, while it shows. Under a table or a form it is
+        not seen, and its change would cost the screen above a whole redraw (a covered screen's
+        change repaints the screen over it): it is read again when it shows. (`is_current`
+        is true under the top screen too: Textual draws it there.)"""
+        if self.app.screen is self:
+            self.reload()
 
     def on_screen_resume(self) -> None:
         self.reload()

@@ -210,6 +210,26 @@ async def test_leaving_a_table_asks_hands_the_seat_to_the_computer_and_returning
         assert own_seat_only(ben).tab.seat == 1
 
 
+async def test_the_tables_list_under_a_table_is_read_again_only_once_it_shows(
+    two_players: tuple[CivioApp, CivioApp, TableStore],
+) -> None:
+    _, ben, store = two_players
+    async with at_one_table(two_players) as (_, pb, table):
+        (listed,) = [s for s in ben.screen_stack if isinstance(s, TablesScreen)]
+        other = ops.open_table(store, "Cy", "civio", 2, now=time.time())
+        # Its second's reading while the table covers it reads nothing (what it read would
+        # repaint the whole table screen above it).
+        as_the_app(ben, listed.reread)
+        assert other.code not in [t.code for t in listed.tables]
+        await pb.press("escape")
+        await pb.pause()
+        await pb.press("y")
+        await wait_for(pb, TablesScreen)
+        assert other.code in [t.code for t in listed.tables]
+        as_the_app(ben, listed.reread)
+        assert table.code in [t.code for t in listed.tables]
+
+
 @pytest.mark.slow
 async def test_two_apps_play_a_whole_round_at_one_table(
     two_players: tuple[CivioApp, CivioApp, TableStore],
