@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import compileall
+import os
 import sys
 from pathlib import Path
 
@@ -16,13 +17,40 @@ PACKAGES = ("cards", "ai", "civio_tui")
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Compile the project's modules once, in the process that starts the workers: the tests
-    start many processes that import the game (workers, `civio` commands, killed saves), and
-    where bytecode writing is off (PYTHONDONTWRITEBYTECODE) each would compile it again."""
+    """Compile the project's modules and rewrite the test modules' asserts once, in the process
+    that starts the workers: the tests start many processes that import the game (workers,
+    `civio` commands, killed saves), and where bytecode writing is off (PYTHONDONTWRITEBYTECODE)
+    each would compile it again, and each worker would rewrite every test module again."""
     if sys.dont_write_bytecode and not hasattr(config, "workerinput"):
         root = Path(__file__).parent.parent
-        for package in PACKAGES:
+        for package in (*PACKAGES, "tests"):
             compileall.compile_dir(root / package, quiet=1)
+        _rewrite_test_modules(config, Path(__file__).parent)
+
+
+def _rewrite_test_modules(config: pytest.Config, tests: Path) -> None:
+    """Write pytest's cache of each test module with its asserts rewritten, as pytest itself
+    does when bytecode writing is on (the cache is read whether or not writing is on)."""
+    try:
+        from _pytest.assertion.rewrite import (
+            PYC_TAIL,
+            _read_pyc,
+            _rewrite_test,
+            _write_pyc_fp,
+            get_cache_dir,
+        )
+    except ImportError:  # another pytest: it rewrites them itself, as it always can
+        return
+    for path in [*tests.rglob("test_*.py"), *tests.rglob("conftest.py")]:
+        pyc = get_cache_dir(path) / (path.name[:-3] + PYC_TAIL)
+        if _read_pyc(path, pyc, lambda *_: None) is not None:
+            continue
+        source_stat, code = _rewrite_test(path, config)
+        pyc.parent.mkdir(exist_ok=True)
+        part = pyc.with_name(f"{pyc.name}.{os.getpid()}")
+        with open(part, "wb") as out:
+            _write_pyc_fp(out, source_stat, code)
+        os.replace(part, pyc)
 
 
 @pytest.fixture(scope="session")

@@ -431,8 +431,13 @@ async def test_a_question_answered_elsewhere_gives_way_to_what_the_table_asks_no
         other_tab.session.apply(other_tab.session.decision.options[0])
         if answers_first:
             await pilot.press("1")
+            moved_on = "the table moved on: look at it again"
+            for _ in range(100):
+                if moved_on in [n.message for n in pilot.app._notifications]:
+                    break
+                await pilot.pause(0.02)
             said = [n.message for n in pilot.app._notifications]
-            assert said[-1] == "the table moved on: look at it again"
+            assert said[-1] == moved_on
         for _ in range(200):
             if screen.question is not None and not screen.question.title.startswith("Draw"):
                 break

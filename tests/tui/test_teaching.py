@@ -194,7 +194,13 @@ async def test_card_view_opens_on_history_then_links_then_rules(deck: Deck) -> N
             # Name, type line, a blank line, then the summary.
             summary = Content(card.summary).wrap(width) if card.summary else []
             assert 3 + len(summary) <= height, (card.name, len(summary), height)
-        nav = str(detail.query_one("#detail-nav", Static).render())
+        # The line of keys is written after the card is laid out.
+        nav_line = detail.query_one("#detail-nav", Static)
+        for _ in range(50):
+            if str(nav_line.render()):
+                break
+            await pilot.pause()
+        nav = str(nav_line.render())
         assert "PgDn" in nav and "e: links" in nav
         await pilot.press("e")
         await wait_for_screen(pilot, LinksScreen)
