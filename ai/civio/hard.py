@@ -342,7 +342,7 @@ class CompletionSearch:
         left &= wanted
         if first and found:
             return found
-        added.extend((x, t) for t, x in enumerate(draws[:horizon], 1))
+        added.extend(zip(draws[:horizon], range(1, horizon + 1), strict=False))
         pt = self.pt
         partners = pt.partners
         start3 = start.threes
@@ -513,17 +513,17 @@ class HardSearch:
         start = search.prepare(hand)
         weight = self._weights()
         totals: dict[Action, dict[int, float]] = {a: {} for a in decision.options}
+        rows = list(totals.items())
         worlds = 0
         for world in self._worlds(knowledge, rng):
             worlds += 1
             # The target's replacement comes off the supply before anyone else draws.
             draws = future_draws(world, sit.seat, b.horizon, drawn=True, consumed=1)
             hidden = world.hidden[target]
-            for a in decision.options:
+            for a, row in rows:
                 # A blind take gets one of the target's hidden cards there, at random.
                 cards = [a.card] if a.card is not None else list(hidden)
                 share = 1.0 / max(1, len(cards))
-                row = totals[a]
                 for card in cards:
                     turns = search.finish(start, draws, b.horizon, extra=card, wanted=wanted)
                     for c, t in turns.items():
@@ -572,25 +572,36 @@ class HardSearch:
         laws = law_facts(sit.deck)
         search = CompletionSearch(plan_tables(sit.deck))
         start = search.prepare(hand)
-        wanted = mask_of([a.card for a in options if a.card is not None])
+        cards = [a.card for a in options if a.card is not None]
+        assert len(cards) == len(options)
+        wanted = mask_of(cards)
         weight = self._weights()
-        totals = {a: 0.0 for a in options}
-        committed = {a: 0.0 for a in options}
+        sums = [0.0] * len(options)
+        kept_sums = [0.0] * len(options)
         cores = one_away_cores(search.pt, sit.hand, sit.live) if b.commit else []
         worlds = 0
         for world in self._worlds(knowledge, rng):
             worlds += 1
             draws = future_draws(world, sit.seat, b.horizon, drawn=True)
             turns = search.finish(start, draws, b.horizon, wanted=wanted)
-            for a in options:
-                totals[a] += weight[turns[a.card]]  # type: ignore[index]
+            for i, c in enumerate(cards):
+                sums[i] += weight[turns[c]]
             if cores:
-                kept = first_out_weights(cores, draws, weight)
-                for a in options:
-                    bit = 1 << a.card  # type: ignore[operator]
-                    committed[a] += max((w for six, w in kept if not six & bit), default=0.0)
-        for a in options:
-            totals[a] += b.commit * (committed[a] - totals[a])
+                # The best six kept without each card: the cards of the hand a six leaves out.
+                best: dict[int, float] = {}
+                for six, w in first_out_weights(cores, draws, weight):
+                    if w:
+                        out = hand & ~six
+                        while out:
+                            low = out & -out
+                            out ^= low
+                            if w > best.get(low, 0.0):
+                                best[low] = w
+                for i, c in enumerate(cards):
+                    kept_sums[i] += best.get(1 << c, 0.0)
+        totals = {
+            a: s + b.commit * (k - s) for a, s, k in zip(options, sums, kept_sums, strict=True)
+        }
         lo = min(scores.values())
         span = max(scores.values()) - lo or 1.0
         main = decision.stage == "main"
