@@ -151,6 +151,21 @@ def _subsets(k: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
     return found
 
 
+# For k positions: the zeta transform's steps, level by level (bit 1, 2, 4, ...): every mask m
+# with the level's bit, and m without it.
+_ZETA: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _zeta_pairs(k: int) -> tuple[tuple[int, int], ...]:
+    found = _ZETA.get(k)
+    if found is None:
+        size = 1 << k
+        found = _ZETA[k] = tuple(
+            (m, m ^ (1 << b)) for b in range(k) for m in range(size) if m >> b & 1
+        )
+    return found
+
+
 class HandEval:
     """The plans among a few cards (7 to 9), ready to value any 7 or fewer of them.
 
@@ -159,7 +174,7 @@ class HandEval:
     of positions in `cards`.
     """
 
-    __slots__ = ("a3", "cards", "f4", "g4", "k", "live", "q")
+    __slots__ = ("_g4", "_parts4", "a3", "cards", "f4", "k", "live", "q")
 
     def __init__(
         self,
@@ -225,21 +240,30 @@ class HandEval:
         for im, (i, j, k3, k4) in subsets[4]:
             if bits[i] | bits[j] | bits[k3] | bits[k4] in valid4:
                 f4[im] = 1.0
-        # g4[m]: the most cards of m a 4-card plan part can use (-9: none).
-        g4 = [m.bit_count() if f4[m] > 0.0 else -9 for m in range(size)]
-        # Zeta transforms: f4[m] becomes the total weight of the 4-card plan parts inside m, and
-        # g4[m] the largest of them.
-        bit = 1
-        while bit < size:
-            for m in range(size):
-                if m & bit:
-                    f4[m] += f4[m ^ bit]
-                    if g4[m ^ bit] > g4[m]:
-                        g4[m] = g4[m ^ bit]
-            bit <<= 1
+        # g4[m]: the most cards of m a 4-card plan part can use (-9: none), worked out when
+        # `distance` first needs it.
+        self._g4: list[int] | None = None
+        self._parts4 = [m for m in range(size) if f4[m] > 0.0]
+        # Zeta transform: f4[m] becomes the total weight of the 4-card plan parts inside m.
+        for m, lower in _zeta_pairs(k):
+            f4[m] += f4[lower]
         self.a3 = a3
         self.f4 = f4
-        self.g4 = g4
+
+    @property
+    def g4(self) -> list[int]:
+        """For each mask m of positions: the most cards of m one 4-card plan part uses (-9:
+        none), by the same zeta transform as `f4`, with max for sum."""
+        g4 = self._g4
+        if g4 is None:
+            g4 = [-9] * len(self.f4)
+            for m in self._parts4:
+                g4[m] = m.bit_count()
+            for m, lower in _zeta_pairs(self.k):
+                if g4[lower] > g4[m]:
+                    g4[m] = g4[lower]
+            self._g4 = g4
+        return g4
 
     def value(self, keep: int) -> float:
         """The value of the sub-hand of the positions in `keep` (a mask over `cards`)."""
