@@ -549,7 +549,8 @@ class HardSearch:
         """Each discard's `chance_to_win_after_discard`: how soon its hand goes out over the
         worlds, less what the card adds to the next player's plans, plus the chance to win
         beyond that, times the chance it does not hand the next player the round."""
-        scores = self.policy.discard_scores(sit, decision)
+        gains: dict[int, float] = {}
+        scores = self.policy.discard_scores(sit, decision, gains)
         options = sorted(decision.options, key=lambda a: -scores[a])
         goes_out = {a for a in options if scores[a] >= 1e6}
         if goes_out and not full:  # goes out now
@@ -566,7 +567,7 @@ class HardSearch:
                 assert card is not None
                 feed[a] = knowledge.feed_risk(card, nxt)
                 if b.help:
-                    g = max(0.0, self.policy.opponent_gain(sit, nxt, card))
+                    g = max(0.0, self.policy.next_gain(sit, card, gains))
                     helps[a] = g / (base + g + 1e-9)
         hand = mask_of(sit.hand)
         laws = law_facts(sit.deck)

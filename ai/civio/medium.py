@@ -127,6 +127,14 @@ class HeuristicPolicy:
         full = ev.full()
         return ev.value(full) - ev.value(full & ~(1 << (len(cards) - 1)))
 
+    def next_gain(self, sit: Situation, card: int, gains: dict[int, float]) -> float:
+        """`opponent_gain` of `card` for the next player, kept in `gains` (card: gain, for this
+        situation) so that asking again costs nothing."""
+        gain = gains.get(card)
+        if gain is None:
+            gain = gains[card] = self.opponent_gain(sit, self.next_player(sit), card)
+        return gain
+
     def threat(self, sit: Situation, opp: int) -> float:
         known = sit.opp_known.get(opp, [])
         if not known:
@@ -199,9 +207,12 @@ class HeuristicPolicy:
             return DRAW_DISCARD
         return DRAW_SUPPLY
 
-    def discard_scores(self, sit: Situation, decision: Decision) -> dict[Action, float]:
+    def discard_scores(
+        self, sit: Situation, decision: Decision, gains: dict[int, float] | None = None
+    ) -> dict[Action, float]:
         """A score per discard option (higher is better); a discard that goes out scores above
-        any other, by its points."""
+        any other, by its points. `gains` keeps the next player's `opponent_gain` of the cards
+        it works out (`next_gain`), for a caller that needs them too."""
         hand = sit.hand
         ev = self.evaluator(sit, hand)
         full = ev.full()
@@ -209,7 +220,7 @@ class HeuristicPolicy:
         laws = law_facts(sit.deck)
         main = decision.stage == "main"
         base = ev.value(full)
-        nxt = self.next_player(sit)
+        gains = {} if gains is None else gains
         scores: dict[Action, float] = {}
         for action in decision.options:
             c = action.card
@@ -228,7 +239,7 @@ class HeuristicPolicy:
             if main and laws.attack[c] is not None:
                 value += style.attack_bonus * base
             if style.danger:
-                value -= style.danger * self.opponent_gain(sit, nxt, c)
+                value -= style.danger * self.next_gain(sit, c, gains)
             scores[action] = value
         return scores
 
