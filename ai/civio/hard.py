@@ -325,10 +325,11 @@ class CompletionSearch:
         first: bool,
     ) -> dict[int, int]:
         """`finish`; with `first`, stopping at the first turn any card is found."""
-        found = {c: t for c, t in start.found.items() if wanted >> c & 1}
+        found = {c: t for c, t in start.found.items() if wanted >> c & 1} if start.found else {}
         left = start.left
         held = start.have
-        added: list[tuple[int, int]] = []
+        added = draws[:horizon]
+        turn = 1  # the turn of added[0]
         if extra is not None and not held >> extra & 1:
             if start.goes_out:
                 # The prepared cards go out without it, and marked their go-out before it came.
@@ -336,13 +337,13 @@ class CompletionSearch:
                     found[extra] = 0
             else:
                 left |= 1 << extra
-            added.append((extra, 0))
+            added = [extra, *added]
+            turn = 0
         elif extra is not None:
             left |= 1 << extra
         left &= wanted
         if first and found:
             return found
-        added.extend(zip(draws[:horizon], range(1, horizon + 1), strict=False))
         pt = self.pt
         partners = pt.partners
         start3 = start.threes
@@ -354,7 +355,7 @@ class CompletionSearch:
         more3: list[int] = []
         more4: list[int] = []
         fresh = 0
-        for x, t in added:
+        for t, x in enumerate(added, turn):
             if not left:
                 break
             bit = 1 << x
