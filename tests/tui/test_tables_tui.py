@@ -36,6 +36,7 @@ from civio_tui.tables.live import LiveTable
 from civio_tui.tables.store import TableStore
 from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.lists import NavList
+from civio_tui.widgets.log_pane import LogPane
 
 
 def test_tables_is_on_the_main_menu_only_where_a_class_keeps_tables(tmp_path: Path) -> None:
@@ -410,6 +411,30 @@ async def test_at_the_opening_a_later_seat_is_asked_at_once_and_its_choice_given
             logged = tx.actions(code)
         assert [a.seat for a in logged] == [0, 1]
         assert set(logged[1].action["cards"]) == set(screen.controller.rnd.hand(1)) - hidden
+    store.close()
+
+
+async def test_at_the_opening_the_others_choices_reach_the_log_while_a_seat_still_chooses(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "class"
+    store, code = ana_and_ben(root)
+    async with ben_at_table(root, tmp_path / "ben", code) as (pilot, screen):
+        log = screen.query_one(LogPane)
+        before = list(log.lines)
+        ana = TableTab(store, code, "Ana")
+        ana.session.apply(ana.session.decision.options[0])
+        for _ in range(200):
+            if screen.tab.live.log_length == 1:
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        # Ben's question stays as it was, and his log tells Ana's choice already.
+        question = screen.question
+        assert question is not None and question.decision.seat == 1
+        assert question.decision == screen.controller.viewer_decision()
+        told = [line.plain for line in log.lines[len(before) :]]
+        assert told and "Ana" in told[-1], told
     store.close()
 
 

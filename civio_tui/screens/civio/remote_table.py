@@ -126,9 +126,11 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
         question = self.question
         if question is not None and question.decision == self.controller.viewer_decision():
             # Still this seat's question (at the opening the others choose meanwhile): the
-            # table is drawn again, the answer being chosen is not disturbed. A question the
-            # table no longer asks (this seat's move made elsewhere: its other tab, or the
-            # computer while its person seemed away) gives way to what it asks now.
+            # table and the log are drawn again (the others' choices show as they come), the
+            # answer being chosen is not disturbed. A question the table no longer asks (this
+            # seat's move made elsewhere: its other tab, or the computer while its person
+            # seemed away) gives way to what it asks now.
+            self.log_round()
             self.refresh_panes()
             return
         if self.round_done_shown:
