@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from ai.civio.heuristics import PlanTables, Situation, go_out_completions, mask_of, plan_tables
+from ai.civio.heuristics import PlanTables, Situation, mask_of, plan_tables
 from cards.go_out import goes_out
 
 OUTS_LOG_WEIGHTS = (2.0, 2.5, 2.6, 2.6, 3.0, 3.0, 3.0, 3.8)
@@ -128,9 +128,7 @@ def pair_outs(
     singles: dict[int, int] = {}
     done: set[int] = set()
     for h in _ids(live):
-        outs = 0
-        for m in go_out_completions(pt, [*known, h], avail & ~(1 << h)):
-            outs |= m
+        outs = outs_of_six(pt, [*known, h], avail & ~(1 << h))
         if outs:
             singles[h] = outs
             done.update((1 << h) | (1 << x) for x in _ids(outs & live))
