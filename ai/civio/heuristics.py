@@ -402,30 +402,36 @@ def from_view(view: PlayerView, deck: Deck | None = None) -> Situation:
     )
 
 
+# For 5 to 7 positions: the splits (a mask of the positions in the 3-card part, the rest in the
+# 4-card part) that leave at most 3 cards in one part and 4 in the other.
+_GO_OUT_SPLITS = {
+    k: tuple(s for s in range(1 << k) if s.bit_count() <= 3 and k - s.bit_count() <= 4)
+    for k in range(5, 8)
+}
+
+
 def go_out_completions(pt: PlanTables, cards: Sequence[int], live: int) -> set[int]:
     """The sets of live cards (as masks) that complete `cards` (5 to 7 of them) to a hand that
     goes out with a 3-card and a 4-card precedent. A 7-card flush is not looked for."""
     k = len(cards)
     if not 5 <= k <= 7:
         raise ValueError("go_out_completions takes 5 to 7 cards")
-    bits = [1 << c for c in cards]
+    # The cards of each set of positions, as a mask.
+    masks = [0] * (1 << k)
+    for s in range(1, 1 << k):
+        low = s & -s
+        masks[s] = masks[s ^ low] | 1 << cards[low.bit_length() - 1]
+    every = (1 << k) - 1
     valid3, valid4 = pt.valid3, pt.valid4
     found: set[int] = set()
-    for split in range(1 << k):
+    for split in _GO_OUT_SPLITS[k]:
         a = split.bit_count()
-        b = k - a
-        if a > 3 or b > 4:
-            continue
-        m3 = m4 = 0
-        for i in range(k):
-            if split >> i & 1:
-                m3 |= bits[i]
-            else:
-                m4 |= bits[i]
-        comps3 = _completions(m3, 3 - a, valid3, pt.ext3, pt.pairs3, None, live)
+        comps3 = _completions(masks[split], 3 - a, valid3, pt.ext3, pt.pairs3, None, live)
         if not comps3:
             continue
-        comps4 = _completions(m4, 4 - b, valid4, pt.ext4, None, pt.pairs4, live)
+        comps4 = _completions(
+            masks[every ^ split], a + 4 - k, valid4, pt.ext4, None, pt.pairs4, live
+        )
         for x in comps3:
             for y in comps4:
                 if not x & y:
