@@ -196,19 +196,20 @@ async def _taken(seat: SeatTab, table: TableLog, asked: tuple[str, ...]) -> int 
 
 async def _drawn_after(seat: SeatTab, table: TableLog, actions: int, timeout: float) -> None:
     """Wait until `seat`'s screen shows its log after the table's first `actions` actions (or
-    more): drawn after its own answer, the last of them. Frames arrive late on a busy machine,
-    and the keys change the question's rows (the opening's marks) before the answer is taken:
-    only the Log box, which a seat's own action always adds to, tells the screens apart."""
+    more): drawn after its own answer, the last of them (in the log already). Frames arrive
+    late on a busy machine, and the keys change the question's rows (the opening's marks)
+    before the answer is taken: only the Log box, which a seat's own action always adds to,
+    tells the screens apart. The screen is looked at as each frame arrives."""
+    table.catch_up()
+    log = table.logs.logs[seat.seat]
     deadline = time.time() + timeout
-    while True:
-        table.catch_up()
-        if log_after(seat.tab.left_box("Log"), table.logs.logs[seat.seat], actions):
-            return
-        if time.time() > deadline:
-            raise TimeoutError(f"the screen did not show the log after action {actions}")
+    while not log_after(seat.tab.left_box("Log"), log, actions):
         if seat.tab.closed.is_set():
             raise ConnectionError("the tab closed")
-        await asyncio.sleep(0.05)
+        left = deadline - time.time()
+        if left <= 0:
+            raise TimeoutError(f"the screen did not show the log after action {actions}")
+        await seat.tab.changed(left)
 
 
 async def _scenario(
@@ -297,8 +298,8 @@ class RoundLogs:
             log.append(squeezed("".join(round_log(self.match.deck, events, seat, self.names))))
 
     def extend(self, actions: list[dict[str, Any]]) -> None:
-        """Take in `actions` (the table's whole log) beyond those taken already."""
-        for action in actions[self.taken :]:
+        """Take in `actions`, the table's log after the `taken` actions taken already."""
+        for action in actions:
             if self.engine.is_over:
                 break
             self.match.apply(action)
@@ -332,7 +333,7 @@ class TableLog:
 
     def catch_up(self) -> None:
         with self.store.read() as tx:
-            self.logs.extend([a.action for a in tx.actions(self.code)])
+            self.logs.extend([a.action for a in tx.actions(self.code, since=self.logs.taken)])
 
 
 def log_after(rows: list[str] | None, log: list[str], actions: int) -> bool:

@@ -58,8 +58,10 @@ class PyteScreen:
     def lines(self) -> list[str]:
         return list(self.screen.display)
 
-    def char(self, row: int, column: int) -> str:
-        return str(self.screen.buffer[row][column].data)
+    def cells(self, row: int, start: int, end: int) -> str:
+        """The characters of `row` from column `start` up to `end`."""
+        line = self.screen.buffer[row]
+        return "".join(str(line[c].data) for c in range(start, end))
 
 
 _COLOURS = re.compile(r"\x1b\[[0-9;:]*m")
@@ -176,8 +178,9 @@ class CellScreen:
     def lines(self) -> list[str]:
         return ["".join(row) for row in self.rows]
 
-    def char(self, row: int, column: int) -> str:
-        return self.rows[row][column]
+    def cells(self, row: int, start: int, end: int) -> str:
+        """The characters of `row` from column `start` up to `end`."""
+        return "".join(self.rows[row][start:end])
 
 
 class Tab:
@@ -280,6 +283,13 @@ class Tab:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._new_data.wait(), remaining)
 
+    async def changed(self, timeout: float) -> None:
+        """Wait until more of the screen arrives, the tab closes or `timeout` seconds pass
+        (what arrived before the call does not count: look at the screen first)."""
+        self._new_data.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._new_data.wait(), timeout)
+
     def left_box(self, title: str) -> list[str] | None:
         """The rows inside the box drawn at the screen's left edge whose top border is titled
         `title` (`╭─ Log ─…╮`), read from the terminal's cells alone (far cheaper than
@@ -289,21 +299,18 @@ class Tab:
             return None
         head = "╭─ " + title + " "
         top = next(
-            (
-                row
-                for row in range(self.height)
-                if "".join(screen.char(row, c) for c in range(len(head))) == head
-            ),
-            None,
+            (row for row in range(self.height) if screen.cells(row, 0, len(head)) == head), None
         )
         if top is None:
             return None
-        right = next((c for c in range(self.width) if screen.char(top, c) == "╮"), self.width)
+        right = screen.cells(top, 0, self.width).find("╮")
+        right = self.width if right < 0 else right
         rows = []
         for row in range(top + 1, self.height):
-            if screen.char(row, 0) == "╰":
+            line = screen.cells(row, 0, right)
+            if line.startswith("╰"):
                 break
-            rows.append("".join(screen.char(row, c) for c in range(1, right)))
+            rows.append(line[1:])
         return rows
 
     async def send(self, keys: str) -> None:

@@ -36,3 +36,16 @@ def test_cell_screen_places_erases_and_scrolls() -> None:
     assert screen.lines() == ["x     ", "  ab─X"]
     screen.feed(b"\x1b[2;1H\nnew")
     assert screen.lines() == ["  ab─X", "new   "]
+
+
+def test_a_tab_reads_a_box_at_the_left_edge_from_its_cells() -> None:
+    from civio_tui.serve.probe import Tab
+
+    tab = Tab(None, "", WIDTH, HEIGHT, cells=True)  # type: ignore[arg-type]  # never opened
+    assert tab._screen is not None
+    tab._screen.feed(gzip.decompress(RECORDED.read_bytes()))
+    rows = tab.left_box("Log")
+    assert rows is not None and len(rows) == 18
+    assert rows[0].strip() == "Amendment." and rows[-1].strip() == "Ana 1 loses this turn."
+    assert {len(row) for row in rows} == {42}  # between the borders (the scrollbar included)
+    assert tab.left_box("Opponents") is not None and tab.left_box("Your move") is None
