@@ -35,7 +35,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ai.base import register
 from ai.civio.determinise import World, future_draws, sample_deals
@@ -183,13 +183,43 @@ def freed_by(new: Sequence[int], known: Sequence[int]) -> int:
     return freed
 
 
+class _OnTop(NamedTuple):
+    """What a card added on top of the prepared cards makes with them (`CompletionSearch.
+    on_top`)."""
+
+    threes: list[int]
+    """Its 3-card sets with prepared cards."""
+    fours: list[int]
+    """Its 4-card sets with prepared cards."""
+    freed: int
+    """`freed_by` those against the prepared cards' own sets."""
+    by_one: list[tuple[int, int]]
+    """(a prepared card, the cards that complete it and this one to a 3-card set)."""
+    by_two: list[tuple[int, int]]
+    """(two prepared cards, the cards that complete them and this one to a 4-card set)."""
+    reach: int
+    """Every card named in `by_one` and `by_two`: the cards added later that make a set with
+    this one and prepared cards."""
+
+
+_NOTHING: tuple[list[int], list[int], int] = ([], [], 0)
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The bits of `mask`, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
 class Prepared:
     """The precedents among the cards a completion search starts from (`CompletionSearch.
     prepare`): found once per decision, then reused for every world, with what each card drawn
-    onto them adds, alone or with one other card drawn (`CompletionSearch.on_top`), worked out
-    the first time a world draws it."""
+    onto them adds, alone or with one other card drawn (`CompletionSearch.on_top`,
+    `CompletionSearch.pair`), worked out the first time a world draws it."""
 
-    __slots__ = ("found", "fours", "goes_out", "have", "left", "on_top", "threes")
+    __slots__ = ("found", "fours", "goes_out", "have", "left", "on_top", "pairs", "threes")
 
     def __init__(
         self,
@@ -208,9 +238,10 @@ class Prepared:
         self.fours = fours
         # Whether the held cards already go out: a card added later is then never needed.
         self.goes_out = goes_out
-        self.on_top: dict[int, tuple[list[int], list[int], int]] = {}
-        """For one card added on top, or two (a mask): the sets made of them (all of them) and
-        held cards, and `freed_by` those against the held cards' own sets."""
+        self.on_top: dict[int, _OnTop] = {}
+        """For a card added on top (as a bit): `CompletionSearch.on_top`."""
+        self.pairs: dict[int, tuple[list[int], list[int], int]] = {}
+        """For two cards added on top (a mask): `CompletionSearch.pair`."""
 
 
 def _mark(found: dict[int, int], hit: int, t: int) -> None:
@@ -278,19 +309,59 @@ class CompletionSearch:
             fours += new4
         return Prepared(found, have, left, threes, fours, goes_out)
 
-    def on_top(
-        self, start: Prepared, card: int, other: int = 0
-    ) -> tuple[list[int], list[int], int]:
-        """The sets made of `card`, `other` (another card added on top, as a bit; 0 for none)
-        and the prepared cards, and `freed_by` them against the prepared sets
+    def on_top(self, start: Prepared, card: int) -> _OnTop:
+        """What `card`, added on top of the prepared cards, makes with them
         (`Prepared.on_top`, filled here)."""
-        key = 1 << card | other
-        found = start.on_top.get(key)
+        found = start.on_top.get(1 << card)
         if found is None:
+            pt = self.pt
+            ext3 = pt.ext3
+            ext4 = pt.ext4
             have = start.have
-            new3, new4 = sets_with(self.pt, card, have | other, other or have)
+            bit = 1 << card
+            near = pt.partners[card] & have
+            new3: list[int] = []
+            new4: list[int] = []
+            by_one: list[tuple[int, int]] = []
+            by_two: list[tuple[int, int]] = []
+            reach = 0
+            hs = near
+            while hs:
+                hb = hs & -hs
+                hs ^= hb  # hs keeps the near cards above h
+                e = ext3.get(bit | hb, 0)
+                if e:
+                    by_one.append((hb, e))
+                    reach |= e
+                    new3.extend(bit | hb | zb for zb in _bits(e & hs))
+                gs = hs
+                while gs:
+                    gb = gs & -gs
+                    gs ^= gb
+                    e = ext4.get(bit | hb | gb, 0)
+                    if e:
+                        by_two.append((hb | gb, e))
+                        reach |= e
+                        new4.extend(bit | hb | gb | wb for wb in _bits(e & gs))
             freed = freed_by(new3, start.fours) | freed_by(new4, start.threes)
-            found = start.on_top[key] = (new3, new4, freed)
+            found = start.on_top[bit] = _OnTop(new3, new4, freed, by_one, by_two, reach)
+        return found
+
+    def pair(self, start: Prepared, card: int, other: int) -> tuple[list[int], list[int], int]:
+        """The sets made of `card`, `other` (another card added on top, as a bit) and prepared
+        cards, and `freed_by` them against the prepared sets (`Prepared.pairs`, filled here)."""
+        key = 1 << card | other
+        found = start.pairs.get(key)
+        if found is None:
+            top = start.on_top.get(1 << card) or self.on_top(start, card)
+            if top.reach & other:
+                new3 = [key | h for h, e in top.by_one if e & other]
+                new4 = [key | h for h, e in top.by_two if e & other]
+                freed = freed_by(new3, start.fours) | freed_by(new4, start.threes)
+                found = (new3, new4, freed)
+            else:
+                found = _NOTHING
+            start.pairs[key] = found
         return found
 
     def finish(
@@ -349,6 +420,7 @@ class CompletionSearch:
         start3 = start.threes
         start4 = start.fours
         on_top = start.on_top
+        pairs = start.pairs
         ext3 = pt.ext3
         ext4 = pt.ext4
         # The sets holding a card added on top of the prepared ones.
@@ -361,7 +433,10 @@ class CompletionSearch:
             bit = 1 << x
             if held & bit:
                 continue
-            new3, new4, freed = on_top.get(bit) or self.on_top(start, x)
+            top = on_top.get(bit) or self.on_top(start, x)
+            new3 = top.threes
+            new4 = top.fours
+            freed = top.freed
             near = partners[x] & fresh
             if near:
                 # The sets it makes with cards added before it: with one of them (y) and held
@@ -374,7 +449,7 @@ class CompletionSearch:
                 while ys:
                     yb = ys & -ys
                     ys ^= yb  # ys keeps the added cards above y
-                    pair3, pair4, pair_freed = on_top.get(bit | yb) or self.on_top(start, x, yb)
+                    pair3, pair4, pair_freed = pairs.get(bit | yb) or self.pair(start, x, yb)
                     freed |= pair_freed
                     new3 += pair3
                     new4 += pair4
