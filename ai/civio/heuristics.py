@@ -48,6 +48,8 @@ class PlanTables:
     """For a card: the 2-card masks that complete it to a valid 3-card precedent."""
     pairs4: dict[int, tuple[int, ...]]
     """For a 2-card mask: the 2-card masks that complete it to a valid 4-card precedent."""
+    pairs3_by_low: tuple[tuple[tuple[int, int], ...], ...]
+    """`pairs3` grouped by the pair's lower card: (that card's bit, the higher cards)."""
     rest4: tuple[tuple[int, ...], ...]
     """For a card: the 3-card masks that complete it to a valid 4-card precedent."""
     partners: tuple[int, ...]
@@ -113,9 +115,19 @@ def _build_plan_tables(deck: Deck) -> PlanTables:
         ext4=ext4,
         pairs3=tuple(tuple(p) for p in pairs3),
         pairs4={k: tuple(v) for k, v in pairs4.items()},
+        pairs3_by_low=tuple(_by_low(p) for p in pairs3),
         rest4=tuple(tuple(r) for r in rest4),
         partners=tuple(partners),
     )
+
+
+def _by_low(pairs: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """2-card masks grouped by their lower card: (its bit, the mask of the cards above it)."""
+    grouped: dict[int, int] = {}
+    for pair in pairs:
+        low = pair & -pair
+        grouped[low] = grouped.get(low, 0) | pair ^ low
+    return tuple(grouped.items())
 
 
 def plan_tables(deck: Deck) -> PlanTables:
@@ -200,7 +212,7 @@ class HandEval:
         ext3 = pt.ext3
         ext4 = pt.ext4
         pairs4 = pt.pairs4
-        pairs3 = pt.pairs3
+        pairs3 = pt.pairs3_by_low
         if live_fraction is None:
             live_fraction = live.bit_count() / max(1, len(pt.rest4) - k)
         # Plans needing a whole precedent, or three cards of the 4-card one: counted, not listed.
@@ -209,10 +221,10 @@ class HandEval:
         f4[0] = len(valid4) * lf3 * live_fraction * q3 * q
         for im, (i,) in subsets[1]:
             c = self.cards[i]
-            n = 0
-            for pm in pairs3[c]:
-                if not pm & ~live:
-                    n += 1
+            n = 0  # the live pairs of pairs3[c]
+            for low, high in pairs3[c]:
+                if low & live:
+                    n += (high & live).bit_count()
             if n:
                 a3.append((im, n * q2))
             f4[im] = len(pt.rest4[c]) * lf3 * q3
