@@ -129,3 +129,25 @@ def test_a_core_counts_from_the_first_draw_among_its_outs(standard: Deck) -> Non
     found = dict(first_out_weights(cores, [stray, stray, x], weight))
     assert found[core] == 0.343
     assert dict(first_out_weights(cores, [stray], weight))[core] == 0.0
+
+
+def test_a_search_asked_about_some_cards_or_the_soonest_way_out_agrees_with_the_full_one(
+    standard: Deck,
+) -> None:
+    # `wanted` reports only the cards asked about (the walk may stop once they are found), and
+    # `first_turn` the soonest turn any card is spared (it stops there): each must equal what the
+    # full search says.
+    pt = plan_tables(standard)
+    search = CompletionSearch(pt)
+    rng = random.Random(14)
+    for hand, draws in _near_hands(pt, standard, rng, 40):
+        start = search.prepare(hand)
+        full = search.finish(start, draws, 4)
+        wanted = sum(1 << c for c in rng.sample(ids_of(hand), 3))
+        assert search.finish(start, draws, 4, wanted=wanted) == {
+            c: t for c, t in full.items() if wanted >> c & 1
+        }
+        assert search.first_turn(start, draws, 4) == min(full.values())
+        extra = rng.choice(ids_of(hand))
+        seven = search.prepare(hand & ~(1 << extra))
+        assert search.first_turn(seven, draws, 4, extra=extra) == min(full.values())
