@@ -246,9 +246,7 @@ class Prepared:
 
 def _mark(found: dict[int, int], hit: int, t: int) -> None:
     """The cards of `hit` are not needed from turn t on."""
-    while hit:
-        low = hit & -hit
-        hit ^= low
+    for low in _bits(hit):
         found[low.bit_length() - 1] = t
 
 
@@ -353,7 +351,7 @@ class CompletionSearch:
         key = 1 << card | other
         found = start.pairs.get(key)
         if found is None:
-            top = start.on_top.get(1 << card) or self.on_top(start, card)
+            top = self.on_top(start, card)
             if top.reach & other:
                 new3 = [key | h for h, e in top.by_one if e & other]
                 new4 = [key | h for h, e in top.by_two if e & other]
@@ -445,6 +443,8 @@ class CompletionSearch:
                 new3 = new3[:]
                 new4 = new4[:]
                 beside = partners[x] & held
+                added3: list[int] = []
+                added4: list[int] = []
                 ys = near
                 while ys:
                     yb = ys & -ys
@@ -460,11 +460,7 @@ class CompletionSearch:
                     while e:
                         zb = e & -e
                         e ^= zb
-                        m = xy | zb
-                        for f in start4:
-                            if not m & f:
-                                freed |= ~(m | f)
-                        new3.append(m)
+                        added3.append(xy | zb)
                     zs = ys
                     while zs:
                         zb = zs & -zs
@@ -474,11 +470,10 @@ class CompletionSearch:
                         while e:
                             wb = e & -e
                             e ^= wb
-                            m = xy | zb | wb
-                            for f in start3:
-                                if not m & f:
-                                    freed |= ~(m | f)
-                            new4.append(m)
+                            added4.append(xy | zb | wb)
+                freed |= freed_by(added3, start4) | freed_by(added4, start3)
+                new3 += added3
+                new4 += added4
             if more4 and new3:
                 freed |= freed_by(new3, more4)
             if more3 and new4:
@@ -668,10 +663,7 @@ class HardSearch:
                 best: dict[int, float] = {}
                 for six, w in first_out_weights(cores, draws, weight):
                     if w:
-                        out = hand & ~six
-                        while out:
-                            low = out & -out
-                            out ^= low
+                        for low in _bits(hand & ~six):
                             if w > best.get(low, 0.0):
                                 best[low] = w
                 for i, c in enumerate(cards):
