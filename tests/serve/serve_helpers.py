@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
 
 from civio_tui.serve.probe import ServedProcess
-
-
-async def wait_until(pilot: Pilot[Any], check: Callable[[], bool], limit: int = 200) -> None:
-    for _ in range(limit):
-        await pilot.pause()
-        if check():
-            return
-    raise AssertionError("the app never got there")
 
 
 async def type_line(pilot: Pilot[Any], text: str) -> None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from serve_helpers import menu_key, menu_ready, sign_in, wait_until
+from serve_helpers import menu_key, menu_ready, sign_in
 
 from civio_tui.screens.campaigns import CampaignsScreen
 from civio_tui.screens.civio.analysis import AnalysisScreen
 from civio_tui.screens.replay import CampaignRoundsScreen, ReplayScreen
 from civio_tui.serve.child import ServedApp
 from civio_tui.widgets.lists import NavList
+from tests.tui.conftest import wait_until
 
 SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "samples" / "Rounds won.civio.json"
 

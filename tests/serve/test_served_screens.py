@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from serve_helpers import menu_key, menu_ready, sign_in, wait_until
+from serve_helpers import menu_key, menu_ready, sign_in
 from textual import events
 from textual.widgets import Input, Static
 
@@ -15,6 +15,7 @@ from civio_tui.serve.child import ServedApp
 from civio_tui.serve.sign_in import SignInScreen
 from civio_tui.settings import MAX_NAME
 from civio_tui.widgets.choice_form import ChoiceForm
+from tests.tui.conftest import wait_until
 
 
 async def test_a_pasted_name_over_the_limit_is_refused_with_the_limit(save_root: Path) -> None:

@@ -6,13 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
-from serve_helpers import menu_key, menu_ready, sign_in, type_line, wait_until
+from serve_helpers import menu_key, menu_ready, sign_in, type_line
 from textual.widgets import Static
 
 from civio_tui.serve.child import IN_USE, ServedApp
 from civio_tui.serve.pins import NO_MATCH
 from civio_tui.serve.players import player_folders
 from civio_tui.serve.sign_in import SignInScreen
+from tests.tui.conftest import wait_until
 
 
 def problem(app: ServedApp) -> str:

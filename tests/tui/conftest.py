@@ -7,7 +7,7 @@ import html
 import random
 import re
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -196,6 +196,15 @@ async def choose_entry(pilot: Pilot[int], key: str) -> None:
     assert isinstance(screen, MainMenuScreen)
     keys = [entry for entry, _ in screen.entries()]
     await pilot.press(str(keys.index(key) + 1))
+
+
+async def wait_until(pilot: Pilot[Any], check: Callable[[], bool], limit: int = 200) -> None:
+    """Pause until `check()` holds; fail after `limit` pauses without it."""
+    for _ in range(limit):
+        await pilot.pause()
+        if check():
+            return
+    raise AssertionError("the app never got there")
 
 
 async def wait_for_screen(pilot: Pilot[int], screen_type: type, limit: int = 50) -> None:

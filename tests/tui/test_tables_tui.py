@@ -37,6 +37,7 @@ from civio_tui.tables.store import TableStore
 from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.log_pane import LogPane
+from tests.tui.conftest import wait_until
 
 
 def test_tables_is_on_the_main_menu_only_where_a_class_keeps_tables(tmp_path: Path) -> None:
@@ -424,10 +425,7 @@ async def test_at_the_opening_the_others_choices_reach_the_log_while_a_seat_stil
         before = list(log.lines)
         ana = TableTab(store, code, "Ana")
         ana.session.apply(ana.session.decision.options[0])
-        for _ in range(200):
-            if screen.tab.live.log_length == 1:
-                break
-            await pilot.pause(0.02)
+        await wait_until(pilot, lambda: screen.tab.live.log_length == 1)
         await pilot.pause()
         # Ben's question stays as it was, and his log tells Ana's choice already.
         question = screen.question
@@ -457,10 +455,9 @@ async def test_a_question_answered_elsewhere_gives_way_to_what_the_table_asks_no
         if answers_first:
             await pilot.press("1")
             moved_on = "the table moved on: look at it again"
-            for _ in range(100):
-                if moved_on in [n.message for n in pilot.app._notifications]:
-                    break
-                await pilot.pause(0.02)
+            await wait_until(
+                pilot, lambda: moved_on in [n.message for n in pilot.app._notifications]
+            )
             said = [n.message for n in pilot.app._notifications]
             assert said[-1] == moved_on
         for _ in range(200):

@@ -18,7 +18,7 @@ from civio_tui.widgets.cards import links_line
 from civio_tui.widgets.hand import HandPane
 from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.question import QuestionPane
-from tests.tui.conftest import make_app, open_table, wait_for_screen
+from tests.tui.conftest import make_app, open_table, wait_for_screen, wait_until
 from tests.tui.test_table_decisions import against_bot, log_text, play_opening, table
 
 TEACH_HAND = [
@@ -196,10 +196,7 @@ async def test_card_view_opens_on_history_then_links_then_rules(deck: Deck) -> N
             assert 3 + len(summary) <= height, (card.name, len(summary), height)
         # The line of keys is written after the card is laid out.
         nav_line = detail.query_one("#detail-nav", Static)
-        for _ in range(50):
-            if str(nav_line.render()):
-                break
-            await pilot.pause()
+        await wait_until(pilot, lambda: bool(str(nav_line.render())), 50)
         nav = str(nav_line.render())
         assert "PgDn" in nav and "e: links" in nav
         await pilot.press("e")
