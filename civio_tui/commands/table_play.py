@@ -45,16 +45,16 @@ def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
         for text in tab.told:
             say(text)
         tab.told.clear()
-        state = tab.live.table.state
+        state = tab.table.state
         if tab.session.engine.is_over and tab.next_round():
             continue
         if state == ops.ABANDONED or (state == ops.ENDED and tab.session.engine.is_over):
             say("The game is over." if state == ops.ENDED else "The table was closed.")
             return 0
         if state == ops.OPEN and not waiting:
-            say(f"Waiting for {tab.live.table.row.host} to start the game.")
+            say(f"Waiting for {tab.table.row.host} to start the game.")
         waiting = state == ops.OPEN
-        position = (len(tab.live.match.engines), tab.live.log_length)
+        position = (len(tab.match.engines), tab.match.applied)
         decision = None if waiting else _my_decision(tab)
         mine = decision is not None
         if mine and position != asked:
@@ -89,7 +89,7 @@ class _Shown:
         for notice in tab.new_notices():
             if notice.kind != "refused":  # a refusal is told to its sender, not the table
                 say(f"· {notice.text}")
-        engines = tab.live.match.engines
+        engines = tab.match.engines
         shown_round = engines.index(tab.session.engine)
         if shown_round != self.round:
             self.round, self.events = shown_round, 0
@@ -104,7 +104,7 @@ class _Shown:
         self.events = len(events)
         if tab.session.engine.is_over and self.scored != shown_round:
             self.scored = shown_round
-            totals = zip(tab.session.seats, tab.live.match.totals, strict=True)
+            totals = zip(tab.session.seats, tab.match.totals, strict=True)
             points = ", ".join(f"{seat.name} {t}" for seat, t in totals)
             say(f"Round {shown_round + 1} is over. Totals: {points}.")
             for line in _keep(tab, deck, self.save_dir, shown_round + 1):
@@ -117,7 +117,7 @@ def _keep(tab: TableTab, deck: Deck, save_dir: Path, number: int) -> list[str]:
     from civio_tui.campaigns.table_record import record_table_rounds
     from civio_tui.ratings import round_changes
 
-    kept = record_table_rounds(save_dir, tab.live.table, tab.live.match, deck)
+    kept = record_table_rounds(save_dir, tab.table, tab.match, deck)
     if kept.problem is not None:
         return [kept.problem]
     if kept.campaign is None:

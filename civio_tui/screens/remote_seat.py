@@ -3,12 +3,14 @@ that is the same whatever the game (CIVIO, Easy Play, Concentration).
 
 The seat's `TableTab` (civio_tui/session/remote.py) is polled in a worker thread every
 `POLL_SECONDS`; a poll that took in someone's move or word calls `table_moved()` on the UI
-thread, where the game's screen redraws. The poll and this player's own move hold one lock, so
-the match is never advanced by both at once. The others' words (joins, leaves, a computer
-standing in) are shown as notices; once a second the game's screen may say whose turn it is and
-for how long they have been thinking (`thinking_words`). Leaving on purpose asks first, then
-hands the seat to the computer, which the others are told. A finished round is written to this
-player's own games (`record_table_rounds`).
+thread, where the game's screen redraws. The poll advances the table's copy of the match and
+the UI thread brings the screen's own copy up to it (`TableTab.catch_up`), both holding one
+lock with this player's own move: no thread reads a match that another is changing. The
+others' words (joins, leaves, a computer standing in) are shown as notices; once a second the
+game's screen may say whose turn it is and for how long they have been thinking
+(`thinking_words`). Leaving on purpose asks first, then hands the seat to the computer, which
+the others are told. A finished round is written to this player's own games
+(`record_table_rounds`).
 
 A game's table screen mixes this in before its own screen class, calls `sit(tab)` in its
 constructor and `start_polling()` once mounted, makes its moves through `table_move`, and
@@ -68,21 +70,24 @@ class RemoteSeat(GameScreen):
         worker = get_current_worker()
         while not worker.is_cancelled:
             with self.tab_lock:
-                changed = self.tab.poll()
+                changed = self.tab.poll_table()
             if changed and not worker.is_cancelled:
                 self.app.call_from_thread(self._polled)
             time.sleep(POLL_SECONDS)
 
     def _polled(self) -> None:
-        for notice in self.tab.new_notices():
+        with self.tab_lock:
+            self.tab.catch_up()
+            notices = self.tab.new_notices()
+            told, self.tab.told = self.tab.told, []
+            problem = self.tab.problem
+        for notice in notices:
             if notice.kind != "refused":  # a refusal is told to its sender only
                 self.notify(notice.text, timeout=5)
-        with self.tab_lock:
-            told, self.tab.told = self.tab.told, []
         for text in told:
             self.notify(text, severity="warning", timeout=8)
-        if self.tab.problem:
-            self.notify(self.tab.problem, severity="warning", timeout=5)
+        if problem:
+            self.notify(problem, severity="warning", timeout=5)
         self.table_moved()
 
     def table_moved(self) -> None:
@@ -124,7 +129,7 @@ class RemoteSeat(GameScreen):
 
     @property
     def game_over(self) -> bool:
-        return self.tab.live.match.is_over
+        return self.tab.match.is_over
 
     def result_keys(self) -> str:
         """What happens after the round on screen, and the keys that get there."""
@@ -137,8 +142,8 @@ class RemoteSeat(GameScreen):
         campaign as now kept (None for another game, or when it could not be written)."""
         from civio_tui.campaigns.table_record import record_table_rounds
 
-        live = self.tab.live
-        kept = record_table_rounds(self.app.save_dir, live.table, live.match, self.app.deck)
+        tab = self.tab
+        kept = record_table_rounds(self.app.save_dir, tab.table, tab.match, self.app.deck)
         if kept.problem is not None:
             self.notify(kept.problem, severity="warning", timeout=8)
         return kept.campaign
@@ -179,7 +184,7 @@ def table_players(tab: TableTab) -> list[Seat]:
     others by `seat_name` (a computer standing in says so), computers at their level."""
     from civio_tui.campaigns.table_record import table_seats
 
-    table = tab.live.table
+    table = tab.table
     levels = [seat.level for seat in table_seats(table)]
     return [
         Seat(seat_name(table, s), HUMAN if s == tab.seat or table.seats[s].name else levels[s])

@@ -7,13 +7,22 @@ from the table's log in the store (civio_tui/tables).
   `ActionRefused`; the session's engine advances only with the log.
 - A decision the engine lets a seat make before asking it (`early_decision`: at CIVIO's opening
   every seat chooses at once, and the engine takes the choices in seat order) is offered through
-  the session's `early` port; the answer is kept in this tab (`early`) and appended by `poll()`
-  once the table asks this seat, as if given then. Only this process holds it: a tab closed
-  before then loses it, and the seat is asked again when its person returns.
-- `poll()` (every fraction of a second, off the UI thread) takes in the others' moves, says the
-  person is here (a heartbeat, which also gives back a seat the computer held while they were
-  away), and plays the computer seats when this process holds the table's drivers' lease.
+  the session's `early` port; the answer is kept in this tab (`early`) and appended by
+  `poll_table()` once the table asks this seat, as if given then. Only this process holds it: a
+  tab closed before then loses it, and the seat is asked again when its person returns.
+- `poll_table()` (every fraction of a second, off the UI thread) takes in the others' moves,
+  says the person is here (a heartbeat, which also gives back a seat the computer held while
+  they were away), and plays the computer seats when this process holds the table's drivers'
+  lease.
 - The tab draws only its own seat's view: the session's `view` port refuses any other seat.
+
+Two threads may share a tab: the screen's, which draws it and makes the person's moves, and the
+poll's (`poll_table`). Each keeps its own copy of the match, so none reads a match another is
+changing (an engine works out its pending decision when first asked and keeps it: worked out
+while an action came in, it would outlive that action, and the log would no longer replay on
+it). The poll's thread advances the table's copy (`live`); the screen's thread brings its own
+(`match`) up to it in `catch_up`, holding the lock the poll and the person's moves hold. A tab
+used from one thread calls `poll()`, which does both.
 
 Who plays the computer seats: exactly one process at a time, the holder of the table's lease
 (`ops.claim_driver`), which any seat's process takes when it is free and renews while it polls.
@@ -71,6 +80,12 @@ class TableTab:
     ) -> None:
         self.clock = clock
         self.live = LiveTable(store, code)
+        """The table as this process follows it: the poll's thread advances it."""
+        self.match = ops.replay(self.live.table, self.live.actions)
+        """The match the screen draws, changed on the screen's thread only (`catch_up`)."""
+        self.table = self.live.table
+        """The table's seats and state as the screen shows them."""
+        self.last_action_at = self.live.last_action_at
         seat = self.live.table.seat_of(name)
         if seat is None:
             raise ops.TableRefused(f"{name} has no seat at table {self.live.code}")
@@ -94,7 +109,7 @@ class TableTab:
         was. The tab shows it and polls on; nothing of the table is lost."""
         self._beat = float("-inf")
         self._notices_read = len(self.live.notices)
-        self._shown = len(self.live.match.engines) - 1
+        self._shown = len(self.match.engines) - 1
         table = self.live.table
         seats = [
             SessionSeat(table.label(s), PERSON if s == seat else REMOTE)
@@ -119,10 +134,10 @@ class TableTab:
     def _current(self) -> Any:
         """The engine the tab shows: the round in play, or a finished round whose results the
         person has not yet left (`next_round`), even while the others play the next one."""
-        return self.live.match.engines[self._shown]
+        return self.match.engines[self._shown]
 
     def _play(self, action: Any) -> None:
-        if self._current() is not self.live.match.engines[-1]:
+        if self._current() is not self.match.engines[-1]:
             raise ActionRefused("this round is over: go on to the next round first")
         early = self._early_decision(self._current(), self.seat)
         if early is not None:
@@ -134,17 +149,18 @@ class TableTab:
             result = self.live.submit(action_json(action), name=self.name, now=self.clock())
         except StoreUnavailable as exc:
             raise ActionRefused(str(exc)) from None
+        self.catch_up()
         if result.status == "moved":
             raise TableMovedOn(result.message)
         if result.status == "refused":
             raise ActionRefused(result.message)
 
     def _early_decision(self, engine: Any, seat: int) -> Any:
-        if seat != self.seat or self.early is not None or engine is not self.live.match.engines[-1]:
+        if seat != self.seat or self.early is not None or engine is not self.match.engines[-1]:
             return None
-        at = (self.live.log_length, seat)
+        at = (self.match.applied, seat)
         if self._early_asked[0] != at:
-            self._early_asked = (at, self.live.match.early(seat))
+            self._early_asked = (at, self.match.early(seat))
         return self._early_asked[1]
 
     def _view(self, engine: Any, seat: int) -> Any:
@@ -155,8 +171,15 @@ class TableTab:
     # -- keeping up ---------------------------------------------------------------------------
 
     def poll(self) -> bool:
-        """Take in what the table did; whether anything changed (the tab redraws then,
-        also when the table file became unavailable or available again: see `problem`)."""
+        """`poll_table` and `catch_up`, for a tab used from one thread; whether anything
+        changed."""
+        changed = self.poll_table()
+        return self.catch_up() or changed
+
+    def poll_table(self) -> bool:
+        """Take in what the table did (the table's copy of the match); whether anything
+        changed (the tab redraws then, after `catch_up`, also when the table file became
+        unavailable or available again: see `problem`)."""
         try:
             changed = self._poll()
         except StoreUnavailable as exc:
@@ -181,10 +204,19 @@ class TableTab:
         self.drove += self.live.drive(self.owner, now=now)
         if self._give_early(now):
             self.drove += self.live.drive(self.owner, now=now)
-        engines = self.live.match.engines
+        return (self.live.log_length, len(self.live.notices)) != before
+
+    def catch_up(self) -> bool:
+        """On the screen's thread (holding the poll's lock where a poll runs in another):
+        the screen's match takes in the actions the table's has taken; whether it took any."""
+        new = self.live.actions[self.match.applied :]
+        for action in new:
+            self.match.apply(action)
+        self.table, self.last_action_at = self.live.table, self.live.last_action_at
+        engines = self.match.engines
         if not engines[self._shown].is_over:
             self._shown = len(engines) - 1
-        return (self.live.log_length, len(self.live.notices)) != before
+        return bool(new)
 
     def _give_early(self, now: float) -> bool:
         """Append the early answer kept here once the table asks this seat; whether it was
@@ -209,7 +241,7 @@ class TableTab:
     def next_round(self) -> bool:
         """Leave a finished round's results for the round dealt after it (False when there is
         none: the round is still on, or the game is over)."""
-        engines = self.live.match.engines
+        engines = self.match.engines
         if not engines[self._shown].is_over or self._shown == len(engines) - 1:
             return False
         self._shown += 1
@@ -224,11 +256,11 @@ class TableTab:
 
     def thinking(self) -> tuple[str, float] | None:
         """Who decides now and for how many seconds they have been thinking (None: over)."""
-        pending = self.live.match.pending
+        pending = self.match.pending
         if pending is None:
             return None
-        who = self.live.table.label(pending.seat)
-        return who, max(0.0, self.clock() - self.live.last_action_at)
+        who = self.table.label(pending.seat)
+        return who, max(0.0, self.clock() - self.last_action_at)
 
     def leave(self) -> None:
         """Leave on purpose: the computer plays this seat from now on, and the others are told."""
@@ -236,3 +268,4 @@ class TableTab:
         self.left = True
         self.early = None
         self.live.refresh(force=True)
+        self.catch_up()

@@ -68,6 +68,8 @@ class TableMatch:
         self.deck: Deck = standard_deck()
         self.engines: list[Any] = []
         """The deals so far, in order: the last is in play, or the game is over."""
+        self.applied = 0
+        """How many actions the match has taken (its place in the table's log)."""
         self._deal()
 
     def _deal(self) -> None:
@@ -122,6 +124,7 @@ class TableMatch:
         for legal in engine.legal_actions():
             if action_json(legal) == action:
                 engine.apply(legal)
+                self.applied += 1
                 self._deal()
                 return
         raise ValueError(f"{action} is not one of the legal actions now")

@@ -33,11 +33,18 @@ class LiveTable:
             self.table = ops.read_snapshot(tx, self.code)
             logged = tx.actions(self.code)
             self.notices = tx.notices(self.code)
-        self.match: TableMatch = ops.replay(self.table, [a.action for a in logged])
-        self.log_length = len(logged)
+        self.actions: list[dict[str, Any]] = [a.action for a in logged]
+        """The table's log as this process has read or written it: committed actions only."""
+        self.match: TableMatch = ops.replay(self.table, self.actions)
+        """The table's match: it has taken exactly `actions`."""
         self.last_action_at = logged[-1].at if logged else self.table.row.updated
         """When the last action was committed (the start, before any): the pending seat has
         been thinking since then."""
+
+    @property
+    def log_length(self) -> int:
+        """How many of the table's actions this process has taken in."""
+        return len(self.actions)
 
     @property
     def game(self) -> str:
@@ -65,24 +72,42 @@ class LiveTable:
                 raise ops.TableRefused(
                     f"table {self.code}'s log does not replay at action {logged.n + 1}: {exc}"
                 ) from None
-            self.log_length += 1
+            self.actions.append(logged.action)
             self.last_action_at = logged.at
         return True
 
     def submit(self, action: dict[str, Any], *, name: str, now: float) -> Submitted:
         """`name`'s action for their own seat; on "moved" the table is refreshed."""
-        result = ops.submit(
-            self.store, self.match, self.code, action, expected=self.log_length, now=now, name=name
-        )
-        self._after(result, now)
-        return result
+        return self._submit(action, now, name=name)
 
-    def _after(self, result: Submitted, now: float) -> None:
+    def _submit(
+        self,
+        action: dict[str, Any],
+        now: float,
+        *,
+        name: str | None = None,
+        seat: int | None = None,
+    ) -> Submitted:
+        """Append `action` (the person `name`'s, or the computer's at `seat`) and take it in."""
+        applied = self.match.applied
+        try:
+            result = ops.submit(
+                self.store, self.match, self.code, action,
+                expected=self.log_length, now=now, name=name, computer_seat=seat,
+            )  # fmt: skip
+        except BaseException:
+            # `ops.submit` advances the match inside the write transaction: one that failed
+            # after it (its commit, say) was rolled back, and the match must not keep an
+            # action the log does not have.
+            if self.match.applied != applied:
+                self.match = ops.replay(self.table, self.actions)
+            raise
         if result.applied:
-            self.log_length = result.log_length
+            self.actions.append(action)
             self.last_action_at = now
         # This connection's own commits leave its data_version as it was: read them back.
         self.refresh(force=True)
+        return result
 
     def drive(
         self, owner: str, *, now: float, lease: float = DRIVER_LEASE, limit: int | None = None
@@ -112,11 +137,7 @@ class LiveTable:
             action = self.match.computer_action(
                 level, computer_rng(self.table.row.seed, self.log_length)
             )
-            result = ops.submit(
-                self.store, self.match, self.code, action,
-                expected=self.log_length, now=now, computer_seat=pending.seat,
-            )  # fmt: skip
-            self._after(result, now)
+            result = self._submit(action, now, seat=pending.seat)
             if not result.applied:
                 break
             moves += 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,9 @@ import pytest
 from ai import get_player
 from ai.easy_play.levels import LEVELS
 from cards.deck import standard_deck
+from cards.games.civio.actions import Decision
+from cards.games.civio.round import Round
+from cards.games.civio.round_phases import FaceUpHandler
 from cards.games.concentration.game import TurnCard
 from civio_tui.session import PERSON, REMOTE, Over, Show
 from civio_tui.session.remote import ActionRefused, TableMovedOn, TableTab
@@ -61,7 +65,7 @@ def test_two_people_and_a_computer_play_a_table_through_their_sessions(
     for _ in range(5000):
         for t in tabs:
             t.poll()
-        if all(t.live.match.is_over and t.session.engine is t.live.match.engines[-1] for t in tabs):
+        if all(t.match.is_over and t.session.engine is t.match.engines[-1] for t in tabs):
             break
         for t in tabs:
             step = t.session.next_step()
@@ -249,3 +253,44 @@ def test_a_kept_opening_choice_is_dropped_when_its_person_leaves_the_table(tmp_p
     assert ana.live.log_length >= 2
     with TableStore.in_root(tmp_path) as store, store.read() as tx:
         assert tx.actions(code)[1].by_computer
+
+
+def test_a_screen_reading_its_question_while_the_poll_takes_in_a_move_keeps_its_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The screen's thread reads the tab's match (its question, who is thinking) while the
+    poll's thread takes in the others' moves: a question worked out while a move came in must
+    not outlive that move in the match the poll keeps up."""
+    code = three_people(tmp_path)
+    clock = Clock()
+    ana, ben, cy = (tab(tmp_path, code, name, clock) for name in ("Ana", "Ben", "Cy"))
+    ana.session.apply(ana.session.decision.options[0])
+    ben.poll()
+    reading, read_on = threading.Event(), threading.Event()
+    asked = FaceUpHandler.decision_of
+
+    def slow_question(handler: FaceUpHandler, rnd: Round, seat: int) -> Decision:
+        decision = asked(handler, rnd, seat)
+        if threading.current_thread() is screen:
+            reading.set()
+            read_on.wait(10)
+        return decision
+
+    monkeypatch.setattr(FaceUpHandler, "decision_of", slow_question)
+    screen = threading.Thread(target=ana.thinking)  # Ana's screen: who is thinking now?
+    screen.start()
+    assert reading.wait(10)
+    ben.session.apply(ben.session.decision.options[0])
+    assert ana.poll_table()  # the poll's thread takes Ben's choice in meanwhile
+    read_on.set()
+    screen.join()
+    assert ana.catch_up()  # the screen's thread, once the poll has told it
+    assert ana.thinking() == ("Cy", 0.0)
+    cy.poll()
+    cy.session.apply(cy.session.decision.options[0])
+    assert ana.poll()
+    with TableStore.in_root(tmp_path) as store, store.read() as tx:
+        logged = [a.action for a in tx.actions(code)]
+    assert len(logged) == ana.live.log_length == 3
+    replayed = ops.replay(ana.live.table, logged).engines[-1].events
+    assert ana.live.match.engines[-1].events == ana.session.engine.events == replayed

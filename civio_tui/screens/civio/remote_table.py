@@ -38,8 +38,8 @@ class TabBackend(LookInMemory):
 
     def __init__(self, tab: TableTab) -> None:
         self.tab = tab
-        table = tab.live.table
-        match = tab.live.match
+        table = tab.table
+        match = tab.match
         self.name: str | None = f"Table {tab.code}"
         self.names = [table.label(s) for s in range(table.row.seats)]
         self.levels = [
@@ -60,11 +60,11 @@ class TabBackend(LookInMemory):
 
     @property
     def round_number(self) -> int:
-        return self.tab.live.match.engines.index(self.tab.session.engine) + 1
+        return self.tab.match.engines.index(self.tab.session.engine) + 1
 
     @property
     def finished(self) -> bool:
-        return self.tab.live.match.is_over
+        return self.tab.match.is_over
 
     def next_round(self) -> Round:
         self.tab.next_round()
@@ -85,10 +85,10 @@ class TabBackend(LookInMemory):
         return False
 
     def _results(self) -> list[RoundResult]:
-        return [e.result for e in self.tab.live.match.engines if e.result is not None]
+        return [e.result for e in self.tab.match.engines if e.result is not None]
 
     def totals(self) -> list[int]:
-        return list(self.tab.live.match.totals)
+        return list(self.tab.match.totals)
 
     def winners(self) -> list[int]:
         history, totals = [], [0] * len(self.names)

@@ -33,7 +33,7 @@ class RemoteConcentrationScreen(RemoteSeat, ConcentrationScreen):
 
     def __init__(self, tab: TableTab) -> None:
         # Every seat by its name only: nobody's computer plays in this process.
-        super().__init__(seated(tab), tab.live.match.seed)
+        super().__init__(seated(tab), tab.match.seed)
         self.sit(tab)
         self.session = tab.session
         self.told_events = 0

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def table_game(tab: TableTab) -> EasyPlayGame:
     """The table's match as an Easy Play game: its deals up to the one the seat is shown (the
     same engines, not copies), its seed, rules and end, the dealer moving as at the table."""
-    match = tab.live.match
+    match = tab.match
     engines = match.engines
     shown = engines.index(tab.session.engine)
     return EasyPlayGame(
@@ -56,7 +56,7 @@ class RemoteEasyPlayScreen(RemoteSeat, EasyPlayScreen):
     """Easy Play for one seat at a networked table (see the module docstring)."""
 
     def __init__(self, tab: TableTab) -> None:
-        store = _TableStore(tab.live.store.path.parent, record_name(tab.code), tab.live.match.deck)
+        store = _TableStore(tab.live.store.path.parent, record_name(tab.code), tab.match.deck)
         store.saved = SavedEasyPlay(store.name, table_game(tab), table_players(tab), None)
         super().__init__(store)
         self.sit(tab)
