@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import threading
 
 import pytest
 
@@ -152,3 +154,36 @@ def test_malformed_json_actions_are_refused_naming_the_problem(data: object, pro
 def test_every_action_the_engine_writes_reads_back(standard: Deck) -> None:
     for action in [*every_kind(standard), Action.confiscate_hidden(0), Action.confiscate(4)]:
         assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+def test_two_threads_growing_the_shared_actions_at_once_keep_each_at_its_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A networked table's poll and its screen make actions on two threads; switching between
+    # them as often as the interpreter can, their growing one list together must not put an
+    # action at another card's index.
+    from cards.games.civio import actions
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for _ in range(40):
+            monkeypatch.setitem(actions._CARD_ACTIONS, "reveal", [])
+            monkeypatch.setattr(actions, "_TARGETS", [])
+            start = threading.Barrier(2)
+
+            def grow(top: int, start: threading.Barrier) -> None:
+                start.wait()
+                for n in range(0, top, 7):
+                    Action.reveal(n)
+                    Action.target(n)
+
+            threads = [threading.Thread(target=grow, args=(top, start)) for top in (90, 91)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert [a.card for a in actions._CARD_ACTIONS["reveal"]] == list(range(85))
+            assert [a.seat for a in actions._TARGETS] == list(range(85))
+    finally:
+        sys.setswitchinterval(switch)

@@ -14,6 +14,7 @@ Text forms (card names as printed; `from_str` matches names as the command line 
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -116,8 +117,9 @@ class Action:
     def target(seat: int) -> Action:
         if not 0 <= seat < _MOST_SHARED:  # never a seat: kept as given so `apply` refuses it
             return Action(TARGET, seat=seat)
-        while len(_TARGETS) <= seat:
-            _TARGETS.append(Action(TARGET, seat=len(_TARGETS)))
+        if seat >= len(_TARGETS):
+            with _GROWING:
+                _TARGETS.extend(Action(TARGET, seat=i) for i in range(len(_TARGETS), seat + 1))
         return _TARGETS[seat]
 
     @staticmethod
@@ -295,6 +297,10 @@ def _card_id(text: str, deck: Deck) -> int:
 
 
 _CARD_ACTIONS: dict[str, list[Action]] = {DISCARD: [], REVEAL: [], OVERRULE: [], CONFISCATE: []}
+_GROWING = threading.Lock()
+"""Held while a list of shared actions grows, so that the action at index `i` is the one for
+card (or seat) `i`: two threads may make actions at once (a networked table's poll and its
+screen), and two growing one list together interleave their actions."""
 
 
 # Shared instances go up to this id. Beyond it (never a real card or seat, only bad input such
@@ -308,7 +314,8 @@ def _cached(kind: str, card: int) -> Action:
         return Action(kind, card=card)
     table = _CARD_ACTIONS[kind]
     if card >= len(table):
-        table.extend(Action(kind, card=i) for i in range(len(table), card + 1))
+        with _GROWING:
+            table.extend(Action(kind, card=i) for i in range(len(table), card + 1))
     return table[card]
 
 
