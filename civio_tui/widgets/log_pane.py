@@ -9,7 +9,7 @@ from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual.binding import BindingType
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.selection import Selection
 from textual.strip import Strip
@@ -29,9 +29,10 @@ class LogPane(ScrollView, can_focus=True):
     The lines since `begin_section` (a round's) may be told again, revised (`set_section`):
     a turn in progress is one sentence that grows with the turn.
 
-    Each line is wrapped to the width once and kept; only the rows in view are drawn. A table
-    tells its log again on every move, and drawing the whole log each time (as a text widget
-    would) cost more than the rest of the table's redraw.
+    Each line is wrapped to the width once and kept; only the rows in view are drawn, and of
+    those only the rows that changed are painted again (new rows scroll the pane, and never lay
+    the screen out again). A table tells its log again on every move, and drawing the whole log
+    each time (as a text widget would) cost more than the rest of the table's redraw.
     """
 
     DEFAULT_CSS = """
@@ -101,13 +102,35 @@ class LogPane(ScrollView, can_focus=True):
             rows = self._wrap_to(width)
         # The two widths' rows are kept: the next line usually needs one of them again.
         self._wrapped = {w: self._wrapped[w] for w in (content.width, width) if w in self._wrapped}
+        before, top = self._rows, self.scroll_offset.y
         self._rows, self._width = rows, width
-        self.virtual_size = Size(width, len(rows))
+        size = Size(width, len(rows))
+        if size != self.virtual_size:
+            # The pane's size is the layout's (its rows never change it): the screen is not laid
+            # out again for new rows, only the scrollbar is told (shown, hidden, its thumb).
+            self.set_reactive(LogPane.virtual_size, size)
+            self._scroll_update(size)
         if self.following:
             # At the end now, in this frame: the layout's anchor then finds it there (moved
             # by the anchor, the pane would be drawn a second time, a frame later).
             self.scroll_y = max(0, len(rows) - self.scrollable_content_region.height)
-        self.refresh()
+        self._repaint_rows(before, top)
+
+    def _repaint_rows(self, before: list[Strip], top: int) -> None:
+        """Repaint the rows in view that changed since the pane showed `before` from row `top`
+        (a turn's sentence that grew in place: its last row): all of them once it scrolled."""
+        now = self.scroll_offset.y
+        if now != top or self.text_selection is not None:
+            self.refresh()
+            return
+        rows, width = self._rows, self.size.width
+        changed = [
+            Region(0, y, width, 1)
+            for y in range(self.scrollable_content_region.height)
+            if _row(before, top + y) is not _row(rows, now + y)
+        ]
+        if changed:
+            self.refresh(*changed)
 
     def _wrap_to(self, width: int) -> list[Strip]:
         if width <= 0:
@@ -214,6 +237,12 @@ class LogPane(ScrollView, can_focus=True):
     def clear(self) -> None:
         self.lines, self._before, self._told, self._asides = [], [], [], []
         self._wrap()
+
+
+def _row(rows: list[Strip], y: int) -> Strip | None:
+    """Row `y` of `rows`, None past their end (a wrapped line's rows are kept: the same row is
+    the same strip)."""
+    return rows[y] if y < len(rows) else None
 
 
 def _as_line(strip: Strip, y: int) -> Strip:

@@ -106,3 +106,47 @@ def test_a_section_told_again_keeps_what_came_before_it_and_the_hints_added_in_i
         "Hint (2): discard Katz v US.",
         "Hard drew.",
     ]
+
+
+async def test_new_lines_are_drawn_without_laying_out_the_screen_again() -> None:
+    """A networked table tells its log again on every seat's move: the pane's size is the
+    layout's, so new rows only scroll it (and show its scrollbar once they overflow it)."""
+    async with LogApp().run_test(size=(60, 10)) as pilot:
+        log = pilot.app.query_one(LogPane)
+        add_lines(log, 0, 2)
+        await pilot.pause()
+        screen = pilot.app.screen
+        layouts = 0
+        lay_out = screen._refresh_layout
+
+        def counted(*args: object, **kwargs: object) -> None:
+            nonlocal layouts
+            layouts += 1
+            lay_out(*args, **kwargs)  # type: ignore[arg-type]
+
+        screen._refresh_layout = counted  # type: ignore[method-assign]
+        add_lines(log, 2, 2)
+        await pilot.pause()
+        assert layouts == 0
+        assert not log.show_vertical_scrollbar
+        add_lines(log, 4, 20)  # more rows than the pane holds: its scrollbar comes
+        assert await reaches_end(pilot, log)
+        assert log.show_vertical_scrollbar
+        assert any(row.startswith("23. ") for row in log.shown())
+
+
+async def test_a_sentence_that_grows_in_place_repaints_only_its_rows() -> None:
+    async with LogApp().run_test(size=(100, 10)) as pilot:
+        log = pilot.app.query_one(LogPane)
+        log.begin_section()
+        log.set_section(["— Round 1 —", "Ana drew."], "You")
+        await pilot.pause()
+        log._repaint_regions.clear()
+        log.set_section(["— Round 1 —", "Ana drew and discarded Katz v US."], "You")
+        # The heading's row stays as it was drawn; only the sentence's row is painted again.
+        assert [region.y for region in log._repaint_regions] == [log.content_offset.y + 1]
+        await pilot.pause()
+        assert [row.rstrip() for row in log.shown()] == [
+            "— Round 1 —",
+            "Ana drew and discarded Katz v US.",
+        ]
