@@ -469,3 +469,19 @@ async def test_a_question_answered_elsewhere_gives_way_to_what_the_table_asks_no
         assert screen.question.decision == screen.controller.viewer_decision()
         assert screen.question.decision.kind.value == "discard"
     store.close()
+
+
+async def test_a_seated_tabs_objects_skip_the_collectors_rounds_until_its_table_closes(
+    tmp_path: Path,
+) -> None:
+    import gc
+
+    root = tmp_path / "class"
+    store, code = ana_and_ben(root)
+    async with ben_at_table(root, tmp_path / "ben", code) as (pilot, screen):
+        # Once the table is drawn, what the tab has is left out of the full collections.
+        await wait_until(pilot, lambda: gc.get_freeze_count() > 0)
+        as_the_app(pilot.app, partial(screen.leave, confirm=False))
+        await wait_until(pilot, lambda: not screen.is_attached)
+        assert gc.get_freeze_count() == 0
+    store.close()
