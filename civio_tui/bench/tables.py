@@ -402,7 +402,9 @@ def run_tables_bench(
     tables: int, seats: int, seconds: float, think: float = THINK_SECONDS
 ) -> dict[str, Any]:
     from civio_tui.serve.probe import ServedProcess
-    from civio_tui.session.remote import POLL_SECONDS
+    from civio_tui.session.remote import POLL_SECONDS, WOKEN_POLL_SECONDS
+    from civio_tui.tables.store import FILE_NAME
+    from civio_tui.tables.wake import CommitWatch
 
     load_before = os.getloadavg()
     at_tables = [SeatTab(t, s, f"{NAMES[s]} {t + 1}") for t in range(tables) for s in range(seats)]
@@ -414,6 +416,8 @@ def run_tables_bench(
             outcome = asyncio.run(_scenario(server, at_tables, seconds, think))
             output = "".join(server.output)
         found = deliveries(root, outcome["codes"], at_tables)
+        with CommitWatch(root / FILE_NAME) as watch:  # as the tabs, on this computer, watched it
+            woken = watch.watching
     delays = found.delays_ms
     games = outcome["games"]
     played = outcome["played_s"]
@@ -426,7 +430,8 @@ def run_tables_bench(
         "seats": seats,
         "seconds": seconds,
         "tab_start": "fork",
-        "poll_ms": round(POLL_SECONDS * 1000),
+        "woken_by_writes": woken,
+        "poll_ms": round((WOKEN_POLL_SECONDS if woken else POLL_SECONDS) * 1000),
         "think_ms": round(think * 1000),
         "moves": sum(s.moves for s in at_tables),
         "answered_again": sum(s.answered_again for s in at_tables),

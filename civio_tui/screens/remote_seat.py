@@ -1,16 +1,17 @@
 """One seat at a networked table on screen, for every game: the part of a game's table screen
 that is the same whatever the game (CIVIO, Easy Play, Concentration).
 
-The seat's `TableTab` (civio_tui/session/remote.py) is polled in a worker thread every
-`POLL_SECONDS`; a poll that took in someone's move or word calls `table_moved()` on the UI
-thread, where the game's screen redraws. The poll advances the table's copy of the match and
-the UI thread brings the screen's own copy up to it (`TableTab.catch_up`), both holding one
-lock with this player's own move: no thread reads a match that another is changing. The
-others' words (joins, leaves, a computer standing in) are shown as notices; once a second the
-game's screen may say whose turn it is and for how long they have been thinking
-(`thinking_words`). Leaving on purpose asks first, then hands the seat to the computer, which
-the others are told. A finished round is written to this player's own games
-(`record_table_rounds`).
+The seat's `TableTab` (civio_tui/session/remote.py) is polled in a worker thread as soon as
+another process commits to the table file (`CommitWatch`), and every `WOKEN_POLL_SECONDS`
+anyway (every `POLL_SECONDS` where commits cannot wake it); a poll that took in someone's
+move or word calls `table_moved()` on the UI thread, where the game's screen redraws. The poll
+advances the table's copy of the match and the UI thread brings the screen's own copy up to it
+(`TableTab.catch_up`), both holding one lock with this player's own move: no thread reads a
+match that another is changing. The others' words (joins, leaves, a computer standing in) are
+shown as notices; once a second the game's screen may say whose turn it is and for how long
+they have been thinking (`thinking_words`). Leaving on purpose asks first, then hands the seat
+to the computer, which the others are told. A finished round is written to this player's own
+games (`record_table_rounds`).
 
 A game's table screen mixes this in before its own screen class, calls `sit(tab)` in its
 constructor and `start_polling()` once mounted, makes its moves through `table_move`, and
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import gc
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -32,7 +32,13 @@ from textual.worker import get_current_worker
 
 from civio_tui.screens.game_screen import GameScreen
 from civio_tui.seating import HUMAN, Seat
-from civio_tui.session.remote import POLL_SECONDS, ActionRefused, TableMovedOn, TableTab
+from civio_tui.session.remote import (
+    POLL_SECONDS,
+    WOKEN_POLL_SECONDS,
+    ActionRefused,
+    TableMovedOn,
+    TableTab,
+)
 
 if TYPE_CHECKING:
     from civio_tui.app import CivioApp
@@ -73,13 +79,17 @@ class RemoteSeat(GameScreen):
 
     @work(thread=True, exclusive=True, group="table-poll")
     def keep_polling(self) -> None:
+        from civio_tui.tables.wake import CommitWatch
+
         worker = get_current_worker()
-        while not worker.is_cancelled:
-            with self.tab_lock:
-                changed = self.tab.poll_table()
-            if changed and not worker.is_cancelled:
-                self.app.call_from_thread(self._polled)
-            time.sleep(POLL_SECONDS)
+        with CommitWatch(self.tab.live.store.path) as watch:
+            every = WOKEN_POLL_SECONDS if watch.watching else POLL_SECONDS
+            while not worker.is_cancelled:
+                with self.tab_lock:
+                    changed = self.tab.poll_table()
+                if changed and not worker.is_cancelled:
+                    self.app.call_from_thread(self._polled)
+                watch.wait(every)
 
     def _polled(self) -> None:
         with self.tab_lock:

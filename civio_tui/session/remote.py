@@ -10,10 +10,10 @@ from the table's log in the store (civio_tui/tables).
   the session's `early` port; the answer is kept in this tab (`early`) and appended by
   `poll_table()` once the table asks this seat, as if given then. Only this process holds it: a
   tab closed before then loses it, and the seat is asked again when its person returns.
-- `poll_table()` (every fraction of a second, off the UI thread) takes in the others' moves,
-  says the person is here (a heartbeat, which also gives back a seat the computer held while
-  they were away), and plays the computer seats when this process holds the table's drivers'
-  lease.
+- `poll_table()` (off the UI thread, as soon as another process commits to the table file,
+  else every fraction of a second) takes in the others' moves, says the person is here (a
+  heartbeat, which also gives back a seat the computer held while they were away), and plays
+  the computer seats when this process holds the table's drivers' lease.
 - The tab draws only its own seat's view: the session's `view` port refuses any other seat.
 
 Two threads may share a tab: the screen's, which draws it and makes the person's moves, and the
@@ -54,7 +54,11 @@ decision there is)."""
 HEARTBEAT = 5.0
 """Seconds between a tab's "I am here" writes (well inside a table's `absent_after`)."""
 POLL_SECONDS = 0.05
-"""How often a tab polls the table (`civio bench tables` measures the delay it gives)."""
+"""How often a tab polls the table when no write to the table file wakes it (no
+`CommitWatch`: civio_tui/tables/wake.py); `civio bench tables` measures the delay it gives."""
+WOKEN_POLL_SECONDS = 0.5
+"""How often a tab that the table file's writes wake polls anyway: for what comes with time
+alone (its heartbeat, a lapsed computers' lease, an absent seat)."""
 
 
 class TableMovedOn(ValueError):

@@ -265,7 +265,7 @@ def heartbeat(store: TableStore, code: str, name: str, *, now: float) -> Table:
     """`name`'s tab is here: its seat counts as present, and a seat the computer held while
     they were away (or after they left) is given back, with a word to the others."""
     code = normalise_code(code)
-    with store.write() as tx:
+    with store.write(durable=False) as tx:
         table = read_snapshot(tx, code)
         seat = _seat_of(table, name)
         s = table.seats[seat]
@@ -418,7 +418,7 @@ def claim_driver(store: TableStore, code: str, owner: str, *, now: float, lease:
     keeps the computers' work in one process; if it dies, its lease runs out and another seat's
     process takes over."""
     code = normalise_code(code)
-    with store.write() as tx:
+    with store.write(durable=False) as tx:
         row = tx.table(code)
         if row is None:
             raise TableRefused(f"no table has the code {code}")

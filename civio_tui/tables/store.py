@@ -4,7 +4,8 @@ A table's game is its seed plus its action log (the engines are deterministic), 
 the table: each action is appended in a transaction that first checks the log's length, and a
 process that was killed resumes by replaying the committed actions. The file is in WAL mode
 (readers never wait for the writer) with `synchronous=FULL` (a commit is on disk before it is
-reported), and carries its own `application_id` and schema version (`user_version`).
+reported; a write that need not be, `write(durable=False)`, is committed without waiting for the
+disk), and carries its own `application_id` and schema version (`user_version`).
 
 A file this code cannot use (not SQLite, damaged, another program's database, a newer schema,
 locked for longer than the timeout) raises `StoreUnavailable` with one sentence naming the file
@@ -14,6 +15,7 @@ connection before anything is written to it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -24,6 +26,10 @@ from pathlib import Path
 from typing import Any
 
 FILE_NAME = "tables.sqlite3"
+COMMITTED_NAME = ".tables-committed"
+"""The empty file beside the table file whose time every commit sets once it can be read: a
+seat's process watching the folder learns of the commit at once (civio_tui/tables/wake.py).
+(The log's own write comes before the commit can be read, so it cannot tell.)"""
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x43495654  # "CIVT" in ASCII: marks the file as a civio table store
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -283,27 +289,51 @@ class TableStore:
     # ------------------------------------------------------------------ transactions
 
     @contextmanager
-    def write(self) -> Iterator[Tx]:
+    def write(self, *, durable: bool = True) -> Iterator[Tx]:
         """A write transaction (BEGIN IMMEDIATE: it holds the one write lock from the start, so
-        what it reads stays true until it commits). Any exception rolls it back."""
+        what it reads stays true until it commits). Any exception rolls it back. Not `durable`
+        (a tab's "I am here", the computers' lease: what the next one writes again), it is
+        committed without waiting for the disk: it survives a killed process, not a power cut
+        before the next durable commit, and holds the write lock for a moment only (20 tabs'
+        heartbeats, each waiting for the disk in turn, kept the tables' moves waiting)."""
         with self._lock:
+            changes = self._db.total_changes
+            if not durable:
+                self._db.execute("PRAGMA synchronous = NORMAL")
             try:
-                self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as exc:
-                raise self._unavailable(exc) from None
-            try:
-                yield Tx(self._db)
-            except sqlite3.Error as exc:
-                self._db.execute("ROLLBACK")
-                raise self._unavailable(exc) from None
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            try:
-                self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._db.execute("ROLLBACK")
-                raise self._unavailable(exc) from None
+                with self._transaction():
+                    yield Tx(self._db)
+            finally:
+                if not durable:
+                    self._db.execute("PRAGMA synchronous = FULL")
+            if self._db.total_changes != changes:
+                self._mark_committed()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._unavailable(exc) from None
+        try:
+            yield
+        except sqlite3.Error as exc:
+            self._db.execute("ROLLBACK")
+            raise self._unavailable(exc) from None
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._db.execute("ROLLBACK")
+            raise self._unavailable(exc) from None
+
+    def _mark_committed(self) -> None:
+        # Not for the table's sake: a mark that cannot be set (a folder shared read-only for
+        # it, say) leaves the others to find the commit on their timer.
+        with contextlib.suppress(OSError):
+            self.path.with_name(COMMITTED_NAME).touch()
 
     @contextmanager
     def read(self) -> Iterator[Tx]:

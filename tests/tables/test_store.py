@@ -41,6 +41,19 @@ def test_a_new_file_has_the_schema_version_and_wal_mode(tmp_path: Path) -> None:
     db.close()
 
 
+def test_only_a_write_that_need_not_wait_for_the_disk_is_committed_without_it(
+    tmp_path: Path,
+) -> None:
+    full, normal = 2, 1  # PRAGMA synchronous
+    with TableStore.in_root(tmp_path) as store:
+        with store.write(durable=False) as tx:
+            assert tx.execute("PRAGMA synchronous").fetchone()[0] == normal
+        with pytest.raises(ValueError), store.write(durable=False):
+            raise ValueError("rolled back")
+        with store.write() as tx:
+            assert tx.execute("PRAGMA synchronous").fetchone()[0] == full
+
+
 def test_an_existing_file_is_opened_again_with_its_tables(tmp_path: Path) -> None:
     with TableStore.in_root(tmp_path) as store:
         code = started_table(store).code
