@@ -94,9 +94,7 @@ class QuestionPane(Vertical):
         self.query_one("#question-prompt", Static).update(prompt)
         self._prompt_lines = 0
         self._words = None
-        self.options = [
-            Content.assemble((f"{n:>2} ", "bold"), text) for n, text in enumerate(options, 1)
-        ]
+        self.options = _numbered(options)
         self._shorts = [
             Content.assemble((f"{n:>2} ", "bold"), short) if short is not None else None
             for n, short in enumerate(shorts, 1)
@@ -119,6 +117,19 @@ class QuestionPane(Vertical):
         self._tip = tip
         self.query_one("#question-tip", Static).update(tip)
         self.call_after_refresh(self._fit_tip)
+
+    def reword(self, options: list[Content]) -> None:
+        """The options asked, in other words (a card marked at the opening): those whose words
+        changed are drawn again in place; the list keeps its highlight, scroll and size."""
+        if len(options) != len(self.options):
+            raise ValueError(f"{len(options)} options in place of {len(self.options)}")
+        self.options = _numbered(options)
+        menu = self.options_list
+        for n in range(len(self.options)):
+            prompt = self._fit_at(n, whole=n == self._shown_whole)
+            before = menu.get_option_at_index(n).prompt
+            if not isinstance(before, Content) or drawn([prompt]) != drawn([before]):
+                menu.replace_option_prompt_at_index(n, prompt)
 
     def wait(self, text: Content | str) -> None:
         """No question for you: say what the table is waiting for."""
@@ -272,3 +283,8 @@ class QuestionPane(Vertical):
         menu = self.options_list
         for n in range(min(len(self.options), menu.option_count)):
             menu.replace_option_prompt_at_index(n, self._fit_at(n, whole=n == self._shown_whole))
+
+
+def _numbered(options: list[Content]) -> list[Content]:
+    """The options numbered from 1, as digits pick them."""
+    return [Content.assemble((f"{n:>2} ", "bold"), text) for n, text in enumerate(options, 1)]

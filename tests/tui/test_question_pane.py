@@ -28,3 +28,25 @@ async def test_a_question_after_waiting_is_fitted_in_its_first_frame() -> None:
         assert isinstance(prompt, Content)
         assert prompt.cell_length <= pane.scrollable_content_region.width
         assert prompt.plain.endswith("…")
+
+
+async def test_options_reworded_in_place_keep_the_highlight_and_change_only_their_words() -> None:
+    async with QuestionApp().run_test(size=(50, 12)) as pilot:
+        pane = pilot.app.query_one(QuestionPane)
+        words = ["Brown v Board", "Katz v US", "Done (mark 1 more)"]
+        pane.ask("Mark a card.", [Content(w) for w in words])
+        pane.highlight(1)
+        await pilot.pause()
+        menu = pane.options_list
+        kept = menu.get_option_at_index(0)
+        pane.reword([Content(w) for w in ["Brown v Board", "▒ Katz v US", "Done: lay them"]])
+        # The same options, the first untouched: the list keeps its place and highlight.
+        assert menu.get_option_at_index(0) is kept
+        assert menu.highlighted == 1
+        await pilot.pause()
+        shown = [menu.get_option_at_index(n).prompt for n in range(menu.option_count)]
+        assert [str(p) for p in shown] == [
+            " 1 Brown v Board",
+            " 2 ▒ Katz v US",
+            " 3 Done: lay them",
+        ]

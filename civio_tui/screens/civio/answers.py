@@ -100,9 +100,7 @@ class TableAnswers:
             screen.notify(notice)
         screen.refresh_panes()
         if screen.question is not None:
-            highlighted = pane.options_list.highlighted
-            self.ask_opening(screen.question)
+            # The same question: only the marked card's option and Done change their words.
+            pane.reword(screen.marks.options(screen.question))
             if not screen.marks.missing:
                 pane.highlight(len(screen.question.options))
-            elif highlighted is not None:
-                pane.highlight(highlighted)
