@@ -3,103 +3,81 @@ timer alone.
 
 Every write transaction that changed the table file sets the time of its commit mark
 (`COMMITTED_NAME`, beside the file) once the commit can be read. On Linux the kernel reports
-that to a process watching the folder (inotify), so a tab waiting in `CommitWatch.wait` looks at
-the table as soon as another seat's action is committed. Where there is no inotify (another
-system, or the kernel's limit of watches reached) `wait` sleeps its whole timeout: the tab then
-looks on its timer, as it would anyway.
+that to a process watching the folder (inotify, through `inotify_simple`), so a tab waiting in
+`CommitWatch.wait` looks at the table as soon as another seat's action is committed. Where
+there is no inotify (another system, or the kernel's limit of watches reached) `wait` sleeps
+its whole timeout: the tab then looks on its timer, as it would anyway.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
-import os
-import select
-import struct
-import sys
+import math
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from civio_tui.tables.store import COMMITTED_NAME
 
-_IN_ATTRIB = 0x004
-_IN_MOVED_TO = 0x080
-_IN_CREATE = 0x100
-_MARKED = _IN_ATTRIB | _IN_MOVED_TO | _IN_CREATE
-"""A file's time set, or a file made or moved in: what setting the commit mark does."""
-_IN_Q_OVERFLOW = 0x4000
-"""The kernel's queue of events overflowed (events were lost): any of them may be a commit."""
-_EVENT = struct.Struct("iIII")
-"""An inotify event's head: watch, mask, cookie, and the length of the name after it."""
+try:
+    from inotify_simple import INotify, flags
+except ImportError:  # not Linux: no inotify, the tabs look on their timer
+    INotify = None
 
 
-def _watch(folder: Path) -> int | None:
-    """A non-blocking inotify descriptor watching `folder`'s files, or None."""
-    if not sys.platform.startswith("linux"):
+def _watch(folder: Path) -> Any:
+    """An inotify watching `folder`'s files, or None."""
+    if INotify is None:
         return None
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        fd = int(libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC))
-    except (OSError, AttributeError):
+        inotify = INotify()
+    except (OSError, AttributeError):  # the kernel's limit of instances, or no inotify in libc
         return None
-    if fd < 0:
-        return None  # the kernel's limit of inotify instances: look on the timer
-    if libc.inotify_add_watch(fd, os.fsencode(folder), _MARKED) < 0:
-        os.close(fd)
+    try:
+        # A file's time set, or a file made or moved in: what setting the commit mark does.
+        inotify.add_watch(folder, flags.ATTRIB | flags.MOVED_TO | flags.CREATE)
+    except OSError:
+        inotify.close()
         return None
-    return fd
+    return inotify
 
 
-def _marked(events: bytes, mark: bytes) -> bool:
-    """Whether a run of inotify events holds one for `mark` (or lost some to an overflow)."""
-    at = 0
-    while at + _EVENT.size <= len(events):
-        _, kind, _, length = _EVENT.unpack_from(events, at)
-        at += _EVENT.size
-        if kind & _IN_Q_OVERFLOW or events[at : at + length].rstrip(b"\0") == mark:
-            return True
-        at += length
-    return False
+def _marked(events: Iterable[Any]) -> bool:
+    """Whether inotify events hold one for the commit mark, or lost some (the kernel's queue
+    overflowed: any of them may have been a commit)."""
+    return any(e.mask & flags.Q_OVERFLOW or e.name == COMMITTED_NAME for e in events)
 
 
 class CommitWatch:
     """Commits to the table file `path` (their marks), waited for with a timeout."""
 
     def __init__(self, path: Path) -> None:
-        self._fd = _watch(path.parent)
-        self._mark = os.fsencode(COMMITTED_NAME)
+        self._inotify = _watch(path.parent)
 
     @property
     def watching(self) -> bool:
         """Whether a commit ends `wait` early (False: it always sleeps its timeout)."""
-        return self._fd is not None
+        return self._inotify is not None
 
     def wait(self, timeout: float) -> bool:
         """Until a commit (True: every commit so far, taken at once) or `timeout` seconds
         (False). A commit made since the last call counts: none is missed between calls."""
-        fd = self._fd
-        if fd is None:
+        if self._inotify is None:
             time.sleep(timeout)
             return False
         deadline = time.monotonic() + timeout
         while True:  # other files' events are read past until the time is up
-            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                return False
-            marked = False
-            try:
-                while True:  # every event queued: one wait takes in every commit so far
-                    marked = _marked(os.read(fd, 65536), self._mark) or marked
-            except BlockingIOError:
-                pass
-            if marked:
+            left = max(0, math.ceil((deadline - time.monotonic()) * 1000))
+            if _marked(self._inotify.read(timeout=left)):  # every event queued, at once
                 return True
+            if time.monotonic() >= deadline:
+                return False
 
     def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        if self._inotify is not None:
+            self._inotify.close()
+            self._inotify = None
 
     def __enter__(self) -> CommitWatch:
         return self

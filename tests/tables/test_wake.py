@@ -3,7 +3,6 @@ table file, once that commit can be read, and not by a transaction that changed 
 
 from __future__ import annotations
 
-import struct
 import sys
 import time
 from pathlib import Path
@@ -41,13 +40,11 @@ def test_where_nothing_can_watch_the_folder_the_watch_only_waits(tmp_path: Path)
         assert not watch.wait(0)
 
 
+@linux_only
 def test_only_the_marks_events_or_lost_events_count_as_a_commit() -> None:
-    def event(kind: int, name: bytes) -> bytes:
-        padded = name.ljust(32, b"\0") if name else b""
-        return struct.pack("iIII", 1, kind, 0, len(padded)) + padded
+    from inotify_simple import Event, flags
 
-    mark = COMMITTED_NAME.encode()
-    wal = event(0x100, b"tables.sqlite3-wal")
-    assert not _marked(wal, mark)
-    assert _marked(wal + event(0x004, mark), mark)
-    assert _marked(struct.pack("iIII", -1, 0x4000, 0, 0), mark)  # the kernel's queue overflowed
+    wal = Event(1, flags.CREATE, 0, "tables.sqlite3-wal")
+    assert not _marked([wal])
+    assert _marked([wal, Event(1, flags.ATTRIB, 0, COMMITTED_NAME)])
+    assert _marked([Event(-1, flags.Q_OVERFLOW, 0, "")])  # the kernel's queue overflowed
