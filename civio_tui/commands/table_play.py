@@ -24,8 +24,10 @@ from cards.deck import Deck, standard_deck
 from civio_tui.session.remote import EARLY_KEPT, POLL_SECONDS, TableTab
 from civio_tui.session.seats import PERSON
 from civio_tui.tables import ops
+from civio_tui.tables.store import StoreUnavailable
 
 LEAVE = "q"
+START = "s"
 
 
 def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
@@ -51,8 +53,14 @@ def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
         if state == ops.ABANDONED or (state == ops.ENDED and tab.session.engine.is_over):
             say("The game is over." if state == ops.ENDED else "The table was closed.")
             return 0
+        hosting = tab.table.row.host.casefold() == tab.name.casefold()
         if state == ops.OPEN and not waiting:
-            say(f"Waiting for {tab.table.row.host} to start the game.")
+            say(
+                f"You opened this table. Classmates join with the code {tab.code}. Type {START} "
+                "to start the game (a computer takes each empty seat)."
+                if hosting
+                else f"Waiting for {tab.table.row.host} to start the game."
+            )
         waiting = state == ops.OPEN
         position = (len(tab.match.engines), tab.match.applied)
         decision = None if waiting else _my_decision(tab)
@@ -67,13 +75,34 @@ def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
             return 0
         if line.strip().lower() == LEAVE:
             tab.leave()
-            say("You left the table: a computer plays your seat from now on.")
+            if not waiting:
+                say("You left the table: a computer plays your seat from now on.")
+            else:  # before the start the seat is freed; the host's leaving closes the table
+                say(f"You left: table {tab.code} is closed." if hosting else "You left the table.")
             return 0
+        if waiting:
+            if hosting and line.strip().lower() == START:
+                _start(tab, say)
+            else:
+                say(
+                    f"The game has not started yet. Type {START} to start it, or {LEAVE}."
+                    if hosting
+                    else "The game has not started yet."
+                )
+            continue
         if not mine or position != asked:
             say("It is not your turn." if not mine else "The table moved on: look again.")
             continue
         if not _answer(tab, decision, line, say):
             asked = None
+
+
+def _start(tab: TableTab, say: Callable[[str], None]) -> None:
+    """The host starts the game from their seat, as `civio table start` does."""
+    try:
+        tab.start()
+    except (ops.TableRefused, StoreUnavailable) as exc:
+        say(str(exc))
 
 
 class _Shown:
@@ -96,7 +125,7 @@ class _Shown:
             if len(engines) > 1:
                 say(f"Round {shown_round + 1}.")
         events = tab.session.engine.events
-        names = [s.name for s in tab.session.seats]
+        names = tab.labels()
         for event in events[self.events :]:
             text = _describe(event, deck, tab.seat, names)
             if text:
@@ -104,8 +133,8 @@ class _Shown:
         self.events = len(events)
         if tab.session.engine.is_over and self.scored != shown_round:
             self.scored = shown_round
-            totals = zip(tab.session.seats, tab.match.totals, strict=True)
-            points = ", ".join(f"{seat.name} {t}" for seat, t in totals)
+            totals = zip(tab.labels(), tab.match.totals, strict=True)
+            points = ", ".join(f"{name} {t}" for name, t in totals)
             say(f"Round {shown_round + 1} is over. Totals: {points}.")
             for line in _keep(tab, deck, self.save_dir, shown_round + 1):
                 say(line)
@@ -215,13 +244,13 @@ def _names(deck: Deck, cards: list[int]) -> str:
 
 def _view_lines(view: Any, deck: Deck, tab: TableTab) -> list[str]:
     """This seat's cards and what it sees of the table, in a few lines."""
-    seats = tab.session.seats
+    names = tab.labels()
     if hasattr(view, "hidden_count") or hasattr(view, "players"):
         lines = [f"Your face-up cards: {_names(deck, view.face_up)}"]
         lines.append(f"Your hidden cards: {_names(deck, view.hidden)}")
         for p in view.opponents():
             lines.append(
-                f"{seats[p.seat].name}: face up {_names(deck, p.face_up)}; {p.hidden_count} hidden"
+                f"{names[p.seat]}: face up {_names(deck, p.face_up)}; {p.hidden_count} hidden"
             )
         top = _names(deck, view.discard_pile[-1:])
         lines.append(f"Discard pile: {top} on top; supply: {view.supply_count} cards")
@@ -231,7 +260,7 @@ def _view_lines(view: Any, deck: Deck, tab: TableTab) -> list[str]:
         for s, count in enumerate(view.hand_counts):
             if s != view.seat:
                 pairs = len(view.laid[s])
-                lines.append(f"{seats[s].name}: {count} cards in hand, {pairs} pairs laid")
+                lines.append(f"{names[s]}: {count} cards in hand, {pairs} pairs laid")
         top = _names(deck, view.discard_pile[-1:])
         lines.append(f"Discard pile: {top} on top; supply: {view.supply_count} cards")
         return lines
@@ -246,7 +275,7 @@ def _view_lines(view: Any, deck: Deck, tab: TableTab) -> list[str]:
         else:
             cells.append(f"{position_name(p)} ??")
     rows = [cells[i : i + COLUMNS] for i in range(0, CELLS, COLUMNS)]
-    scores = ", ".join(f"{seats[s].name} {n}" for s, n in enumerate(view.scores))
+    scores = ", ".join(f"{names[s]} {n}" for s, n in enumerate(view.scores))
     return ["  ".join(row) for row in rows] + [f"Pairs: {scores}"]
 
 

@@ -266,6 +266,17 @@ class TableTab:
         who = self.table.label(pending.seat)
         return who, max(0.0, self.clock() - self.last_action_at)
 
+    def labels(self) -> list[str]:
+        """How the table shows each seat now: a classmate who joined, a computer that took an
+        empty seat or stands in for someone away (`Table.label`)."""
+        return [self.table.label(s) for s in range(self.table.row.seats)]
+
+    def start(self) -> None:
+        """The host starts the game: a computer takes each empty seat (`ops.start`)."""
+        ops.start(self.live.store, self.code, self.name, now=self.clock())
+        self.live.refresh(force=True)
+        self.catch_up()
+
     def leave(self) -> None:
         """Leave on purpose: the computer plays this seat from now on, and the others are told."""
         ops.leave(self.live.store, self.code, self.name, now=self.clock())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -106,6 +107,44 @@ def play_lines(root: Path, code: str, lines: str) -> str:
         tab = TableTab(store, code, "Ana")
         assert play(tab, io.StringIO(lines), out, save_dir=root / "ana") == 0
     return out.getvalue()
+
+
+def test_the_host_starts_the_table_from_their_seat_in_the_terminal(tmp_path: Path) -> None:
+    from civio_tui.tables import ops
+    from civio_tui.tables.store import TableStore
+
+    with TableStore.in_root(tmp_path) as store:
+        code = ops.open_table(store, "Ana", "civio", 2, now=time.time(), seed=3).code
+    text = play_lines(tmp_path, code, "1\ns\nq\n")
+    lines = text.splitlines()
+    assert lines[1] == (
+        f"You opened this table. Classmates join with the code {code}. Type s to start the "
+        "game (a computer takes each empty seat)."
+    )
+    assert lines[2] == "The game has not started yet. Type s to start it, or q."
+    assert "· Ana started the game" in lines
+    assert "Computer (medium): face up none; 7 hidden" in lines  # the seat it filled, named
+    assert lines[-1] == "You left the table: a computer plays your seat from now on."
+
+
+def test_a_guest_who_leaves_before_the_start_frees_the_seat(tmp_path: Path) -> None:
+    from civio_tui.commands.table_play import play
+    from civio_tui.session.remote import TableTab
+    from civio_tui.tables import ops
+    from civio_tui.tables.store import TableStore
+
+    out = io.StringIO()
+    with TableStore.in_root(tmp_path) as store:
+        code = ops.open_table(store, "Ana", "civio", 2, now=0, seed=3).code
+        ops.join(store, code, "Ben", now=0)
+        ben = TableTab(store, code, "Ben")
+        assert play(ben, io.StringIO("1\nq\n"), out, save_dir=tmp_path / "ben") == 0
+        assert ops.read_table(store, code).seats[1].is_empty
+    assert out.getvalue().splitlines()[1:] == [
+        "Waiting for Ana to start the game.",
+        "The game has not started yet.",
+        "You left the table.",
+    ]
 
 
 def test_a_terminal_player_plays_concentration_to_the_end(tmp_path: Path) -> None:
