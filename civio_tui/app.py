@@ -18,6 +18,7 @@ from textual.theme import Theme
 
 from civio_tui import keymap
 from civio_tui.glyphs import ascii_filter, ascii_key, ascii_terminal
+from civio_tui.parsed_styles import share_parsed_styles
 from civio_tui.start_settings import quick_read
 
 if TYPE_CHECKING:
@@ -202,6 +203,8 @@ class CivioApp(App[int]):
         config_dir: Path | None = None,
         table_root: Path | None = None,
     ) -> None:
+        # Each screen first shown and each theme set would otherwise parse every style again.
+        share_parsed_styles()
         super().__init__()
         self._deck = deck
         self.cards_path = cards_path

@@ -27,7 +27,6 @@ import signal
 import socket
 import sys
 from dataclasses import dataclass
-from typing import Any
 
 from civio_tui.serve.tab_stub import WORD
 
@@ -44,45 +43,16 @@ def preload() -> None:
     import civio_tui.serve.child
     import civio_tui.serve.sign_in  # noqa: F401
     from cards.deck import standard_deck
+    from civio_tui.parsed_styles import share_parsed_styles
 
     standard_deck()
-    _share_parsed_styles()
+    share_parsed_styles()
     _draw_sign_in_once()
     # What is loaded now lives as long as any game: out of the collector's reach, a game's
     # full collections (tens of ms each, mid-move) scan only its own objects, and never
     # write to (so copy) the pages it shares with the others.
     gc.collect()
     gc.freeze()
-
-
-def _share_parsed_styles() -> None:
-    """Every forked game parses the same style sources under the same theme: keep Textual's
-    parse of each (source, theme variables) for every app this process and its forks make.
-
-    Textual keeps such a cache per stylesheet and empties it when the theme's variables are
-    set, which every new app does; keyed by the variables too, one parse serves them all."""
-    from textual.css.stylesheet import Stylesheet
-
-    parse_rules = Stylesheet._parse_rules
-    shared: dict[tuple[object, ...], list[Any]] = {}
-
-    def shared_parse_rules(
-        self: Stylesheet,
-        css: str,
-        read_from: Any,
-        is_default_rules: bool = False,
-        tie_breaker: int = 0,
-        scope: str = "",
-    ) -> list[Any]:
-        theme = tuple(sorted(self._variables.items()))
-        key = (css, read_from, is_default_rules, tie_breaker, scope, theme)
-        rules = shared.get(key)
-        if rules is None:
-            rules = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
-            shared[key] = rules
-        return rules
-
-    Stylesheet._parse_rules = shared_parse_rules  # type: ignore[method-assign]
 
 
 def _draw_sign_in_once() -> None:
