@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from civio_tui import keymap
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from civio_tui.campaigns.model import Campaign
 
 from civio_tui.easy_play_save import EasySummary
+from civio_tui.widgets.footer import KeysFooter
 
 EASY_ONLY_HERE = (
     "An Easy Play game: Enter continues it (or shows how it ended), d deletes it. Replays, "
@@ -105,7 +106,7 @@ class CampaignsScreen(CivioScreen[None]):
                 f"x: {export} · n: new · d: delete · r: recover · Esc: back",
                 id="campaigns-keys",
             )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#campaigns-box").border_title = "Campaigns"

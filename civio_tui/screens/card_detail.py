@@ -7,12 +7,13 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from civio_tui import keymap
 from civio_tui.screens.base import CivioModal
 from civio_tui.widgets.card_detail import card_facts, relation_line, relations
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.scroll import KeyScroll
 
@@ -60,7 +61,7 @@ class CardDetailScreen(CivioModal[None]):
             yield Static("Related cards · Enter opens one", id="detail-relations-title")
             yield NavList(id="detail-relations")
             yield Static(id="detail-nav")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.show(self.current)

@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cards.deck import Deck
 from cards.models import Card, CardType
 from civio_tui.card_words import kind_label
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 
@@ -25,7 +26,7 @@ def layout(prefix: str, cards: type[NavList] = NavList) -> Iterator[Widget]:
         yield cards(id=f"{prefix}-cards")
         yield Static(id=f"{prefix}-side")
     yield Static(id=f"{prefix}-message")
-    yield Footer()
+    yield KeysFooter()
 
 
 LIST_ROOM = 41

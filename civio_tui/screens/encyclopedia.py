@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 from textual.widgets.option_list import Option
 
 from cards.deck import Deck, normalise_name
@@ -19,6 +19,7 @@ from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.card_games import ordinal
 from civio_tui.widgets.cards import TYPE_LETTER, TYPE_STYLE, card_line
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 ERAS: tuple[tuple[str, str, int, int], ...] = (
@@ -147,7 +148,7 @@ class EncyclopediaScreen(CivioScreen[None]):
                     )
                     yield Static(type_legend(), id="ency-legend")
                 yield NavList(id="ency-list")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#ency-box").border_title = "Card encyclopedia"

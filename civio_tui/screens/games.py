@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from civio_tui import games
@@ -15,6 +15,7 @@ from civio_tui.card_games_save import (
     solitaire_label,
 )
 from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 PUZZLES = "puzzles"
@@ -48,7 +49,7 @@ class GamesScreen(CivioScreen[None]):
             yield Static("More games with the same cards", id="games-title")
             yield NavList(id="games-list")
             yield Static("↑↓ to move · Enter to play · Esc back to the menu", id="games-note")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_games()

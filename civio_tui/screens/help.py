@@ -8,11 +8,12 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.cards import HIDDEN_MARK, TYPE_LEGEND, TYPE_LETTER, TYPE_STYLE
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.scroll import KeyScroll
 
 KEY_COLUMN = 21
@@ -166,7 +167,7 @@ class HelpScreen(CivioScreen[None]):
     def compose(self) -> ComposeResult:
         with KeyScroll(id="help-scroll", classes="pane"):
             yield Static(help_content(self.app.settings.keymap, first=self.first), id="help-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_resize(self) -> None:
         # The scroll's room beside its scroll bar: the text's own width may still be the one

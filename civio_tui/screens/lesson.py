@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from cards.deck import Deck
@@ -40,6 +40,7 @@ from civio_tui.plurals import counted
 from civio_tui.questions import OptionLabel
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.cards import card_line, links_line, short_name, spelled_name, type_tag
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -237,7 +238,7 @@ class LessonScreen(CivioScreen[None]):
             with VerticalScroll(id="lesson-right", classes="pane"):
                 yield Static(id="lesson-card")
         yield Static(id="lesson-feedback")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#lesson-right").border_title = "Card"

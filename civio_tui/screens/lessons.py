@@ -5,13 +5,14 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from civio_tui.lessons.catalogue import LESSONS, lesson_by_id
 from civio_tui.lessons.progress import LessonProgress, progress_file
 from civio_tui.screens.base import CivioScreen
 from civio_tui.screens.lesson import LessonScreen, stars_text
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 
@@ -34,7 +35,7 @@ class LessonsScreen(CivioScreen[None]):
                 id="lessons-intro",
             )
             yield NavList(id="lessons-list")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#lessons-box").border_title = "Learn to play"

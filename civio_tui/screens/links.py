@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from cards.deck import Deck
@@ -18,6 +18,7 @@ from cards.link_reasons import Link, can_follow, can_precede, pair_sentence
 from cards.models import CardType
 from civio_tui.screens.base import CivioModal
 from civio_tui.widgets.cards import card_line
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 
@@ -54,7 +55,7 @@ class LinksScreen(CivioModal[None]):
             yield NavList(id="links-list")
             yield Static(id="links-pair")
             yield Static(id="links-nav")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def deck(self) -> Deck:

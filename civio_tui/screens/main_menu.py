@@ -8,11 +8,12 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class MainMenuScreen(CivioScreen[None]):
                 yield Static(f"Playing as {player} · not you? Sign out (o)", id="menu-player")
             yield NavList(*self._options(), id="menu-list")
             yield Static(id="menu-note")
-        yield Footer()
+        yield KeysFooter()
 
     def __init__(self) -> None:
         super().__init__()

@@ -16,7 +16,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cards.ranks import DEFAULT_TARGET, RANKS
 from civio_tui.plurals import counted
@@ -24,6 +24,7 @@ from civio_tui.screens.form_screen import FormScreen
 from civio_tui.seating import HUMAN, MAX_SEATS, Seat, clean_name, default_name, seating_problems
 from civio_tui.settings import MAX_NAME
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
+from civio_tui.widgets.footer import KeysFooter
 
 MAX_OPPONENTS = 3
 HUMANS_HELP = (
@@ -210,7 +211,7 @@ class NewGameScreen(FormScreen):
             )
             yield NewGameForm(rows, id="new-game-form")
             yield Static(id="new-game-help")
-        yield Footer()
+        yield KeysFooter()
 
     _opponents_wanted: int | None = None
     """The number of AI opponents the player chose (kept while the Players line changes)."""

@@ -33,9 +33,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from civio_tui.screens.base import CivioModal
+from civio_tui.widgets.footer import KeysFooter
 
 LEAVING_WORDS = "Your game is kept as it was before this turn."
 
@@ -83,7 +84,7 @@ class PassScreen(CivioModal[None], inherit_bindings=False):
             else:
                 yield Static(pass_words(self.player), id="pass-words")
                 yield Static(self.reason, id="pass-reason", classes="" if self.reason else "-none")
-        yield Footer()
+        yield KeysFooter()
 
     def call(self, name: str, reason: str = "") -> None:
         """The computers are done: this cover now hands the keyboard to `name`."""

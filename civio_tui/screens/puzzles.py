@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from cards.civio_sets import check_call
@@ -44,6 +44,7 @@ from civio_tui.screens.card_games import (
     fitting_name,
     layout,
 )
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ class PuzzleMenuScreen(CivioScreen[None]):
             yield Static(id="pm-stats")
             yield NavList(id="pm-list")
             yield Static("↑↓ choose · ←→ difficulty · Enter to play · Esc back", id="pm-note")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.records = RecordsFile(self.app.save_dir)

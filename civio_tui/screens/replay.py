@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Input, ProgressBar, Static
+from textual.widgets import Input, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -28,6 +28,7 @@ from civio_tui.review import UNIT_NOTE
 from civio_tui.screens.base import CivioScreen
 from civio_tui.seating import HUMAN
 from civio_tui.widgets.cards import HIDDEN_MARK, pts, short_name, type_tag
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 from civio_tui.widgets.scroll import KeyScroll
 
@@ -179,7 +180,7 @@ class ReplayScreen(CivioScreen[None]):
                 type="integer",
                 id="replay-turn",
             )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(
@@ -449,7 +450,7 @@ class CampaignRoundsScreen(CivioScreen[None]):
                 id="rounds-keys",
             )
             yield NavList(*self._options(), id="rounds-list")
-        yield Footer()
+        yield KeysFooter()
 
     def _options(self) -> list[Option]:
         camp = self.campaign

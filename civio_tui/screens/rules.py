@@ -6,11 +6,12 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from cards.deck import Deck
 from cards.models import Effect
 from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.scroll import KeyScroll
 
 RULES_MARKDOWN = """\
@@ -212,7 +213,7 @@ class RulesScreen(CivioScreen[None]):
     def compose(self) -> ComposeResult:
         with KeyScroll(id="rules-scroll", classes="pane"):
             yield Markdown(rules_markdown(self.app.deck), id="rules-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         scroll = self.query_one(KeyScroll)

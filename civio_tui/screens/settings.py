@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
@@ -17,6 +17,7 @@ from civio_tui.settings import (
     config_dir,
 )
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
+from civio_tui.widgets.footer import KeysFooter
 
 _ON_OFF = [("on", "On"), ("off", "Off")]
 # The on/off settings: (key, label, help).
@@ -87,7 +88,7 @@ class SettingsScreen(CivioScreen[None]):
             yield ChoiceForm(rows, id="settings-form")
             yield Static(id="settings-help")
             yield Static(self._paths_text(), id="settings-paths")
-        yield Footer()
+        yield KeysFooter()
 
     def _paths_text(self) -> str:
         remaps = self.app.settings.keymap

@@ -17,11 +17,12 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from civio_tui import keymap
 from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.scroll import KeyScroll
 
 
@@ -110,7 +111,7 @@ class StatisticsScreen(CivioScreen[None]):
             yield Static(id="stats-points-text")
             yield PlotextPlot(id="stats-levels")
             yield Static(id="stats-levels-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         title = f"Statistics: {self.campaign}" if self.campaign else "Statistics: all campaigns"

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from civio_tui.plurals import counted
 from civio_tui.screens.base import CivioScreen
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ class TablesScreen(CivioScreen[None]):
             yield NavList(id="tables-list")
             yield Static(id="tables-problem")
             yield Static(id="tables-note")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def me(self) -> str:
@@ -261,7 +262,7 @@ class _FormScreen(CivioScreen[str | None]):
             yield _TableForm(self.rows(), id="table-form")
             yield Static(id="table-form-help")
             yield Static(id="table-form-problem")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#table-form-box").border_title = self.TITLE_TEXT

@@ -14,11 +14,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from civio_tui import keymap
 from civio_tui.serve.pins import PIN_MAX
 from civio_tui.serve.players import PlayerNameError, check_player_name
+from civio_tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from civio_tui.serve.child import ServedApp
@@ -91,7 +92,7 @@ class SignInScreen(Screen[None]):
                 yield Label("PIN again", classes="sign-in-label")
                 yield self._pin_box("sign-in-again", "first time only")
             yield Static("", id="sign-in-problem")
-        yield Footer()
+        yield KeysFooter()
 
     @staticmethod
     def _pin_box(box_id: str, placeholder: str) -> Input:

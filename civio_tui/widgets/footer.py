@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
+from textual.compose import compose
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -47,26 +48,28 @@ class KeysFooter(Footer):
             yield widget
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        keys = None
-        if screen is self.screen:
-            keys = shown_keys(screen.active_bindings, self.app.COMMAND_PALETTE_BINDING)
-            if keys == self._asked:
-                return
-        # As Footer's: a footer is rebuilt only while the app has the focus.
+        # As Footer's: a footer is built only while the app has the focus, and the screen's
+        # bindings are read after the next refresh, not while the screen is changing.
         if not (screen.app.app_focus and self.is_attached and screen is self.screen):
             super().bindings_changed(screen)
-            return
-        if self.children:
-            self.call_after_refresh(self._update_keys)
-        else:
+        elif not self.children:
             super().bindings_changed(screen)
-        self._asked = keys
+            self._asked = None
+        else:
+            self.call_after_refresh(self._update_keys)
 
     async def _update_keys(self) -> None:
         """Mount the keys that appeared and remove those that went, keeping the others (most
         often one key comes or goes: Enter, as the question takes or leaves the focus);
-        any other change builds the footer again."""
-        built = list(self.compose())
+        any other change builds the footer again. A footer gone with its screen before this
+        ran has nothing to update (as Textual's `recompose`)."""
+        if not self.is_attached or self._pruning:
+            return
+        keys = shown_keys(self.screen.active_bindings, self.app.COMMAND_PALETTE_BINDING)
+        if keys == self._asked:
+            return
+        self._asked = keys
+        built = compose(self)  # as a rebuild would: a group's keys inside their group
         new = [w for w in built if isinstance(w, FooterKey)]
         old = [w for w in self.children if isinstance(w, FooterKey)]
         if len(new) != len(built) or len(old) != len(self.children):

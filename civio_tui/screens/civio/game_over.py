@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from cards.ranks import rank_for
 from civio_tui.screens.base import CivioScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.cards import pts
+from civio_tui.widgets.footer import KeysFooter
 
 
 class GameOverScreen(CivioScreen[None]):
@@ -60,7 +61,7 @@ class GameOverScreen(CivioScreen[None]):
             yield Static("Round by round", id="game-over-rounds-title")
             yield DataTable(id="game-over-rounds", cursor_type="row", zebra_stripes=True)
             yield Static(f"Enter: back to {self.back_to}", id="game-over-keys")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         ctl = self.controller

@@ -13,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cards.deck import Deck
 from civio_tui.campaigns.model import Campaign
 from civio_tui.game_backends import HUMAN_SEAT
 from civio_tui.round_summary import RoundSummary
 from civio_tui.screens.base import CivioScreen
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.results import SeatResults, headline
 from civio_tui.widgets.scroll import KeyScroll
 
@@ -98,7 +99,7 @@ class RoundEndScreen(CivioScreen[str]):
             )
             replay = " · r: replay it" if self.campaign is not None else ""
             yield Static(f"{next_text}{replay} · Esc: {self.leave_words}", id="round-keys")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         box = self.query_one("#round-end-box")

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from civio_tui import keymap
@@ -16,6 +16,7 @@ from civio_tui.plurals import counted
 from civio_tui.screens.base import CivioModal
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.cards import card_line
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 
@@ -62,7 +63,7 @@ class TableCardsScreen(CivioModal[None]):
                 "Enter: the card in full · e: its links · Esc: back to the table",
                 id="table-cards-keys",
             )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#table-cards-box").border_title = "Cards on the table"

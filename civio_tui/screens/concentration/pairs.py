@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cards.games.concentration.game import (
     CELLS,
@@ -22,6 +22,7 @@ from cards.games.concentration.game import (
 )
 from civio_tui.screens.base import CivioModal
 from civio_tui.screens.concentration.screen import short_name
+from civio_tui.widgets.footer import KeysFooter
 
 
 def pair_entries(game: Concentration, names: tuple[str, ...]) -> list[tuple[Content, str]]:
@@ -88,7 +89,7 @@ class CapturedPairsScreen(CivioModal[None]):
                     yield Static(Content.styled(f"Still to find ({len(left)})", "bold $accent"))
                     yield Static("\n".join(left), classes="cp-link")
             yield Static("↑↓ scroll · Esc or p closes", id="cp-note")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Grid, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from ai.concentration.levels import ConcentrationPlayer
@@ -40,6 +40,7 @@ from civio_tui.screens.links import LinksScreen
 from civio_tui.seating import HUMAN, Seat
 from civio_tui.session import SessionSeat
 from civio_tui.session.tables import concentration_session
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ class ConcentrationMenuScreen(CivioScreen[None]):
             yield Static("Concentration: find the 10 pairs", id="cm-title")
             yield Static(id="cm-pairs")
             yield NavList(*[Option(label, id=key) for key, label in MODES], id="cm-list")
-        yield Footer()
+        yield KeysFooter()
 
     saves: ConcentrationSaves
 
@@ -258,7 +259,7 @@ class ConcentrationScreen(GameScreen):
             for p in range(CELLS):
                 yield Static(id=f"cc-{p}", classes="cell")
         yield Static(id="cc-status")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.start_game()

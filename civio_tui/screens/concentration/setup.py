@@ -13,7 +13,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ai.concentration.levels import LEVELS
 from cards.games.concentration.game import MAX_PLAYERS
@@ -27,6 +27,7 @@ from civio_tui.seating import (
     seating_problems,
 )
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.seat_rows import FORM_KEYS, seat_rows, sync_seat_rows
 
 SEAT_HELP = {
@@ -114,7 +115,7 @@ class ConcentrationSetupScreen(CivioScreen[None]):
             yield ConcentrationSetupForm(rows, id="cs-form")
             yield Static(id="cs-problem")
             yield Static(id="cs-help")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#cs-box").border_title = "Who plays Concentration?"

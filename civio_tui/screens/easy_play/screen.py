@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from ai.easy_play.levels import LEVELS, EasyPlayer
@@ -63,6 +63,7 @@ from civio_tui.seating import HUMAN
 from civio_tui.session import Over, Pass, SessionSeat, Step
 from civio_tui.session.tables import easy_play_session
 from civio_tui.widgets.cards import pts, short_name
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ class EasyPlayMenuScreen(CivioScreen[None]):
             yield Static("Easy Play: lay down matching pairs", id="em-title")
             yield Static(HOW_TO, id="em-how")
             yield NavList(id="em-list")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_continue()
@@ -274,7 +275,7 @@ class EasyPlayScreen(GameScreen):
         yield Static(id="ep-mine")
         yield Static(id="ep-log")
         yield Static(id="ep-status")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.start_game()

@@ -14,12 +14,13 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cards.ranks import DEFAULT_TARGET, RANKS
 from civio_tui.screens.form_screen import FormScreen
 from civio_tui.seating import HUMAN, MAX_NAME, MAX_SEATS, Seat, clean_name, default_name
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
+from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.seat_rows import FORM_KEYS, seat_rows, sync_seat_rows
 
 GAME_LENGTHS = (3, 5, 10)
@@ -120,7 +121,7 @@ class EasyPlaySetupScreen(FormScreen):
             yield EasyPlaySetupForm(rows, id="es-setup-form")
             yield Static(id="es-setup-problem")
             yield Static(id="es-setup-help")
-        yield Footer()
+        yield KeysFooter()
 
     def app_save_folder(self) -> Path:
         from civio_tui.campaigns.store import resolve_save_dir

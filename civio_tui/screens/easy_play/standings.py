@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cards.games.easy_play.game import EasyPlayGame
 from cards.games.easy_play.round import EasyResult
@@ -21,6 +21,7 @@ from civio_tui.plurals import counted
 from civio_tui.screens.base import CivioModal
 from civio_tui.screens.easy_play.panes import brief, pairs_lines, person, wrap_names
 from civio_tui.widgets.cards import pts, type_tag
+from civio_tui.widgets.footer import KeysFooter
 
 NAME_WIDTH = 14
 RANK_WIDTH = 38
@@ -156,7 +157,7 @@ class EasyStandingsScreen(CivioModal[str]):
                     yield Static(Content("\n").join(held), id="es-held")
             goal = goal_line(game) if not game.is_over else self._final_words()
             yield Static(f"{goal}\n{foot}", id="es-foot")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#es-scroll", VerticalScroll).focus()  # ↑↓ scroll what does not fit
