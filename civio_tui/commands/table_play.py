@@ -73,7 +73,8 @@ def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
             continue
         if line == "":  # end of input
             return 0
-        if line.strip().lower() == LEAVE:
+        word = line.strip().lower()
+        if word == LEAVE:
             tab.leave()
             if not waiting:
                 say("You left the table: a computer plays your seat from now on.")
@@ -81,7 +82,7 @@ def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
                 say(f"You left: table {tab.code} is closed." if hosting else "You left the table.")
             return 0
         if waiting:
-            if hosting and line.strip().lower() == START:
+            if hosting and word == START:
                 _start(tab, say)
             else:
                 say(

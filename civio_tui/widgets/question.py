@@ -96,8 +96,7 @@ class QuestionPane(Vertical):
         self._words = None
         self.options = _numbered(options)
         self._shorts = [
-            Content.assemble((f"{n:>2} ", "bold"), short) if short is not None else None
-            for n, short in enumerate(shorts, 1)
+            _number(n, short) if short is not None else None for n, short in enumerate(shorts, 1)
         ]
         highlighted = (previous if same_count and previous is not None else 0) if options else None
         self._shown_whole = highlighted
@@ -287,4 +286,9 @@ class QuestionPane(Vertical):
 
 def _numbered(options: list[Content]) -> list[Content]:
     """The options numbered from 1, as digits pick them."""
-    return [Content.assemble((f"{n:>2} ", "bold"), text) for n, text in enumerate(options, 1)]
+    return [_number(n, text) for n, text in enumerate(options, 1)]
+
+
+def _number(n: int, text: Content) -> Content:
+    """Option `n`'s words after its number (long or short words alike)."""
+    return Content.assemble((f"{n:>2} ", "bold"), text)

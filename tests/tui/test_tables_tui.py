@@ -404,10 +404,7 @@ async def test_at_the_opening_a_later_seat_is_asked_at_once_and_its_choice_given
         assert "Chosen: your cards go face up" in said[-1]
         ana = TableTab(store, code, "Ana")
         ana.session.apply(ana.session.decision.options[0])
-        for _ in range(200):
-            if ops.read_table(store, code).log_length == 2:
-                break
-            await pilot.pause(0.02)
+        await wait_until(pilot, lambda: ops.read_table(store, code).log_length == 2)
         with store.read() as tx:
             logged = tx.actions(code)
         assert [a.seat for a in logged] == [0, 1]
@@ -460,10 +457,10 @@ async def test_a_question_answered_elsewhere_gives_way_to_what_the_table_asks_no
             )
             said = [n.message for n in pilot.app._notifications]
             assert said[-1] == moved_on
-        for _ in range(200):
-            if screen.question is not None and not screen.question.title.startswith("Draw"):
-                break
-            await pilot.pause(0.02)
+        await wait_until(
+            pilot,
+            lambda: screen.question is not None and not screen.question.title.startswith("Draw"),
+        )
         assert ops.read_table(store, code).log_length == 3  # the other tab's draw only
         assert screen.question is not None
         assert screen.question.decision == screen.controller.viewer_decision()
