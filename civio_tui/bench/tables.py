@@ -416,7 +416,8 @@ def run_tables_bench(
             outcome = asyncio.run(_scenario(server, at_tables, seconds, think))
             output = "".join(server.output)
         found = deliveries(root, outcome["codes"], at_tables)
-        with CommitWatch(root / FILE_NAME) as watch:  # as the tabs, on this computer, watched it
+        # as the tabs, on this computer, watched their tables
+        with CommitWatch(root / FILE_NAME, outcome["codes"][0]) as watch:
             woken = watch.watching
     delays = found.delays_ms
     games = outcome["games"]

@@ -2,7 +2,7 @@
 that is the same whatever the game (CIVIO, Easy Play, Concentration).
 
 The seat's `TableTab` (civio_tui/session/remote.py) is polled in a worker thread as soon as
-another process commits to the table file (`CommitWatch`), and every `WOKEN_POLL_SECONDS`
+another process commits a change to its table (`CommitWatch`), and every `WOKEN_POLL_SECONDS`
 anyway (every `POLL_SECONDS` where commits cannot wake it); a poll that took in someone's
 move or word calls `table_moved()` on the UI thread, where the game's screen redraws. The poll
 advances the table's copy of the match and the UI thread brings the screen's own copy up to it
@@ -82,7 +82,7 @@ class RemoteSeat(GameScreen):
         from civio_tui.tables.wake import CommitWatch
 
         worker = get_current_worker()
-        with CommitWatch(self.tab.live.store.path) as watch:
+        with CommitWatch(self.tab.live.store.path, self.tab.code) as watch:
             every = WOKEN_POLL_SECONDS if watch.watching else POLL_SECONDS
             while not worker.is_cancelled:
                 with self.tab_lock:

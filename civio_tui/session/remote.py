@@ -10,10 +10,11 @@ from the table's log in the store (civio_tui/tables).
   the session's `early` port; the answer is kept in this tab (`early`) and appended by
   `poll_table()` once the table asks this seat, as if given then. Only this process holds it: a
   tab closed before then loses it, and the seat is asked again when its person returns.
-- `poll_table()` (off the UI thread, as soon as another process commits to the table file,
-  else every fraction of a second) takes in the others' moves, says the person is here (a
-  heartbeat, which also gives back a seat the computer held while they were away), and plays
-  the computer seats when this process holds the table's drivers' lease.
+- `poll_table()` (off the UI thread, as soon as another process commits a change to the
+  table's log, notices or state, else every fraction of a second) takes in the others' moves,
+  says the person is here (a heartbeat, which also gives back a seat the computer held while
+  they were away), and plays the computer seats when this process holds the table's drivers'
+  lease.
 - The tab draws only its own seat's view: the session's `view` port refuses any other seat.
 
 Two threads may share a tab: the screen's, which draws it and makes the person's moves, and the
@@ -57,8 +58,9 @@ POLL_SECONDS = 0.05
 """How often a tab polls the table when no write to the table file wakes it (no
 `CommitWatch`: civio_tui/tables/wake.py); `civio bench tables` measures the delay it gives."""
 WOKEN_POLL_SECONDS = 0.5
-"""How often a tab that the table file's writes wake polls anyway: for what comes with time
-alone (its heartbeat, a lapsed computers' lease, an absent seat)."""
+"""How often a tab that its table's commits wake polls anyway: for what comes with time alone
+or wakes nobody (its heartbeat, the others' last-seen times and the computers' lease, a lapsed
+lease, an absent seat)."""
 
 
 class TableMovedOn(ValueError):

@@ -26,10 +26,12 @@ from pathlib import Path
 from typing import Any
 
 FILE_NAME = "tables.sqlite3"
-COMMITTED_NAME = ".tables-committed"
-"""The empty file beside the table file whose time every commit sets once it can be read: a
-seat's process watching the folder learns of the commit at once (civio_tui/tables/wake.py).
-(The log's own write comes before the commit can be read, so it cannot tell.)"""
+MARKS_NAME = ".table-marks"
+"""The folder beside the table file holding each table's commit mark: an empty file named by
+the table's code, whose time a commit sets once it can be read when it changed what that
+table's seats must see at once (`Tx.woken`). A seat's process watching its own table's mark
+learns of such a commit at once, and of no other table's (civio_tui/tables/wake.py). (The
+log's own write comes before the commit can be read, so it cannot tell.)"""
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x43495654  # "CIVT" in ASCII: marks the file as a civio table store
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -295,19 +297,20 @@ class TableStore:
         (a tab's "I am here", the computers' lease: what the next one writes again), it is
         committed without waiting for the disk: it survives a killed process, not a power cut
         before the next durable commit, and holds the write lock for a moment only (20 tabs'
-        heartbeats, each waiting for the disk in turn, kept the tables' moves waiting)."""
+        heartbeats, each waiting for the disk in turn, kept the tables' moves waiting). Once
+        committed, it sets the commit mark of each table in `Tx.woken`."""
         with self._lock:
-            changes = self._db.total_changes
+            tx = Tx(self._db)
             if not durable:
                 self._db.execute("PRAGMA synchronous = NORMAL")
             try:
                 with self._transaction():
-                    yield Tx(self._db)
+                    yield tx
             finally:
                 if not durable:
                     self._db.execute("PRAGMA synchronous = FULL")
-            if self._db.total_changes != changes:
-                self._mark_committed()
+            for code in tx.woken:
+                self._mark_committed(code)
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -329,11 +332,16 @@ class TableStore:
             self._db.execute("ROLLBACK")
             raise self._unavailable(exc) from None
 
-    def _mark_committed(self) -> None:
+    def _mark_committed(self, code: str) -> None:
         # Not for the table's sake: a mark that cannot be set (a folder shared read-only for
         # it, say) leaves the others to find the commit on their timer.
+        mark = commit_mark(self.path, code)
         with contextlib.suppress(OSError):
-            self.path.with_name(COMMITTED_NAME).touch()
+            try:
+                mark.touch()
+            except FileNotFoundError:  # the first mark of this file: its folder is made
+                mark.parent.mkdir(exist_ok=True)
+                mark.touch()
 
     @contextmanager
     def read(self) -> Iterator[Tx]:
@@ -358,12 +366,22 @@ class TableStore:
             return value
 
 
+def commit_mark(path: Path, code: str) -> Path:
+    """Table `code`'s commit mark, for the table file `path` (`MARKS_NAME`)."""
+    return path.with_name(MARKS_NAME) / code
+
+
 class Tx:
     """The queries of one transaction; `sqlite3.Error`s surface as `StoreUnavailable` from the
     transaction's `with` block."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
+        self.woken: set[str] = set()
+        """The tables whose seats this transaction wakes once committed: those whose log,
+        notices or state it changed. Who sits where changes only with a notice saying so; a
+        seat's last-seen time or the computers' lease alone wakes nobody (what comes of them,
+        a seat handed to the computer, is a notice): each tab reads them on its timer."""
 
     def execute(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Cursor:
         return self.db.execute(sql, params)
@@ -388,6 +406,7 @@ class Tx:
         return [_table_row(r) for r in rows]
 
     def insert_table(self, row: TableRow) -> None:
+        self.woken.add(row.code)
         self.execute(
             "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             (
@@ -400,6 +419,7 @@ class Tx:
             self.execute("INSERT INTO seats (code, seat) VALUES (?, ?)", (row.code, s))
 
     def set_state(self, code: str, state: str, now: float) -> None:
+        self.woken.add(code)
         self.execute("UPDATE tables SET state = ?, updated = ? WHERE code = ?", (state, now, code))
 
     def set_driver(self, code: str, owner: str | None, until: float | None) -> None:
@@ -435,6 +455,7 @@ class Tx:
     def append_action(
         self, code: str, n: int, seat: int, action: dict[str, Any], by_computer: bool, now: float
     ) -> None:
+        self.woken.add(code)
         self.execute(
             "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)",
             (code, n, seat, json.dumps(action, sort_keys=True), int(by_computer), now),
@@ -443,6 +464,7 @@ class Tx:
 
     # notices
     def notify(self, code: str, now: float, kind: str, seat: int | None, text: str) -> None:
+        self.woken.add(code)
         self.execute(
             "INSERT INTO notices (code, at, kind, seat, text) VALUES (?, ?, ?, ?, ?)",
             (code, now, kind, seat, text),

@@ -1,24 +1,27 @@
-"""Waking a seat's process when another commits to the class's table file, instead of on a
-timer alone.
+"""Waking a seat's process when a commit changes its own table, instead of on a timer alone.
 
-Every write transaction that changed the table file sets the time of its commit mark
-(`COMMITTED_NAME`, beside the file) once the commit can be read. On Linux the kernel reports
-that to a process watching the folder (inotify, through `inotify_simple`), so a tab waiting in
-`CommitWatch.wait` looks at the table as soon as another seat's action is committed. Where
-there is no inotify (another system, or the kernel's limit of watches reached) `wait` sleeps
-its whole timeout: the tab then looks on its timer, as it would anyway.
+A write transaction that changed what a table's seats must see at once (its log, notices or
+state: `Tx.woken`) sets the time of that table's commit mark (`commit_mark`: an empty file
+named by the table's code, in the folder `MARKS_NAME` beside the table file) once the commit
+can be read. On Linux the kernel reports that to a process watching that one file (inotify,
+through `inotify_simple`), so a tab waiting in `CommitWatch.wait` looks at its table as soon as
+another seat's action is committed, and is not woken at all by another table's commits, nor by
+a seat's heartbeat or the computers' lease (read on the tab's timer). Where there is no
+inotify (another system, the kernel's limit of watches reached, a folder the mark cannot be
+made in) `wait` sleeps its whole timeout: the tab then looks on its timer, as it would anyway.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from civio_tui.tables.store import COMMITTED_NAME
+from civio_tui.tables.store import commit_mark
 
 try:
     from inotify_simple import INotify, flags
@@ -26,34 +29,42 @@ except ImportError:  # not Linux: no inotify, the tabs look on their timer
     INotify = None
 
 
-def _watch(folder: Path) -> Any:
-    """An inotify watching `folder`'s files, or None."""
+def _watch(mark: Path) -> Any:
+    """An inotify watching the commit mark `mark` (made if missing, its time left as it is),
+    or None."""
     if INotify is None:
+        return None
+    try:
+        mark.parent.mkdir(exist_ok=True)
+        os.close(os.open(mark, os.O_WRONLY | os.O_CREAT, 0o644))
+    except OSError:  # the table file's folder is missing or cannot be written
         return None
     try:
         inotify = INotify()
     except (OSError, AttributeError):  # the kernel's limit of instances, or no inotify in libc
         return None
     try:
-        # A file's time set, or a file made or moved in: what setting the commit mark does.
-        inotify.add_watch(folder, flags.ATTRIB | flags.MOVED_TO | flags.CREATE)
+        # The mark's time set (or the mark removed: then it is made and watched again).
+        inotify.add_watch(mark, flags.ATTRIB | flags.DELETE_SELF)
     except OSError:
         inotify.close()
         return None
     return inotify
 
 
-def _marked(events: Iterable[Any]) -> bool:
-    """Whether inotify events hold one for the commit mark, or lost some (the kernel's queue
-    overflowed: any of them may have been a commit)."""
-    return any(e.mask & flags.Q_OVERFLOW or e.name == COMMITTED_NAME for e in events)
+def _lost(events: Iterable[Any]) -> bool:
+    """Whether inotify events say the watch on the mark ended (the mark was removed), or that
+    events were lost (the kernel's queue overflowed: any of them may have been a commit)."""
+    return any(e.mask & (flags.IGNORED | flags.Q_OVERFLOW) for e in events)
 
 
 class CommitWatch:
-    """Commits to the table file `path` (their marks), waited for with a timeout."""
+    """Commits that wake the seats of table `code` of the table file `path` (its mark),
+    waited for with a timeout."""
 
-    def __init__(self, path: Path) -> None:
-        self._inotify = _watch(path.parent)
+    def __init__(self, path: Path, code: str) -> None:
+        self._mark = commit_mark(path, code)
+        self._inotify = _watch(self._mark)
 
     @property
     def watching(self) -> bool:
@@ -66,13 +77,12 @@ class CommitWatch:
         if self._inotify is None:
             time.sleep(timeout)
             return False
-        deadline = time.monotonic() + timeout
-        while True:  # other files' events are read past until the time is up
-            left = max(0, math.ceil((deadline - time.monotonic()) * 1000))
-            if _marked(self._inotify.read(timeout=left)):  # every event queued, at once
-                return True
-            if time.monotonic() >= deadline:
-                return False
+        left = max(0, math.ceil(timeout * 1000))
+        events = self._inotify.read(timeout=left)  # every event queued, at once
+        if _lost(events):
+            self.close()
+            self._inotify = _watch(self._mark)
+        return bool(events)
 
     def close(self) -> None:
         if self._inotify is not None:

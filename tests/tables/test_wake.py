@@ -1,5 +1,6 @@
-"""`CommitWatch`: a seat's process is woken by a commit another connection makes to the class's
-table file, once that commit can be read, and not by a transaction that changed nothing."""
+"""`CommitWatch`: a seat's process is woken by a commit another connection makes to its own
+table, once that commit can be read; not by another table's commits, a heartbeat, the
+computers' lease, or a transaction that changed nothing."""
 
 from __future__ import annotations
 
@@ -10,10 +11,18 @@ from pathlib import Path
 import pytest
 
 from civio_tui.tables import ops
-from civio_tui.tables.store import COMMITTED_NAME, FILE_NAME, TableStore
-from civio_tui.tables.wake import CommitWatch, _marked
+from civio_tui.tables.store import FILE_NAME, TableStore, commit_mark
+from civio_tui.tables.wake import CommitWatch, _lost
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+
+
+def _playing(store: TableStore, seed: int) -> str:
+    """A started 2-seat table: Ana and Ben."""
+    code = ops.open_table(store, "Ana", "civio", 2, now=time.time(), seed=seed).code
+    ops.join(store, code, "Ben", now=time.time())
+    ops.start(store, code, "Ana", now=time.time())
+    return code
 
 
 @linux_only
@@ -21,7 +30,7 @@ def test_a_commit_by_another_connection_wakes_the_watch_and_can_be_read(tmp_path
     store = TableStore.in_root(tmp_path)
     code = ops.open_table(store, "Ana", "civio", 2, now=time.time(), seed=1).code
     version = store.data_version()
-    with CommitWatch(tmp_path / FILE_NAME) as watch, TableStore.in_root(tmp_path) as other:
+    with CommitWatch(tmp_path / FILE_NAME, code) as watch, TableStore.in_root(tmp_path) as other:
         assert watch.watching
         assert not watch.wait(0)  # nothing committed since it began to watch
         ops.join(other, code, "Ben", now=time.time())
@@ -34,17 +43,62 @@ def test_a_commit_by_another_connection_wakes_the_watch_and_can_be_read(tmp_path
     store.close()
 
 
-def test_where_nothing_can_watch_the_folder_the_watch_only_waits(tmp_path: Path) -> None:
-    with CommitWatch(tmp_path / "missing" / FILE_NAME) as watch:
+@linux_only
+def test_a_commit_wakes_only_its_own_tables_watch(tmp_path: Path) -> None:
+    with TableStore.in_root(tmp_path) as store:
+        mine, other = _playing(store, 1), _playing(store, 2)
+        with (
+            CommitWatch(tmp_path / FILE_NAME, mine) as watch,
+            CommitWatch(tmp_path / FILE_NAME, other) as theirs,
+        ):
+            ops.leave(store, other, "Ben", now=time.time())
+            assert theirs.wait(5.0)
+            assert not watch.wait(0.2)  # the other table's notice and seat: not this table's
+            ops.leave(store, mine, "Ben", now=time.time())
+            assert watch.wait(5.0)
+            assert not theirs.wait(0.2)
+
+
+@linux_only
+def test_a_heartbeat_or_the_lease_wakes_nobody_but_a_return_does(tmp_path: Path) -> None:
+    with TableStore.in_root(tmp_path) as store:
+        code = _playing(store, 1)
+        with CommitWatch(tmp_path / FILE_NAME, code) as watch:
+            ops.heartbeat(store, code, "Ben", now=time.time())
+            assert ops.claim_driver(store, code, "Ben@1", now=time.time(), lease=5.0)
+            ops.submit(
+                store, ops.replay(ops.read_table(store, code), []), code, {"kind": "nonsense"},
+                expected=5, now=time.time(), name="Ben",
+            )  # fmt: skip
+            assert not watch.wait(0.2)  # last-seen times, the lease, a move that came too late
+            assert ops.mark_absent(store, code, now=time.time() + 1000) == [0, 1]
+            assert watch.wait(5.0)  # the computer stands in: the others are told
+            ops.heartbeat(store, code, "Ben", now=time.time() + 1000)
+            assert watch.wait(5.0)  # Ben is back: the others are told
+
+
+@linux_only
+def test_a_removed_mark_is_made_and_watched_again(tmp_path: Path) -> None:
+    with TableStore.in_root(tmp_path) as store:
+        code = _playing(store, 1)
+        with CommitWatch(tmp_path / FILE_NAME, code) as watch:
+            commit_mark(tmp_path / FILE_NAME, code).unlink()
+            assert watch.wait(5.0)  # the watch ended: the table is looked at, the mark made
+            assert watch.watching
+            ops.leave(store, code, "Ben", now=time.time())
+            assert watch.wait(5.0)
+
+
+def test_where_nothing_can_watch_the_mark_the_watch_only_waits(tmp_path: Path) -> None:
+    with CommitWatch(tmp_path / "missing" / FILE_NAME, "ACDE") as watch:
         assert not watch.watching
         assert not watch.wait(0)
 
 
 @linux_only
-def test_only_the_marks_events_or_lost_events_count_as_a_commit() -> None:
+def test_an_ended_watch_or_lost_events_count_as_a_commit() -> None:
     from inotify_simple import Event, flags
 
-    wal = Event(1, flags.CREATE, 0, "tables.sqlite3-wal")
-    assert not _marked([wal])
-    assert _marked([wal, Event(1, flags.ATTRIB, 0, COMMITTED_NAME)])
-    assert _marked([Event(-1, flags.Q_OVERFLOW, 0, "")])  # the kernel's queue overflowed
+    assert not _lost([Event(1, flags.ATTRIB, 0, "")])
+    assert _lost([Event(1, flags.IGNORED, 0, "")])  # the mark was removed
+    assert _lost([Event(-1, flags.Q_OVERFLOW, 0, "")])  # the kernel's queue overflowed
