@@ -73,6 +73,16 @@ class LogPane(ScrollView, can_focus=True):
         # only a real scroll (the player's, or a clamp to a smaller end) changes this.
         self.following = new_value >= self.max_scroll_y - 1
 
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        if resized and self.is_mounted:
+            # Laid out again at its new size before the frame that shows it is drawn: that
+            # frame shows the newest line (the layout's anchor scrolls by the old height).
+            self._wrap()
+        return resized
+
     def on_resize(self) -> None:
         self._wrap()
         if self.following:

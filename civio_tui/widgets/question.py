@@ -113,8 +113,7 @@ class QuestionPane(Vertical):
             menu.highlighted = highlighted
             # The list has its width only once laid out (it was hidden while others played).
             self.call_after_refresh(self._fit_to_width)
-        self._tip = tip
-        self.query_one("#question-tip", Static).update(tip)
+        self._show_tip(tip)
         self.call_after_refresh(self._fit_tip)
 
     def reword(self, options: list[Content]) -> None:
@@ -156,18 +155,25 @@ class QuestionPane(Vertical):
         menu.clear_options()
         menu.display = False
         self.show_hint("")
-        self._tip = ""
-        self.query_one("#question-tip", Static).update("")
+        self._show_tip("")
         self._fit_tip()
 
     def _waiting(self) -> bool:
         """The pane already shows nothing but its prompt (no options, hint or tip)."""
         return not (self.options or self._hint or self._tip or self.options_list.display)
 
+    def _show_tip(self, tip: str) -> None:
+        """The tip under the options (shown where they leave room: `_fit_tip`)."""
+        if tip != self._tip:
+            self._tip = tip
+            self.query_one("#question-tip", Static).update(tip)
+
     def show_hint(self, text: Content | str) -> None:
         """The hint and its reason, between the prompt and the options (empty hides it). On a
         short terminal the hint stands in for the prompt, and is cut short if it would leave
         fewer than 2 rows for the options."""
+        if not text and not self._hint:
+            return  # no hint shown, none to show: nothing changes
         self._hint = Content(text) if isinstance(text, str) else text
         self.set_class(bool(text), "-hinting")
         hint = self.query_one("#question-hint", Static)

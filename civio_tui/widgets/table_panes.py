@@ -469,7 +469,7 @@ class OpponentsPane(Widget):
 
 class PilePane(Widget):
     """The discard pile's top card and size, and the supply's count, fitted to the width;
-    repainted only when they change."""
+    only the rows that change are repainted."""
 
     DEFAULT_CSS = """
     PilePane {
@@ -492,10 +492,8 @@ class PilePane(Widget):
             if self.display:
                 self.refresh(layout=True)
             return
-        content = self._content(width)
-        height = len(content.wrap(width))
-        if drawn([content]) != self._drawn or height != self._height:
-            self.refresh(layout=height != self._height)
+        rows = self._content(width).wrap(width)
+        repaint(self, rows, self._drawn, layout=len(rows) != self._height)
 
     def _content(self, width: int) -> Content:
         if self.view is None:
@@ -507,6 +505,7 @@ class PilePane(Widget):
         return self._height
 
     def render(self) -> Content:
-        content = self._content(self.size.width or 40)
-        self._drawn = drawn([content])
+        width = self.size.width or 40
+        content = self._content(width)
+        self._drawn = drawn(content.wrap(width))
         return content

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from civio_tui.widgets.log_pane import LogPane
 
@@ -150,3 +151,34 @@ async def test_a_sentence_that_grows_in_place_repaints_only_its_rows() -> None:
             "— Round 1 —",
             "Ana drew and discarded Katz v US.",
         ]
+
+
+class UnderAPane(App[None]):
+    CSS = "LogPane { height: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("Opponents", id="above")
+        yield LogPane(id="log")
+
+
+async def test_a_log_that_loses_rows_to_the_pane_above_shows_its_end_in_that_frame() -> None:
+    """The frame drawn after the layout shows the newest line, not one drawn a frame later."""
+    async with UnderAPane().run_test(size=(60, 14)) as pilot:
+        log = pilot.app.query_one(LogPane)
+        add_lines(log, 0, 30)
+        assert await reaches_end(pilot, log)
+        screen = pilot.app.screen
+        lay_out = screen._refresh_layout
+        drawn_at: list[tuple[int, float, int]] = []
+
+        def laid_out(*args: object, **kwargs: object) -> None:
+            lay_out(*args, **kwargs)  # type: ignore[arg-type]
+            drawn_at.append((log.size.height, log.scroll_y, log.max_scroll_y))
+
+        screen._refresh_layout = laid_out  # type: ignore[method-assign]
+        pilot.app.query_one("#above", Static).update("Opponents\nBen\nCy")
+        await pilot.pause()
+        assert drawn_at
+        height, top, end = drawn_at[0]
+        assert height == 14 - 3
+        assert top == end
