@@ -101,19 +101,19 @@ class QuestionPane(Vertical):
         highlighted = (previous if same_count and previous is not None else 0) if options else None
         self._shown_whole = highlighted
         self._fitted_width = self._width()
+        fitted = [self._fit_at(n, whole=n == highlighted) for n in range(len(self.options))]
         menu.clear_options()
-        menu.add_options(
-            [
-                Option(self._fit_at(n, whole=n == highlighted), id=str(n))
-                for n in range(len(self.options))
-            ]
-        )
+        menu.add_options([Option(text, id=str(n)) for n, text in enumerate(fitted)])
+        if not options:
+            self._leave_options()
         menu.display = bool(options)
         if options:
             menu.highlighted = highlighted
             # The list has its width only once laid out (it was hidden while others played).
             self.call_after_refresh(self._fit_to_width)
         self._show_tip(tip)
+        rows = sum(len(text.plain.split("\n")) for text in fitted)
+        self._fit_tip((Content(prompt) if isinstance(prompt, str) else prompt, rows))
         self.call_after_refresh(self._fit_tip)
 
     def reword(self, options: list[Content]) -> None:
@@ -151,6 +151,7 @@ class QuestionPane(Vertical):
         self.options = []
         self._shorts = []
         self._shown_whole = None
+        self._leave_options()
         menu = self.options_list
         menu.clear_options()
         menu.display = False
@@ -161,6 +162,13 @@ class QuestionPane(Vertical):
     def _waiting(self) -> bool:
         """The pane already shows nothing but its prompt (no options, hint or tip)."""
         return not (self.options or self._hint or self._tip or self.options_list.display)
+
+    def _leave_options(self) -> None:
+        """The options list, about to be hidden, gives up the focus now (nothing has it while
+        you wait): the keys and the pane's border change in the frame that hides it, not in
+        one after (a hidden widget loses the focus once laid out)."""
+        if self.options_list.has_focus:
+            self.screen.set_focus(None)
 
     def _show_tip(self, tip: str) -> None:
         """The tip under the options (shown where they leave room: `_fit_tip`)."""
@@ -263,20 +271,25 @@ class QuestionPane(Vertical):
             self.call_after_refresh(self._fit_hint)
         self.call_after_refresh(self._fit_tip)
 
-    def _fit_tip(self) -> None:
+    def _fit_tip(self, asked: tuple[Content, int] | None = None) -> None:
         """Show the tip only where the options leave room for it: it must never push an
-        option out of sight (on a short terminal it mostly cannot be shown)."""
+        option out of sight (on a short terminal it mostly cannot be shown). With the
+        question just `asked` (its prompt, its options' rows), before a layout has sized
+        them: fitted in the question's first frame (and checked again after it)."""
         tip = self.query_one("#question-tip", Static)
         width = self.scrollable_content_region.width
         if not self._tip or width <= 0:
             tip.display = False
             return
-        above = sum(
-            w.outer_size.height
-            for w in (self.query_one("#question-prompt"), self.query_one("#question-hint"))
-            if w.display
-        )
+        shown = self.query_one("#question-prompt")
+        above = shown.outer_size.height
         options = self.options_list.virtual_size.height if self.options else 0
+        if asked is not None:
+            prompt, options = asked
+            above = len(prompt.wrap(width)) + shown.styles.gutter.height  # as its outer size
+        hint = self.query_one("#question-hint")
+        if hint.display:
+            above += hint.outer_size.height
         room = self.scrollable_content_region.height - above - options
         tip.display = room >= len(Content(self._tip).wrap(width))
 

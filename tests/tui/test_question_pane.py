@@ -50,3 +50,33 @@ async def test_options_reworded_in_place_keep_the_highlight_and_change_only_thei
             " 2 ▒ Katz v US",
             " 3 Done: lay them",
         ]
+
+
+async def test_waiting_takes_the_focus_from_the_options_at_once() -> None:
+    """The keys and the pane's border change in the frame that hides the options."""
+    async with QuestionApp().run_test(size=(50, 12)) as pilot:
+        pane = pilot.app.query_one(QuestionPane)
+        pane.ask("Draw a card.", [Content("Draw the top card of the supply")])
+        pane.options_list.focus()
+        await pilot.pause()
+        assert pilot.app.focused is pane.options_list
+        pane.wait("Bot is drawing…")
+        assert pilot.app.focused is None
+
+
+async def test_a_tip_is_fitted_to_the_room_the_options_leave_before_the_first_frame() -> None:
+    async with QuestionApp().run_test(size=(50, 12)) as pilot:
+        pane = pilot.app.query_one(QuestionPane)
+        pane.wait("Bot is drawing…")
+        await pilot.pause()
+        tip = pane.query_one("#question-tip")
+        pane.ask("Draw a card.", [Content("Draw the top card")], tip="Tip: the pile is open.")
+        assert tip.display
+        await pilot.pause()
+        assert tip.display
+        many = [Content(f"Card {n}") for n in range(11)]
+        pane.ask("Discard a card.", many, tip="Tip: discard what links least.")
+        # 11 options under the prompt leave the tip no row, from the first frame on.
+        assert not tip.display
+        await pilot.pause()
+        assert not tip.display
