@@ -36,7 +36,7 @@ def _watch(mark: Path) -> Any:
         return None
     try:
         mark.parent.mkdir(exist_ok=True)
-        os.close(os.open(mark, os.O_WRONLY | os.O_CREAT, 0o644))
+        os.close(os.open(mark, os.O_RDONLY | os.O_CREAT, 0o644))
     except OSError:  # the table file's folder is missing or cannot be written
         return None
     try:

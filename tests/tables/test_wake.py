@@ -39,6 +39,7 @@ def test_a_commit_by_another_connection_wakes_the_watch_and_can_be_read(tmp_path
         assert not watch.wait(0)  # taken once
         ops.read_table(other, code)  # reading writes nothing
         TableStore.in_root(tmp_path).close()  # nor does opening the file again
+        CommitWatch(tmp_path / FILE_NAME, code).close()  # nor another seat's watch beginning
         assert not watch.wait(0)
     store.close()
 
