@@ -76,12 +76,16 @@ class LogPane(ScrollView, can_focus=True):
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        if resized and self.is_mounted:
+        if size == self._size:
+            # Its rows, and so its scrollbar, are its own (`_wrap`): a layout that leaves the
+            # pane its size changes nothing in it (Textual would repaint its scrollbar).
+            return False
+        super()._size_updated(size, virtual_size, container_size, layout)
+        if self.is_mounted:
             # Laid out again at its new size before the frame that shows it is drawn: that
             # frame shows the newest line (the layout's anchor scrolls by the old height).
             self._wrap()
-        return resized
+        return True
 
     def on_resize(self) -> None:
         self._wrap()

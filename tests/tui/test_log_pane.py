@@ -182,3 +182,26 @@ async def test_a_log_that_loses_rows_to_the_pane_above_shows_its_end_in_that_fra
         height, top, end = drawn_at[0]
         assert height == 14 - 3
         assert top == end
+
+
+async def test_a_layout_leaving_the_log_its_size_repaints_neither_it_nor_its_scrollbar() -> None:
+    async with UnderAPane().run_test(size=(60, 14)) as pilot:
+        log = pilot.app.query_one(LogPane)
+        add_lines(log, 0, 30)
+        assert await reaches_end(pilot, log)
+        await pilot.pause()
+        bar = log.vertical_scrollbar
+        repaints: list[object] = []
+        refresh = bar.refresh
+
+        def counted(*args: object, **kwargs: object) -> object:
+            repaints.append(args)
+            return refresh(*args, **kwargs)  # type: ignore[arg-type]
+
+        bar.refresh = counted  # type: ignore[method-assign]
+        log._repaint_regions.clear()
+        # The pane above changes its words, not its height: the screen is laid out again.
+        pilot.app.query_one("#above", Static).update("Opponents (2)")
+        await pilot.pause()
+        assert repaints == []
+        assert not log._repaint_regions
