@@ -6,8 +6,8 @@ student; at each table the first opens it from Tables (CIVIO, `seats` seats, 1 r
 others join by its code and the host starts it, all on the screens as people do
 (civio_tui/serve/table_tabs.py). Then, for `seconds`, every tab plays its seat from its screen:
 when its question shows, it waits `think` seconds (a quick player's `THINK_SECONDS` unless
-told) and presses a random
-option's digit (at the opening: the first two cards stay hidden, then Done).
+told) and presses a random option's digit (at the opening: the first two cards stay hidden,
+then Done).
 
 The delay is from an action's commit (its time in the table's log) to the first websocket frame
 after which another seat's screen shows it: that seat's Log box ends with what the table screen
@@ -15,10 +15,12 @@ writes for that seat up to that action. The bench words the log as each seat's s
 replaying the table's log through the engine after play; an action that writes no line for a
 seat (one it may not know of) is not counted for that seat ("silent"), and one never shown
 within `DRAIN_SECONDS` after play is "missed". The figures: p50/p95/max over every (action,
-other seat) pair, and per tab's game process (the forked children of the forking process) its
-CPU seconds (start-up, sign-in and setup included; and its share of a core while playing) and
-memory (RSS, PSS); the server's and this client's share of a core while playing, and the
-machine's load average before and after.
+other seat) pair, and apart for the opening (the actions before the first draw, which every
+seat of every table answers at the same moment) and for the play after it; per tab's game
+process (the forked children of the forking process) its CPU seconds (start-up, sign-in and
+setup included; and its share of a core while playing) and memory (RSS, PSS); the server's
+and this client's share of a core while playing, and the machine's load average before and
+after.
 """
 
 from __future__ import annotations
@@ -269,6 +271,11 @@ class Deliveries:
     """Each (action, other seat) pair's delay in ms, and the pairs not measured."""
 
     delays_ms: list[float] = field(default_factory=list)
+    opening_ms: list[float] = field(default_factory=list)
+    """The delays of the opening's actions (those before the round's first draw): every seat
+    of every table answers the opening at once, the heaviest moment of the bench."""
+    in_play_ms: list[float] = field(default_factory=list)
+    """The delays of the actions from the first draw on."""
     silent: int = 0
     missed: int = 0
     actions: int = 0
@@ -366,6 +373,7 @@ def shown_upto(frames: list[tuple[float, str]], log: list[str]) -> list[tuple[fl
 
 def deliveries(root: Path, codes: list[str], seats: list[SeatTab]) -> Deliveries:
     """Every other seat's delay for each action of the tables' first rounds."""
+    from cards.games.civio.actions import DRAW
     from civio_tui.tables import ops
     from civio_tui.tables.store import TableStore
 
@@ -378,6 +386,9 @@ def deliveries(root: Path, codes: list[str], seats: list[SeatTab]) -> Deliveries
             logs = logs_by_seat(table, [a.action for a in logged])
             at_table = [s for s in seats if s.table == t]
             shown = {s.seat: shown_upto(s.frames, logs[s.seat]) for s in at_table}
+            drawn = next(
+                (n for n, a in enumerate(logged, 1) if a.action.get("kind") == DRAW), len(logged)
+            )
             for n, action in enumerate(logged[: len(logs[0]) - 1], 1):
                 out.actions += 1
                 for seat in at_table:
@@ -394,7 +405,9 @@ def deliveries(root: Path, codes: list[str], seats: list[SeatTab]) -> Deliveries
                     if seen is None:
                         out.missed += 1
                     else:
-                        out.delays_ms.append((seen - action.at) * 1000)
+                        delay = (seen - action.at) * 1000
+                        out.delays_ms.append(delay)
+                        (out.opening_ms if n < drawn else out.in_play_ms).append(delay)
     return out
 
 
@@ -441,6 +454,9 @@ def run_tables_bench(
         "silent": found.silent,
         "missed": found.missed,
         "delay_ms": spread(delays, 1),
+        "opening_deliveries": len(found.opening_ms),
+        "delay_ms_opening": spread(found.opening_ms, 1),
+        "delay_ms_in_play": spread(found.in_play_ms, 1),
         "game_processes": len(games),
         "rss_mb_per_tab": round(statistics.fmean(rss), 1) if rss else None,
         "pss_mb_per_tab": round(statistics.fmean(pss), 1) if pss else None,

@@ -28,5 +28,9 @@ def test_bench_tables_times_each_move_to_the_other_seats_screen(
     assert figures["deliveries"] + figures["silent"] == figures["actions"]
     delay = figures["delay_ms"]
     assert 0 < delay["p50"] <= delay["p95"] <= delay["max"]
+    # The opening's answers (both seats at once) are told apart from the moves after it.
+    assert 0 < figures["opening_deliveries"] < figures["deliveries"]
+    worst = max(figures["delay_ms_opening"]["max"], figures["delay_ms_in_play"]["max"])
+    assert worst == delay["max"]
     assert figures["rss_mb_per_tab"] > 0 and figures["pss_mb_per_tab"] > 0
     assert figures["cpu_s_per_tab"] > 0 and figures["cpu_percent_per_tab_playing"] > 0
