@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 from cards.deck import Deck
@@ -29,7 +30,7 @@ from civio_tui.widgets.cards import (
     links_lines,
     pts,
 )
-from civio_tui.widgets.redraw import drawn, repaint
+from civio_tui.widgets.redraw import Rows, drawn, repaint
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,8 @@ class HandPane(Widget, can_focus=True):
         self._laid: tuple[object, list[Content], dict[int, int]] | None = None
         self._drawn: object = None
         """What the pane last rendered (`drawn`): a redraw that changes nothing is not painted."""
+        self._rows = Rows()
+        """Its rows, drawn one by one: moving the cursor paints and draws two or three."""
 
     # -- attributes down ----------------------------------------------------------------------
 
@@ -262,11 +265,20 @@ class HandPane(Widget, can_focus=True):
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lines(width)[0])
 
-    def render(self) -> Content:
+    def render_lines(self, crop: Region) -> list[Strip]:
         width = self.size.width or 60
         lines, _ = self._lines(width)
         self._drawn = drawn(lines)
-        return Content("\n").join(lines)
+        self._rows.lay_out(self, lines, width)
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:
+            return super().render_line(y)  # drawn whole while text is selected, as a text widget
+        return self._rows.row(self, y)
+
+    def render(self) -> Content:
+        return Content("\n").join(self._lines(self.size.width or 60)[0])
 
     def _scroll_to_cursor(self) -> None:
         if self.cursor_card is None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from rich.segment import Segment
-from rich.style import Style as RichStyle
 from textual.binding import BindingType
 from textual.content import Content
 from textual.geometry import Region, Size
@@ -15,6 +13,7 @@ from textual.selection import Selection
 from textual.strip import Strip
 from textual.visual import Visual
 
+from civio_tui.widgets.redraw import as_line
 from civio_tui.widgets.scroll import SCROLL_KEYS
 
 MAX_LINES = 400
@@ -170,7 +169,7 @@ class LogPane(ScrollView, can_focus=True):
         """`line`, the log's line `y`, in rows of `width` as a text widget draws it, its
         characters marked as line `y`'s for selecting with the mouse."""
         strips = Visual.to_strips(self, line, width, None, self.visual_style) or [Strip([])]
-        return [_as_line(strip, y) for strip in strips]
+        return [as_line(strip, y) for strip in strips]
 
     def render_line(self, y: int) -> Strip:
         rows = self._rows
@@ -257,14 +256,3 @@ def _row(rows: list[Strip], y: int) -> Strip | None:
     """Row `y` of `rows`, None past their end (a wrapped line's rows are kept: the same row is
     the same strip)."""
     return rows[y] if y < len(rows) else None
-
-
-def _as_line(strip: Strip, y: int) -> Strip:
-    """`strip` with its characters' places (for selecting) in line `y` of the log."""
-    segments = []
-    for text, style, control in strip:
-        if style is not None and "offset" in style.meta:
-            x, _ = style.meta["offset"]
-            style = style + RichStyle.from_meta({"offset": (x, y)})
-        segments.append(Segment(text, style, control))
-    return Strip(segments, strip.cell_length)

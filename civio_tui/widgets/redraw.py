@@ -7,8 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual.content import Content
 from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
 
@@ -39,3 +43,51 @@ def retitle(widget: Widget, title: str | Content) -> None:
     (Textual repaints the whole box on every assignment, the same title included)."""
     if widget.border_title != widget.render_str(title).markup:
         widget.border_title = title
+
+
+class Rows:
+    """A widget's lines as the rows a text widget draws them in, each line wrapped once for
+    what it shows (the rows of the lines that did not change are kept): a widget that draws
+    its rows from here (its `render_line`) paints a changed row without formatting all its
+    text again."""
+
+    def __init__(self) -> None:
+        self._wrapped: dict[tuple[int, str, tuple[Any, ...]], list[Strip]] = {}
+        self._for: object = None
+        """The width and style the rows were wrapped in."""
+        self.rows: list[Strip] = []
+        """The rows as last laid out (`lay_out`)."""
+
+    def lay_out(self, widget: Widget, lines: Sequence[Content], width: int) -> None:
+        """The rows of `lines` at `width`, in `widget`'s style."""
+        style = widget.visual_style
+        if (width, style) != self._for:
+            self._wrapped, self._for = {}, (width, style)
+        known, self._wrapped = self._wrapped, {}
+        rows: list[Strip] = []
+        for y, line in enumerate(lines):
+            key = (y, line.plain, tuple(line.spans))
+            strips = known.get(key)
+            if strips is None:
+                drawn_rows = Visual.to_strips(widget, line, width, None, style) or [Strip([])]
+                strips = [as_line(strip, y) for strip in drawn_rows]
+            self._wrapped[key] = strips
+            rows.extend(strips)
+        self.rows = rows
+
+    def row(self, widget: Widget, y: int) -> Strip:
+        """Row `y` as laid out, blank past the last."""
+        if y < len(self.rows):
+            return self.rows[y]
+        return Strip.blank(widget.size.width, widget.visual_style.rich_style)
+
+
+def as_line(strip: Strip, y: int) -> Strip:
+    """`strip` with its characters' places (for selecting) in line `y` of its widget's text."""
+    segments = []
+    for text, style, control in strip:
+        if style is not None and "offset" in style.meta:
+            x, _ = style.meta["offset"]
+            style = style + RichStyle.from_meta({"offset": (x, y)})
+        segments.append(Segment(text, style, control))
+    return Strip(segments, strip.cell_length)

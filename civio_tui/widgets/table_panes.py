@@ -6,6 +6,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from textual.content import Content
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 from cards.deck import Deck
@@ -21,7 +23,7 @@ from civio_tui.widgets.cards import (
     tiny_name,
     type_tag,
 )
-from civio_tui.widgets.redraw import drawn, repaint
+from civio_tui.widgets.redraw import Rows, drawn, repaint
 
 
 @dataclass(frozen=True)
@@ -390,7 +392,7 @@ def pile_title(deck: Deck, view: PlayerView, width: int) -> Content:
 
 class OpponentsPane(Widget):
     """Every opponent, packed to the pane's width; compact when in full they would not fit in
-    `room` lines. Repainted only when its lines change."""
+    `room` lines. Only the rows whose lines change are repainted, and drawn again."""
 
     DEFAULT_CSS = """
     OpponentsPane {
@@ -414,6 +416,7 @@ class OpponentsPane(Widget):
         """What the pane last rendered (`drawn`)."""
         self._known: dict[Hashable, list[Content]] = {}
         """Each opponent's lines as drawn before (`opponents_lines`)."""
+        self._rows = Rows()
 
     def show(
         self,
@@ -461,10 +464,20 @@ class OpponentsPane(Widget):
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lines(width))
 
-    def render(self) -> Content:
-        lines = self._lines(self.size.width or 40)
+    def render_lines(self, crop: Region) -> list[Strip]:
+        width = self.size.width or 40
+        lines = self._lines(width)
         self._drawn = drawn(lines)
-        return Content("\n").join(lines)
+        self._rows.lay_out(self, lines, width)
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:
+            return super().render_line(y)  # drawn whole while text is selected, as a text widget
+        return self._rows.row(self, y)
+
+    def render(self) -> Content:
+        return Content("\n").join(self._lines(self.size.width or 40))
 
 
 class PilePane(Widget):
