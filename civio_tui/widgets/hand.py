@@ -16,8 +16,6 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
-from textual.strip import Strip
-from textual.widget import Widget
 
 from cards.deck import Deck
 from civio_tui import keymap
@@ -30,7 +28,7 @@ from civio_tui.widgets.cards import (
     links_lines,
     pts,
 )
-from civio_tui.widgets.redraw import Rows, drawn, repaint
+from civio_tui.widgets.redraw import RowsPane, repaint
 
 
 @dataclass(frozen=True)
@@ -52,9 +50,10 @@ class HandState:
     under the highlighted card names those it can join too."""
 
 
-class HandPane(Widget, can_focus=True):
+class HandPane(RowsPane, can_focus=True):
     """Three groups (Precedent A, Precedent B, Not placed) of your cards, with a cursor."""
 
+    FALLBACK_WIDTH = 60
     DEFAULT_CSS = """
     HandPane {
         height: auto;
@@ -113,10 +112,6 @@ class HandPane(Widget, can_focus=True):
         self.cursor_card: int | None = None
         self._height = 0
         self._laid: tuple[object, list[Content], dict[int, int]] | None = None
-        self._drawn: object = None
-        """What the pane last rendered (`drawn`): a redraw that changes nothing is not painted."""
-        self._rows = Rows()
-        """Its rows, drawn one by one: moving the cursor paints and draws two or three."""
 
     # -- attributes down ----------------------------------------------------------------------
 
@@ -130,7 +125,7 @@ class HandPane(Widget, can_focus=True):
         cards = arrangement.cards
         if self.cursor_card not in cards:
             self.cursor_card = cards[0] if cards else None
-        lines = self._lines(self.size.width or 60)[0]
+        lines = self._lines(self.width_now)[0]
         if repaint(self, lines, self._drawn, layout=len(lines) != self._height):
             self.call_after_refresh(self._scroll_to_cursor)
         self._height = len(lines)
@@ -265,25 +260,13 @@ class HandPane(Widget, can_focus=True):
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lines(width)[0])
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        width = self.size.width or 60
-        lines, _ = self._lines(width)
-        self._drawn = drawn(lines)
-        self._rows.lay_out(self, lines, width)
-        return super().render_lines(crop)
-
-    def render_line(self, y: int) -> Strip:
-        if self.text_selection is not None:
-            return super().render_line(y)  # drawn whole while text is selected, as a text widget
-        return self._rows.row(self, y)
-
-    def render(self) -> Content:
-        return Content("\n").join(self._lines(self.size.width or 60)[0])
+    def lines_at(self, width: int) -> list[Content]:
+        return self._lines(width)[0]
 
     def _scroll_to_cursor(self) -> None:
         if self.cursor_card is None:
             return
-        _, rows = self._lines(self.size.width or 60)
+        _, rows = self._lines(self.width_now)
         y = rows.get(self.cursor_card)
         if y is not None:
             self.scroll_to_region(Region(0, y, 1, 1), animate=False)

@@ -91,3 +91,40 @@ def as_line(strip: Strip, y: int) -> Strip:
             style = style + RichStyle.from_meta({"offset": (x, y)})
         segments.append(Segment(text, style, control))
     return Strip(segments, strip.cell_length)
+
+
+class RowsPane(Widget):
+    """A pane of lines that never wrap (its `lines_at` a width), drawn row by row (`Rows`):
+    its `show` repaints only the rows that changed (`repaint`, against `_drawn`)."""
+
+    FALLBACK_WIDTH = 40
+    """The width it is drawn for before it is laid out."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._drawn: object = None
+        """What the pane last rendered (`drawn`): a redraw that changes nothing is not painted."""
+        self._rows = Rows()
+
+    @property
+    def width_now(self) -> int:
+        return self.size.width or self.FALLBACK_WIDTH
+
+    def lines_at(self, width: int) -> Sequence[Content]:
+        """The pane's lines at `width`."""
+        raise NotImplementedError
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        width = self.width_now
+        lines = self.lines_at(width)
+        self._drawn = drawn(lines)
+        self._rows.lay_out(self, lines, width)
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:
+            return super().render_line(y)  # drawn whole while text is selected, as a text widget
+        return self._rows.row(self, y)
+
+    def render(self) -> Content:
+        return Content("\n").join(self.lines_at(self.width_now))

@@ -6,8 +6,6 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from textual.content import Content
-from textual.geometry import Region
-from textual.strip import Strip
 from textual.widget import Widget
 
 from cards.deck import Deck
@@ -23,7 +21,7 @@ from civio_tui.widgets.cards import (
     tiny_name,
     type_tag,
 )
-from civio_tui.widgets.redraw import Rows, drawn, repaint
+from civio_tui.widgets.redraw import RowsPane, drawn, repaint
 
 
 @dataclass(frozen=True)
@@ -390,7 +388,7 @@ def pile_title(deck: Deck, view: PlayerView, width: int) -> Content:
     return Content.assemble("Pile: ", tops[-1]).truncate(width, ellipsis=True)
 
 
-class OpponentsPane(Widget):
+class OpponentsPane(RowsPane):
     """Every opponent, packed to the pane's width; compact when in full they would not fit in
     `room` lines. Only the rows whose lines change are repainted, and drawn again."""
 
@@ -412,11 +410,8 @@ class OpponentsPane(Widget):
         self._height = 0
         self._laid: tuple[int, list[Content], bool] | None = None
         """The lines for the last width asked (width, lines, compact), until the next `show`."""
-        self._drawn: object = None
-        """What the pane last rendered (`drawn`)."""
         self._known: dict[Hashable, list[Content]] = {}
         """Each opponent's lines as drawn before (`opponents_lines`)."""
-        self._rows = Rows()
 
     def show(
         self,
@@ -430,7 +425,7 @@ class OpponentsPane(Widget):
         self.acting = acting
         self.room = room
         self._laid = None
-        lines = self._lines(self.size.width or 40)
+        lines = self._lines(self.width_now)
         repaint(self, lines, self._drawn, layout=len(lines) != self._height)
         self._height = len(lines)
 
@@ -464,20 +459,8 @@ class OpponentsPane(Widget):
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lines(width))
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        width = self.size.width or 40
-        lines = self._lines(width)
-        self._drawn = drawn(lines)
-        self._rows.lay_out(self, lines, width)
-        return super().render_lines(crop)
-
-    def render_line(self, y: int) -> Strip:
-        if self.text_selection is not None:
-            return super().render_line(y)  # drawn whole while text is selected, as a text widget
-        return self._rows.row(self, y)
-
-    def render(self) -> Content:
-        return Content("\n").join(self._lines(self.size.width or 40))
+    def lines_at(self, width: int) -> list[Content]:
+        return self._lines(width)
 
 
 class PilePane(Widget):
