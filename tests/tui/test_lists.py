@@ -1,0 +1,43 @@
+"""The game's lists (civio_tui/widgets/lists.py)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+from textual.widgets.option_list import Option
+
+from civio_tui.widgets.lists import NavList
+
+
+class ListApp(App[None]):
+    CSS = "NavList { height: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("Your move", id="above")
+        yield NavList(*(Option(f"Option {n}") for n in range(5)), id="menu")
+
+
+def drawn_options(menu: NavList) -> list[int]:
+    """Which drawings of its options the list holds (new ones when drawn again)."""
+    cache = menu._option_render_cache
+    return sorted(id(cache[key]) for key in cache.keys())
+
+
+async def test_a_list_that_only_grows_shorter_keeps_its_options_drawn() -> None:
+    """A question's tip or hint takes a row from the list: its options, drawn for the same
+    width, are not all drawn again."""
+    async with ListApp().run_test(size=(40, 12)) as pilot:
+        menu = pilot.app.query_one(NavList)
+        await pilot.pause()
+        height, before = menu.size.height, drawn_options(menu)
+        assert before
+        pilot.app.query_one("#above", Static).update("Your move\nTip: think twice")
+        await pilot.pause()
+        await pilot.pause()
+        assert menu.size.height == height - 1
+        assert drawn_options(menu) == before
+        await pilot.resize_terminal(30, 12)  # another width: drawn again for it
+        await pilot.pause()
+        await pilot.pause()
+        after = drawn_options(menu)
+        assert after and not set(after) & set(before)
