@@ -20,7 +20,8 @@ class ListApp(App[None]):
 def drawn_options(menu: NavList) -> list[int]:
     """Which drawings of its options the list holds (new ones when drawn again)."""
     cache = menu._option_render_cache
-    return sorted(id(cache[key]) for key in cache.keys())
+    keys = cache.keys()  # an LRUCache: not iterable itself
+    return sorted(id(cache[key]) for key in keys)
 
 
 async def test_a_list_that_only_grows_shorter_keeps_its_options_drawn() -> None:
