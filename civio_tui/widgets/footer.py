@@ -4,6 +4,10 @@ Textual's footer rebuilds its keys (removes and mounts every one, then lays out 
 time the screen says its bindings may have changed: on every change of focus and every
 `refresh_bindings`, often twice for one change. At a networked table the focus moves on each of
 your turns, and every other seat's move redraws the table.
+
+A key that goes is hidden, not removed: when it comes back (Enter: Choose, each time the
+question takes the focus) it is shown again, in the frame that moves the focus, with no key
+built or mounted.
 """
 
 from __future__ import annotations
@@ -37,42 +41,88 @@ class KeysFooter(Footer):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._asked: tuple[Any, ...] | None = None
-        """The keys last asked for (None: none yet)."""
+        """The keys its keys show (None: not built yet)."""
+        self._composed: dict[tuple[Any, ...], tuple[list[tuple[Any, ...]], int]] = {}
+        """For the keys asked, what the footer's keys show (`_key`) and its columns, as its
+        `compose` builds them (when it builds only keys)."""
 
     def compose(self) -> ComposeResult:
+        building = self._bindings_ready and not self.children  # built whole, not compared
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 # Born in the footer's form: a key made compact, then bound to a footer that
                 # is not, has its styles worked out twice more (most of a rebuild's cost).
                 widget.set_reactive(FooterKey.compact, self.compact)
             yield widget
+        if building:
+            self._asked = shown_keys(self.screen.active_bindings, self.app.COMMAND_PALETTE_BINDING)
+            self._composed = {}
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         # As Footer's: a footer is built only while the app has the focus, and the screen's
         # bindings are read after the next refresh, not while the screen is changing.
-        if not (screen.app.app_focus and self.is_attached and screen is self.screen):
+        ready = screen.app.app_focus and self.is_attached and screen is self.screen
+        if not (ready and self.children):
             super().bindings_changed(screen)
-        elif not self.children:
-            super().bindings_changed(screen)
-            self._asked = None
-        else:
-            self.call_after_refresh(self._update_keys)
-
-    async def _update_keys(self) -> None:
-        """Mount the keys that appeared and remove those that went, keeping the others (most
-        often one key comes or goes: Enter, as the question takes or leaves the focus);
-        any other change builds the footer again. A footer gone with its screen before this
-        ran has nothing to update (as Textual's `recompose`)."""
-        if not self.is_attached or self._pruning:
             return
+        if self._asked is not None and screen.is_active and screen.is_mounted:
+            # On the screen on top, once built (its keys ask its panes): a key shown or hidden
+            # before the frame that moves the focus is drawn, not in one after it.
+            self._show_or_hide()
+        # Read again after the refresh, when the screen's keys have settled.
+        self.call_after_refresh(self._update_keys)
+
+    def _show_or_hide(self) -> bool:
+        """Show the keys asked for by showing and hiding keys the footer has, in their order
+        (False, changing nothing: a key is missing, or out of order)."""
+        if not self.is_attached or self._pruning:
+            return False
         keys = shown_keys(self.screen.active_bindings, self.app.COMMAND_PALETTE_BINDING)
         if keys == self._asked:
+            return True
+        composed = self._composed.get(keys)
+        if composed is None:
+            built = compose(self)  # as a rebuild would: a group's keys inside their group
+            built_keys = [w for w in built if isinstance(w, FooterKey)]
+            if len(built_keys) != len(built):
+                return False
+            composed = [_key(w) for w in built_keys], self.styles.grid_size_columns or 0
+            self._composed[keys] = composed
+        wanted, columns = composed
+        children = [w for w in self.children if isinstance(w, FooterKey)]
+        if len(children) != len(self.children):
+            return False
+        found = {_key(w): w for w in reversed(children)}  # the first of equal keys
+        if any(key not in found for key in wanted):
+            return False
+        shown = {found[key] for key in wanted}
+        if [_key(w) for w in children if w in shown] != wanted:
+            return False
+        for widget in children:
+            if widget.display != (widget in shown):
+                widget.display = widget in shown
+        if columns:
+            self.styles.grid_size_columns = columns  # as `compose` sets them
+        self._asked = keys
+        return True
+
+    async def _update_keys(self) -> None:
+        """Show the keys asked for (`_show_or_hide`), or mount those the footer lacks,
+        keeping the others; any other change builds the footer again. A footer gone with its
+        screen before this ran has nothing to update (as Textual's `recompose`)."""
+        if not self.is_attached or self._pruning or self._show_or_hide():
             return
+        keys = shown_keys(self.screen.active_bindings, self.app.COMMAND_PALETTE_BINDING)
         self._asked = keys
         built = compose(self)  # as a rebuild would: a group's keys inside their group
         new = [w for w in built if isinstance(w, FooterKey)]
         old = [w for w in self.children if isinstance(w, FooterKey)]
-        if len(new) != len(built) or len(old) != len(self.children):
+        # Hidden keys, or more than keys (a group): built again.
+        if (
+            len(new) != len(built)
+            or len(old) != len(self.children)
+            or not all(w.display for w in old)
+        ):
             await self.recompose()
             return
         before = [_key(k) for k in old]
@@ -86,14 +136,6 @@ class KeysFooter(Footer):
                     await self.mount(widget, before=old[at])
                 else:
                     await self.mount(widget)
-        elif _in_order(after, before):  # keys went
-            kept = iter(after)
-            wanted = next(kept, None)
-            for widget, key in zip(old, before, strict=True):
-                if key == wanted:
-                    wanted = next(kept, None)
-                else:
-                    await widget.remove()
         else:
             await self.recompose()
 
