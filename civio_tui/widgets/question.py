@@ -123,11 +123,13 @@ class QuestionPane(Vertical):
             raise ValueError(f"{len(options)} options in place of {len(self.options)}")
         self.options = _numbered(options)
         menu = self.options_list
+        changed: dict[int, Content] = {}
         for n in range(len(self.options)):
             prompt = self._fit_at(n, whole=n == self._shown_whole)
             before = menu.get_option_at_index(n).prompt
             if not isinstance(before, Content) or drawn([prompt]) != drawn([before]):
-                menu.replace_option_prompt_at_index(n, prompt)
+                changed[n] = prompt
+        menu.replace_prompts(changed)
 
     def wait(self, text: Content | str) -> None:
         """No question for you: say what the table is waiting for."""
@@ -254,9 +256,13 @@ class QuestionPane(Vertical):
 
     def _refit(self, index: int | None) -> None:
         menu = self.options_list
-        for n in {self._shown_whole, index}:
-            if n is not None and n < min(len(self.options), menu.option_count):
-                menu.replace_option_prompt_at_index(n, self._fit_at(n, whole=n == index))
+        menu.replace_prompts(
+            {
+                n: self._fit_at(n, whole=n == index)
+                for n in {self._shown_whole, index}
+                if n is not None and n < min(len(self.options), menu.option_count)
+            }
+        )
         self._shown_whole = index
 
     @on(OptionList.OptionHighlighted, "#question-options")

@@ -42,3 +42,27 @@ async def test_a_list_that_only_grows_shorter_keeps_its_options_drawn() -> None:
         await pilot.pause()
         after = drawn_options(menu)
         assert after and not set(after) & set(before)
+
+
+async def test_moving_the_highlight_paints_only_the_two_options_rows() -> None:
+    async with ListApp().run_test(size=(40, 12)) as pilot:
+        menu = pilot.app.query_one(NavList)
+        menu.highlighted = 0
+        await pilot.pause()
+        menu._repaint_regions.clear()
+        menu.highlighted = 2
+        top = menu.content_offset.y
+        assert sorted(region.y for region in menu._repaint_regions) == [top, top + 2]
+
+
+async def test_an_option_in_new_words_of_the_same_height_is_the_only_one_drawn_again() -> None:
+    async with ListApp().run_test(size=(40, 12)) as pilot:
+        menu = pilot.app.query_one(NavList)
+        await pilot.pause()
+        before = drawn_options(menu)
+        menu._repaint_regions.clear()
+        menu.replace_prompts({1: "▒ Option 1"})
+        assert [region.y for region in menu._repaint_regions] == [menu.content_offset.y + 1]
+        await pilot.pause()
+        assert len(set(drawn_options(menu)) - set(before)) == 1
+        assert str(menu.get_option_at_index(1).prompt) == "▒ Option 1"

@@ -80,3 +80,20 @@ async def test_a_tip_is_fitted_to_the_room_the_options_leave_before_the_first_fr
         assert not tip.display
         await pilot.pause()
         assert not tip.display
+
+
+async def test_a_new_question_after_a_scrolled_one_has_its_scrollbar_at_its_top() -> None:
+    async with QuestionApp().run_test(size=(46, 8)) as pilot:
+        pane = pilot.app.query_one(QuestionPane)
+        pane.ask("Discard a card.", [Content(f"Discard card number {n}") for n in range(8)])
+        pane.options_list.focus()
+        pane.highlight(6)  # scrolls the list down
+        await pilot.pause()
+        pane.wait("Bot is drawing…")
+        await pilot.pause()
+        pane.ask("You drew a card: keep it?", [Content(f"Keep card {n}") for n in range(8)])
+        await pilot.pause()
+        await pilot.pause()
+        menu = pane.options_list
+        assert menu.scroll_y == 0
+        assert menu.vertical_scrollbar.position == 0
