@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 
 from civio_tui.tables import ops
+from civio_tui.tables import store as store_module
 from civio_tui.tables.live import LiveTable
 from civio_tui.tables.store import (
     APPLICATION_ID,
     FILE_NAME,
     SCHEMA_VERSION,
+    WRITE_RETRY_SECONDS,
     StoreUnavailable,
     TableStore,
 )
@@ -143,6 +145,29 @@ def test_a_locked_file_is_reported_and_changes_nothing(tmp_path: Path) -> None:
             other.execute("ROLLBACK")
             other.close()
         assert ops.read_table(store, code).state == ops.PLAYING
+
+
+def test_a_write_waiting_for_another_begins_at_its_next_try_after_the_lock_is_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TableStore.in_root(tmp_path) as store:
+        code = started_table(store).code
+        other = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        waits: list[float] = []
+
+        def sleep(seconds: float) -> None:  # the other write commits during the third wait
+            waits.append(seconds)
+            if len(waits) == 3:
+                other.execute("COMMIT")
+
+        monkeypatch.setattr(store_module.time, "sleep", sleep)
+        ops.close(store, code, now=5)
+        other.close()
+        # Tried every millisecond, not slept in SQLite's growing steps; its own wait restored.
+        assert waits == [WRITE_RETRY_SECONDS] * 3
+        assert ops.read_table(store, code).state == ops.ABANDONED
+        assert store._db.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
 
 
 def test_two_tabs_answering_at_once_one_wins_the_other_is_told(tmp_path: Path) -> None:
