@@ -276,13 +276,17 @@ class TableTab:
     def start(self) -> None:
         """The host starts the game: a computer takes each empty seat (`ops.start`)."""
         ops.start(self.live.store, self.code, self.name, now=self.clock())
-        self.live.refresh(force=True)
-        self.catch_up()
+        self._read_again()
 
     def leave(self) -> None:
         """Leave on purpose: the computer plays this seat from now on, and the others are told."""
         ops.leave(self.live.store, self.code, self.name, now=self.clock())
         self.left = True
         self.early = None
+        self._read_again()
+
+    def _read_again(self) -> None:
+        """After this tab's own write: the table read again (its own commit does not change
+        what `refresh` watches), and the screen's copy caught up with it."""
         self.live.refresh(force=True)
         self.catch_up()

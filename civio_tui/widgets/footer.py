@@ -55,8 +55,12 @@ class KeysFooter(Footer):
                 widget.set_reactive(FooterKey.compact, self.compact)
             yield widget
         if building:
-            self._asked = shown_keys(self.screen.active_bindings, self.app.COMMAND_PALETTE_BINDING)
+            self._asked = self._keys_now()
             self._composed = {}
+
+    def _keys_now(self) -> tuple[Any, ...]:
+        """The keys its screen asks it to show now (`shown_keys`)."""
+        return shown_keys(self.screen.active_bindings, self.app.COMMAND_PALETTE_BINDING)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         # As Footer's: a footer is built only while the app has the focus, and the screen's
@@ -65,19 +69,16 @@ class KeysFooter(Footer):
         if not (ready and self.children):
             super().bindings_changed(screen)
             return
-        if self._asked is not None and screen.is_active and screen.is_mounted:
+        if self._asked is not None and screen.is_active and screen.is_mounted and not self._pruning:
             # On the screen on top, once built (its keys ask its panes): a key shown or hidden
             # before the frame that moves the focus is drawn, not in one after it.
-            self._show_or_hide()
+            self._show_or_hide(self._keys_now())
         # Read again after the refresh, when the screen's keys have settled.
         self.call_after_refresh(self._update_keys)
 
-    def _show_or_hide(self) -> bool:
-        """Show the keys asked for by showing and hiding keys the footer has, in their order
-        (False, changing nothing: a key is missing, or out of order)."""
-        if not self.is_attached or self._pruning:
-            return False
-        keys = shown_keys(self.screen.active_bindings, self.app.COMMAND_PALETTE_BINDING)
+    def _show_or_hide(self, keys: tuple[Any, ...]) -> bool:
+        """Show `keys`, the keys asked for, by showing and hiding keys the footer has, in their
+        order (False, changing nothing: a key is missing, or out of order)."""
         if keys == self._asked:
             return True
         composed = self._composed.get(keys)
@@ -110,9 +111,11 @@ class KeysFooter(Footer):
         """Show the keys asked for (`_show_or_hide`), or mount those the footer lacks,
         keeping the others; any other change builds the footer again. A footer gone with its
         screen before this ran has nothing to update (as Textual's `recompose`)."""
-        if not self.is_attached or self._pruning or self._show_or_hide():
+        if not self.is_attached or self._pruning:
             return
-        keys = shown_keys(self.screen.active_bindings, self.app.COMMAND_PALETTE_BINDING)
+        keys = self._keys_now()
+        if self._show_or_hide(keys):
+            return
         self._asked = keys
         built = compose(self)  # as a rebuild would: a group's keys inside their group
         new = [w for w in built if isinstance(w, FooterKey)]
