@@ -1,9 +1,12 @@
 """Playing one's seat at a networked table in plain lines of text (`civio table join` and
 `civio table play`): what the table did, as this seat may know it, and on this seat's turn its
-cards and the numbered choices. Between lines typed, the table is polled, so the others' moves
-appear as they happen and the seat counts as present. At CIVIO's opening everyone chooses at
-once: the seat is asked before its turn, and its choice is kept until the table takes it
-(civio_tui/session/remote.py).
+cards and the numbered choices. Between lines typed, the table is read again as soon as another
+seat commits a change to it (`CommitWatch`, civio_tui/tables/wake.py, as the app's table tabs
+are woken) and every `WOKEN_POLL_SECONDS` anyway, so the others' moves appear as they happen and
+the seat counts as present; where no commit can wake it (no inotify, an input that cannot be
+waited on with the watch) the table is read every `POLL_SECONDS`. At CIVIO's opening everyone
+chooses at once: the seat is asked before its turn, and its choice is kept until the table takes
+it (civio_tui/session/remote.py).
 
 Everything shown comes from this seat's own view and the events as told to this seat.
 
@@ -21,10 +24,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from cards.deck import Deck, standard_deck
-from civio_tui.session.remote import EARLY_KEPT, POLL_SECONDS, TableTab
+from civio_tui.session.remote import EARLY_KEPT, POLL_SECONDS, WOKEN_POLL_SECONDS, TableTab
 from civio_tui.session.seats import PERSON
 from civio_tui.tables import ops
 from civio_tui.tables.store import StoreUnavailable
+from civio_tui.tables.wake import CommitWatch
 
 LEAVE = "q"
 START = "s"
@@ -33,10 +37,15 @@ START = "s"
 def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
     """Play until the game ends, the table closes, or the person leaves (`q`); each finished
     round goes into the person's games in `save_dir`."""
-    deck = standard_deck()
     shown = _Shown(save_dir)
     say = _printer(out)
     say(f"Table {tab.code}, seat {tab.seat + 1} ({tab.name}). Type {LEAVE} to leave the table.")
+    with _Typed(tab, stdin) as typed:
+        return _play(tab, typed, say, shown)
+
+
+def _play(tab: TableTab, typed: _Typed, say: Callable[[str], None], shown: _Shown) -> int:
+    deck = standard_deck()
     asked: tuple[int, int] | None = None
     waiting = False
     while True:
@@ -68,7 +77,7 @@ def play(tab: TableTab, stdin: TextIO, out: TextIO, *, save_dir: Path) -> int:
         if mine and position != asked:
             _ask(tab, deck, decision, say)
             asked = position
-        line = _read_line(stdin, POLL_SECONDS)
+        line = typed.line()
         if line is None:
             continue
         if line == "":  # end of input
@@ -288,10 +297,51 @@ def _printer(out: TextIO) -> Callable[[str], None]:
     return say
 
 
-def _read_line(stdin: TextIO, timeout: float) -> str | None:
-    """A line typed within `timeout` seconds ("" at the end of input), else None."""
+class _Typed:
+    """The lines typed at `stdin`, each waited for until the table changes: a commit another
+    seat makes to it wakes the wait (`CommitWatch`), and so does the table's time to be read
+    anyway."""
+
+    def __init__(self, tab: TableTab, stdin: TextIO) -> None:
+        self.tab = tab
+        self.stdin = stdin
+        self.watch: CommitWatch | None = None
+
+    def line(self) -> str | None:
+        """A line typed ("" at the end of input), or None when the table is to be read again
+        first."""
+        if self.watch is None and _selectable(self.stdin):
+            # Begun before the table is read again: no commit is missed in between. Begun
+            # only once the table is waited on, so a table already over is not watched.
+            self.watch = CommitWatch(self.tab.live.store.path, self.tab.code)
+            return None
+        if self.watch is None or not self.watch.watching:
+            return _read_line(self.stdin, [], POLL_SECONDS)
+        line = _read_line(self.stdin, [self.watch], WOKEN_POLL_SECONDS)
+        self.watch.wait(0)  # the commits woken for are taken: the table is read next
+        return line
+
+    def __enter__(self) -> _Typed:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.watch is not None:
+            self.watch.close()
+
+
+def _selectable(stream: TextIO) -> bool:
     try:
-        ready, _, _ = select.select([stdin], [], [], timeout)
+        stream.fileno()
+    except (OSError, ValueError):  # a stream in memory, or closed
+        return False
+    return True
+
+
+def _read_line(stdin: TextIO, also: list[Any], timeout: float) -> str | None:
+    """A line typed within `timeout` seconds ("" at the end of input), else None; None at once
+    when one of `also` (what `select` can wait on) is ready first."""
+    try:
+        ready, _, _ = select.select([stdin, *also], [], [], timeout)
     except (OSError, ValueError):  # not a selectable stream: wait for the line itself
         return stdin.readline()
-    return stdin.readline() if ready else None
+    return stdin.readline() if stdin in ready else None

@@ -84,6 +84,14 @@ class CommitWatch:
             self._inotify = _watch(self._mark)
         return bool(events)
 
+    def fileno(self) -> int:
+        """What `select` may wait on with other files, while `watching`: readable once a commit
+        wakes this watch (`wait(0)` then takes it)."""
+        if self._inotify is None:
+            raise ValueError("this watch is not watching its table")
+        fd: int = self._inotify.fileno()
+        return fd
+
     def close(self) -> None:
         if self._inotify is not None:
             self._inotify.close()

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import sys
+import threading
 import time
 from pathlib import Path
 
@@ -249,3 +252,62 @@ def test_a_terminal_player_chooses_the_opening_before_their_turn_and_the_choice_
     assert "Your turn:" in text  # asked while the table waits for Ana
     assert text.rstrip().endswith("Chosen: your cards go face up when everyone has chosen.")
     assert ben.early is not None
+
+
+class _Heard(io.StringIO):
+    """What a terminal player is shown, written by the player's thread and awaited here."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.changed = threading.Condition()
+
+    def write(self, text: str) -> int:
+        with self.changed:
+            n = super().write(text)
+            self.changed.notify_all()
+            return n
+
+    def until(self, text: str, timeout: float) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: text in self.getvalue(), timeout)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+def test_a_terminal_player_is_woken_by_another_seats_move_not_by_a_timer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cards.games.concentration.game import TurnCard
+    from civio_tui.commands import table_play
+    from civio_tui.session.remote import TableTab
+    from civio_tui.tables import ops
+    from civio_tui.tables.store import TableStore
+
+    # Read on a timer alone, Ben's seat would see nothing for a minute.
+    monkeypatch.setattr(table_play, "POLL_SECONDS", 60.0)
+    monkeypatch.setattr(table_play, "WOKEN_POLL_SECONDS", 60.0)
+    with TableStore.in_root(tmp_path) as store:
+        code = ops.open_table(store, "Ana", "concentration", 2, now=time.time(), seed=3).code
+        ops.join(store, code, "Ben", now=time.time())
+        ops.start(store, code, "Ana", now=time.time())
+    read, write = os.pipe()
+    heard = _Heard()
+    with open(read) as typed, open(write, "w") as keys, TableStore.in_root(tmp_path) as store:
+        ben = TableTab(store, code, "Ben")
+        player = threading.Thread(
+            target=table_play.play, args=(ben, typed, heard), kwargs={"save_dir": tmp_path / "b"}
+        )
+        player.start()
+        try:
+            with TableStore.in_root(tmp_path) as other:
+                ana = TableTab(other, code, "Ana")
+                ana.session.apply(TurnCard(ana.session.decision.options[0]))
+            assert heard.until("Ana turned up", 10.0)
+        finally:
+            keys.write("q\n")
+            keys.flush()
+            player.join(70.0)
+    assert (
+        heard.getvalue()
+        .rstrip()
+        .endswith("You left the table: a computer plays your seat from now on.")
+    )
