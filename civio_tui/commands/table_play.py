@@ -315,10 +315,15 @@ class _Typed:
             # only once the table is waited on, so a table already over is not watched.
             self.watch = CommitWatch(self.tab.live.store.path, self.tab.code)
             return None
-        if self.watch is None or not self.watch.watching:
-            return _read_line(self.stdin, [], POLL_SECONDS)
-        line = _read_line(self.stdin, [self.watch], WOKEN_POLL_SECONDS)
-        self.watch.wait(0)  # the commits woken for are taken: the table is read next
+        watch = self.watch
+        if watch is None or not watch.watching:
+            line = _read_line(self.stdin, [], POLL_SECONDS)
+        else:
+            line = _read_line(self.stdin, [watch], WOKEN_POLL_SECONDS)
+        if watch is not None:
+            # The commits woken for are taken (the table is read next); a watch whose mark
+            # was removed watches it again once it is there.
+            watch.wait(0)
         return line
 
     def __enter__(self) -> _Typed:

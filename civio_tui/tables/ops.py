@@ -12,13 +12,14 @@ they left on purpose, and is given back when they return.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from civio_tui.tables.games import TableMatch, new_match, table_game
-from civio_tui.tables.store import SeatRow, TableRow, TableStore, Tx
+from civio_tui.tables.store import SeatRow, StoreUnavailable, TableRow, TableStore, Tx
 
 CODE_ALPHABET = "ACDEFGHJKMNPQRTVWXY34679"
 """Join-code characters: no look-alikes (0/O/D-less pairs: 0, O, 1, I, L, 2, Z, 5, S, 8, B, U)."""
@@ -173,7 +174,33 @@ def open_table(
         tx.update_seat(code, 0, name=host, last_seen=now)
         text = f"{host} opened table {code} ({spec.title}, {seats} seats)"
         tx.notify(code, now, "opened", 0, text)
-        return read_snapshot(tx, code)
+        table = read_snapshot(tx, code)
+    # A new table is the moment to tidy: the table is open whether or not that can be done.
+    with contextlib.suppress(StoreUnavailable):
+        forget_marks(store, now=now)
+    return table
+
+
+def forget_marks(store: TableStore, *, now: float) -> list[str]:
+    """Remove the commit marks of the tables no seat waits on any more (ended or abandoned,
+    expired before anyone started them, or not in the file), which a commit ending a table did
+    not remove (a table over before marks were removed, or whose mark a seat made again since);
+    the codes whose marks were removed. The marks are listed before the tables are read: a table
+    opened meanwhile whose mark is listed is then read too, and keeps it."""
+    marked = store.marked()
+    if not marked:
+        return []
+    with store.read() as tx:
+        waited = {row.code for row in tx.tables((OPEN, PLAYING)) if not _expired(row, now)}
+    gone = [code for code in marked if code not in waited]
+    for code in gone:
+        store.remove_mark(code)
+    return gone
+
+
+def _expired(row: TableRow, now: float) -> bool:
+    """An open table nobody started for `OPEN_TABLE_HOURS`: its code no longer joins."""
+    return row.state == OPEN and now - row.updated > OPEN_TABLE_HOURS * 3600
 
 
 def _joinable(table: Table, now: float) -> None:
@@ -182,7 +209,7 @@ def _joinable(table: Table, now: float) -> None:
         raise TableRefused(f"table {row.code} was closed by the teacher: its code has expired")
     if row.state == ENDED:
         raise TableRefused(f"the game at table {row.code} has ended")
-    if row.state == OPEN and now - row.updated > OPEN_TABLE_HOURS * 3600:
+    if _expired(row, now):
         raise TableRefused(
             f"table {row.code} has expired: nobody started it for {OPEN_TABLE_HOURS} hours"
         )
@@ -239,7 +266,7 @@ def leave(store: TableStore, code: str, name: str, *, now: float) -> Table:
         seat = _seat_of(table, name)
         if table.state == OPEN:
             if seat == 0:
-                tx.set_state(code, ABANDONED, now)
+                tx.end(code, ABANDONED, now)
                 tx.notify(code, now, "closed", 0, f"{name} left and closed the table")
             else:
                 tx.update_seat(code, seat, name=None, last_seen=None)
@@ -307,7 +334,7 @@ def close(store: TableStore, code: str, *, now: float, by: str = "the teacher") 
         table = read_snapshot(tx, code)
         if table.state in (ENDED, ABANDONED):
             raise TableRefused(f"table {code} is already {table.state}")
-        tx.set_state(code, ABANDONED, now)
+        tx.end(code, ABANDONED, now)
         tx.notify(code, now, "closed", None, f"{by} closed the table; the game is abandoned")
         return read_snapshot(tx, code)
 
@@ -376,7 +403,7 @@ def submit(
             tx.update_seat(code, pending.seat, last_seen=now)
         match.apply(action)
         if match.is_over:
-            tx.set_state(code, ENDED, now)
+            tx.end(code, ENDED, now)
             tx.notify(code, now, "ended", None, "the game is over")
         return Submitted("applied", n + 1)
 

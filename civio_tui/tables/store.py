@@ -32,7 +32,9 @@ MARKS_NAME = ".table-marks"
 the table's code, whose time a commit sets once it can be read when it changed what that
 table's seats must see at once (`Tx.woken`). A seat's process watching its own table's mark
 learns of such a commit at once, and of no other table's (civio_tui/tables/wake.py). (The
-log's own write comes before the commit can be read, so it cannot tell.)"""
+log's own write comes before the commit can be read, so it cannot tell.) The commit that ends a
+table for good (`Tx.end`) removes its mark instead, which wakes its watchers as well; the marks
+of tables over otherwise (an open table expired, say) are removed by `ops.forget_marks`."""
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x43495654  # "CIVT" in ASCII: marks the file as a civio table store
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -301,7 +303,8 @@ class TableStore:
         committed without waiting for the disk: it survives a killed process, not a power cut
         before the next durable commit, and holds the write lock for a moment only (20 tabs'
         heartbeats, each waiting for the disk in turn, kept the tables' moves waiting). Once
-        committed, it sets the commit mark of each table in `Tx.woken`."""
+        committed, it sets the commit mark of each table in `Tx.woken`, and removes that of each
+        table it ended (`Tx.end`)."""
         with self._lock:
             tx = Tx(self._db)
             if not durable:
@@ -313,7 +316,10 @@ class TableStore:
                 if not durable:
                     self._db.execute("PRAGMA synchronous = FULL")
             for code in tx.woken:
-                self._mark_committed(code)
+                if code in tx.ended:
+                    self.remove_mark(code)
+                else:
+                    self._mark_committed(code)
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -367,6 +373,20 @@ class TableStore:
                 mark.parent.mkdir(exist_ok=True)
                 mark.touch()
 
+    def marked(self) -> list[str]:
+        """The codes of the tables that have a commit mark (none when the folder is missing or
+        cannot be read)."""
+        try:
+            return [entry.name for entry in self.path.with_name(MARKS_NAME).iterdir()]
+        except OSError:
+            return []
+
+    def remove_mark(self, code: str) -> None:
+        """Remove table `code`'s commit mark: a seat watching it is woken and reads the table
+        (civio_tui/tables/wake.py). One that cannot be removed is left; it does no harm."""
+        with contextlib.suppress(OSError):
+            commit_mark(self.path, code).unlink(missing_ok=True)
+
     @contextmanager
     def read(self) -> Iterator[Tx]:
         """A read transaction: one consistent snapshot of the file."""
@@ -412,6 +432,9 @@ class Tx:
         notices or state it changed. Who sits where changes only with a notice saying so; a
         seat's last-seen time or the computers' lease alone wakes nobody (what comes of them,
         a seat handed to the computer, is a notice): each tab reads them on its timer."""
+        self.ended: set[str] = set()
+        """The tables this transaction ended for good (`end`): their marks are removed once it
+        is committed."""
 
     def execute(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Cursor:
         return self.db.execute(sql, params)
@@ -451,6 +474,12 @@ class Tx:
     def set_state(self, code: str, state: str, now: float) -> None:
         self.woken.add(code)
         self.execute("UPDATE tables SET state = ?, updated = ? WHERE code = ?", (state, now, code))
+
+    def end(self, code: str, state: str, now: float) -> None:
+        """Table `code` is over for good in `state` (ended, abandoned): no seat waits on it any
+        more, so its commit mark is removed instead of set."""
+        self.set_state(code, state, now)
+        self.ended.add(code)
 
     def set_driver(self, code: str, owner: str | None, until: float | None) -> None:
         self.execute(

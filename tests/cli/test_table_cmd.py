@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from civio_tui.cli import main
-from civio_tui.tables.store import FILE_NAME
+from civio_tui.tables.store import FILE_NAME, commit_mark
 
 
 def civio(capsys: pytest.CaptureFixture[str], root: Path, *argv: str) -> tuple[int, str, str]:
@@ -163,6 +163,7 @@ def test_a_terminal_player_plays_concentration_to_the_end(tmp_path: Path) -> Non
     assert last[-3].startswith("Round 1 is over. Totals: Ana ")
     pairs = [int(part.split()[-1]) for part in last[-3].removesuffix(".").split(", ")]
     assert sum(pairs) == 10  # every one of the 10 pairs was captured by someone
+    assert not commit_mark(tmp_path / FILE_NAME, code).exists()  # the table is over for good
 
 
 def test_a_terminal_player_sees_only_their_cards_and_can_leave(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """Table operations: opening, joining (and every refusal), starting, leaving, a computer standing
-in for an absent person and giving the seat back, closing, and actions refused for the wrong
-seat."""
+in for an absent person and giving the seat back, closing, actions refused for the wrong seat,
+and the commit marks of tables no seat waits on any more removed."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from civio_tui.tables import ops
 from civio_tui.tables.live import LiveTable
-from civio_tui.tables.store import TableStore
+from civio_tui.tables.store import MARKS_NAME, TableStore
 
 
 @pytest.fixture
@@ -269,3 +269,23 @@ def test_only_one_process_drives_the_computers_until_its_lease_ends(store: Table
     assert ops.claim_driver(store, code, "tab-1", now=14, lease=5)
     assert not ops.claim_driver(store, code, "tab-2", now=18, lease=5)
     assert ops.claim_driver(store, code, "tab-2", now=19, lease=5)
+
+
+def test_opening_a_table_removes_the_marks_of_tables_no_seat_waits_on(
+    store: TableStore, tmp_path: Path
+) -> None:
+    day = 24 * 3600.0
+    codes = fixed_codes("ACDE", "CDEF", "DEFG", "EFGH", "FGHJ")
+    stale = ops.open_table(store, "Ana", "civio", 2, now=0, choose=codes).code
+    playing = ops.open_table(store, "Ben", "civio", 2, now=day, choose=codes).code
+    ops.start(store, playing, "Ben", now=day)
+    waiting = ops.open_table(store, "Cy", "civio", 2, now=day, choose=codes).code
+    ended = ops.open_table(store, "Di", "civio", 2, now=day, choose=codes).code
+    ops.leave(store, ended, "Di", now=day)  # the host leaves: the table is abandoned
+    marks = tmp_path / MARKS_NAME
+    assert not (marks / ended).exists()  # the commit that ended it removed its mark
+    (marks / ended).touch()  # as a seat's watch beginning after that makes it
+    (marks / "HJKM").touch()  # a table this file does not have
+    new = ops.open_table(store, "Ed", "civio", 2, now=day, choose=codes).code
+    assert {p.name for p in marks.iterdir()} == {playing, waiting, new}  # not stale's
+    assert (ops.read_table(store, stale).state, stale) == (ops.OPEN, "ACDE")  # only expired

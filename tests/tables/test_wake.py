@@ -1,11 +1,14 @@
 """`CommitWatch`: a seat's process is woken by a commit another connection makes to its own
 table, once that commit can be read; not by another table's commits, a heartbeat, the
-computers' lease, or a transaction that changed nothing."""
+computers' lease, or a transaction that changed nothing. The commit that ends a table removes
+its mark, which wakes the watch too and is not made again by it."""
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -23,6 +26,15 @@ def _playing(store: TableStore, seed: int) -> str:
     ops.join(store, code, "Ben", now=time.time())
     ops.start(store, code, "Ana", now=time.time())
     return code
+
+
+@contextmanager
+def _watched(tmp_path: Path) -> Iterator[tuple[TableStore, str, CommitWatch]]:
+    """A started table's store and code, and a watch on it."""
+    with TableStore.in_root(tmp_path) as store:
+        code = _playing(store, 1)
+        with CommitWatch(tmp_path / FILE_NAME, code) as watch:
+            yield store, code, watch
 
 
 @linux_only
@@ -79,15 +91,37 @@ def test_a_heartbeat_or_the_lease_wakes_nobody_but_a_return_does(tmp_path: Path)
 
 
 @linux_only
-def test_a_removed_mark_is_made_and_watched_again(tmp_path: Path) -> None:
-    with TableStore.in_root(tmp_path) as store:
-        code = _playing(store, 1)
-        with CommitWatch(tmp_path / FILE_NAME, code) as watch:
-            commit_mark(tmp_path / FILE_NAME, code).unlink()
-            assert watch.wait(5.0)  # the watch ended: the table is looked at, the mark made
-            assert watch.watching
-            ops.leave(store, code, "Ben", now=time.time())
-            assert watch.wait(5.0)
+def test_a_removed_mark_wakes_the_watch_which_watches_it_again_once_a_commit_makes_it(
+    tmp_path: Path,
+) -> None:
+    with _watched(tmp_path) as (store, code, watch):
+        mark = commit_mark(tmp_path / FILE_NAME, code)
+        mark.unlink()
+        assert watch.wait(5.0)  # the watch ended: the table is looked at
+        assert not mark.exists() and not watch.watching  # the watch does not make it
+        assert not watch.wait(0)  # and waits on, on its timer
+        ops.leave(store, code, "Ben", now=time.time())  # a commit makes the mark again
+        assert watch.wait(0)  # the mark is back: the table is looked at
+        assert watch.watching
+        ops.heartbeat(store, code, "Ben", now=time.time())  # Ben is back: a notice
+        assert watch.wait(5.0)
+
+
+@linux_only
+def test_the_commit_that_ends_a_table_removes_its_mark_and_wakes_its_watch(
+    tmp_path: Path,
+) -> None:
+    with _watched(tmp_path) as (store, code, watch):
+        mark = commit_mark(tmp_path / FILE_NAME, code)
+        ops.close(store, code, now=time.time())
+        assert watch.wait(5.0)
+        assert ops.read_table(store, code).state == ops.ABANDONED  # what the tab reads
+        assert not watch.wait(0)
+        assert not mark.exists()  # the tab still showing the table did not make it again
+        with CommitWatch(tmp_path / FILE_NAME, code) as late:  # a tab opened on it later
+            assert late.watching
+        assert ops.forget_marks(store, now=time.time()) == [code]
+        assert not mark.exists()
 
 
 def test_where_nothing_can_watch_the_mark_the_watch_only_waits(tmp_path: Path) -> None:
