@@ -30,7 +30,6 @@ from textual import work
 from textual.content import Content
 from textual.worker import get_current_worker
 
-from civio_tui.screens.game_screen import GameScreen
 from civio_tui.seating import HUMAN, Seat
 from civio_tui.session.remote import (
     POLL_SECONDS,
@@ -43,13 +42,22 @@ from civio_tui.session.remote import (
 if TYPE_CHECKING:
     from civio_tui.app import CivioApp
     from civio_tui.campaigns.model import Campaign
+    from civio_tui.screens.game_screen import GameScreen
     from civio_tui.tables.ops import Table
+
+    _Base = GameScreen
+else:
+    # At run time a mixin, not a screen. Textual styles a screen by its class's name and the
+    # names of its first base that is a widget, of that base's, and so on: were `RemoteSeat`
+    # a screen, a table screen (`RemoteSeat` first in its bases) would escape its game's own
+    # styles (its layout on small terminals, where notices pop up).
+    _Base = object
 
 THINKING_SECONDS = 1.0
 """How often the line saying who is thinking (and for how long) is redrawn."""
 
 
-class RemoteSeat(GameScreen):
+class RemoteSeat(_Base):
     """A game screen played at a networked table (see the module docstring)."""
 
     tab: TableTab

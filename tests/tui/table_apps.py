@@ -109,11 +109,20 @@ async def seat_two_apps(
 
 @asynccontextmanager
 async def at_one_table(
-    players: tuple[CivioApp, CivioApp, TableStore], game: str, kind: type
+    players: tuple[CivioApp, CivioApp, TableStore],
+    game: str,
+    kind: type,
+    *,
+    notifications: bool = False,
 ) -> AsyncIterator[tuple[Pilot[int], Pilot[int], ops.Table]]:
-    """Ana's and Ben's apps running, both seated at one started table (`seat_two_apps`)."""
+    """Ana's and Ben's apps running, both seated at one started table (`seat_two_apps`);
+    with `notifications`, their notices pop up as they do in a terminal."""
     ana, ben, store = players
-    async with ana.run_test(size=(80, 24)) as pa, ben.run_test(size=(80, 24)) as pb:
+    size = (80, 24)
+    async with (
+        ana.run_test(size=size, notifications=notifications) as pa,
+        ben.run_test(size=size, notifications=notifications) as pb,
+    ):
         yield pa, pb, await seat_two_apps(pa, pb, store, game, kind)
 
 

@@ -19,6 +19,7 @@ from table_apps import two_players as apps_of_two
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
+from textual.widgets._toast import Toast
 
 from ai import get_player
 from civio_tui.app import CivioApp
@@ -169,6 +170,21 @@ async def test_two_apps_open_join_and_start_a_table_and_see_each_others_moves(
             await pa.pause(0.02)
             length = ops.read_table(store, table.code).log_length
         assert [t.live.log_length for t in tabs] == [length, length]
+
+
+async def test_at_80x24_a_table_is_laid_out_as_ones_own_and_its_notices_leave_the_question_clear(
+    two_players: tuple[CivioApp, CivioApp, TableStore],
+) -> None:
+    async with at_a_table(two_players, "civio", RemoteTableScreen, notifications=True) as seated:
+        for pilot in seated[:2]:
+            screen = own_seat_only(pilot.app)
+            assert not screen.query_one("#pile").display  # the top discard is in the log's title
+            await wait_until(pilot, lambda screen=screen: bool(screen.query(Toast)))
+            toast = screen.query_one(Toast)
+            assert "round 1 begins" in str(toast.render())
+            assert toast.region.overlaps(screen.query_one("#opponents-box").region)
+            for pane in ("#question-box", "#hand-box"):  # the keys and cards to choose from
+                assert not toast.region.overlaps(screen.query_one(pane).region), pane
 
 
 async def settle_round_end(pilot: Pilot[int]) -> None:
