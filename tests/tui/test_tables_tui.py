@@ -176,10 +176,11 @@ async def test_at_80x24_a_table_is_laid_out_as_ones_own_and_its_notices_leave_th
     two_players: tuple[CivioApp, CivioApp, TableStore],
 ) -> None:
     async with at_a_table(two_players, "civio", RemoteTableScreen, notifications=True) as seated:
-        for pilot in seated[:2]:
-            screen = own_seat_only(pilot.app)
+        screens = [own_seat_only(pilot.app) for pilot in seated[:2]]
+        # Both seats' notices come at once and last 3 s: look at both while they are up.
+        await wait_until(seated[0], lambda: all(screen.query(Toast) for screen in screens))
+        for screen in screens:
             assert not screen.query_one("#pile").display  # the top discard is in the log's title
-            await wait_until(pilot, lambda screen=screen: bool(screen.query(Toast)))
             toast = screen.query_one(Toast)
             assert "round 1 begins" in str(toast.render())
             assert toast.region.overlaps(screen.query_one("#opponents-box").region)
