@@ -258,7 +258,7 @@ class TableStore:
 
     def _prepare(self) -> None:
         db = self._db
-        db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+        self._wait_for_locks(self.timeout)
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode != "wal":
             raise StoreUnavailable(f"the table file {self.path} cannot use WAL mode ({mode})")
@@ -349,7 +349,7 @@ class TableStore:
         waited up to 0.7 s that way, about 25 ms this way."""
         db = self._db
         deadline = time.monotonic() + self.timeout
-        db.execute("PRAGMA busy_timeout = 0")
+        self._wait_for_locks(0)
         try:
             while True:
                 try:
@@ -360,7 +360,11 @@ class TableStore:
                         raise
                 time.sleep(WRITE_RETRY_SECONDS)
         finally:
-            db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+            self._wait_for_locks(self.timeout)
+
+    def _wait_for_locks(self, seconds: float) -> None:
+        """How long SQLite itself waits for another connection's lock (`busy_timeout`)."""
+        self._db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
 
     def _mark_committed(self, code: str) -> None:
         # Not for the table's sake: a mark that cannot be set (a folder shared read-only for
