@@ -30,6 +30,8 @@ from cards.ruleset import RULESET_NAMES, RuleSet
 from civio_tui.games import GAMES, GameInfo, UnknownGameError, game
 
 STAND_IN = "medium"
+MAX_ROUNDS = 1000
+"""The most rounds a table may be opened for (as `civio serve --rounds` allows)."""
 """The level that plays for a person who is away (a game without it: its weakest level)."""
 
 
@@ -182,8 +184,10 @@ class TableGame:
             choices = " or ".join(RULESET_NAMES)
             raise ValueError(f"unknown rule version {rules!r}: choose {choices}")
         rounds = options.get("rounds")
-        if rounds is not None and (not isinstance(rounds, int) or rounds < 1):
-            raise ValueError(f"rounds must be a whole number of at least 1, not {rounds!r}")
+        if rounds is not None and (not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS):
+            raise ValueError(
+                f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, not {rounds!r}"
+            )
         target = options.get("target")
         if target is not None and not self.info.ranked:
             raise ValueError(f"{self.title} is played for a number of rounds, not to a rank")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -106,9 +107,17 @@ def _new_code(tx: Tx, choose: Callable[[str], str]) -> str:
 
 
 def _check_name(name: str) -> str:
+    """The name as every seat will see it (spaces folded), or TableRefused. No control or
+    format character: the name is printed to classmates' terminals, where an escape would
+    drive their screen, and a direction mark would make it read as another name."""
     name = " ".join(name.split())
     if not name or len(name) > MAX_NAME:
         raise TableRefused(f"a player's name is 1 to {MAX_NAME} characters, not {name!r}")
+    hidden = next((c for c in name if unicodedata.category(c).startswith("C")), None)
+    if hidden is not None:
+        raise TableRefused(
+            f"a player's name cannot hold the control character U+{ord(hidden):04X}: {name!r}"
+        )
     return name
 
 

@@ -66,6 +66,7 @@ def test_opening_seats_the_host_and_keeps_the_options(store: TableStore) -> None
         ("civio", 5, {}, "played by 2 to 4, not 5"),
         ("civio", 2, {"rules": "house"}, "unknown rule version"),
         ("civio", 2, {"rounds": 0}, "rounds must be"),
+        ("civio", 2, {"rounds": 1001}, "from 1 to 1,000"),
         ("concentration", 2, {"speed": 3}, "unknown table options"),
         ("concentration", 2, {"target": "Judge"}, "for a number of rounds, not to a rank"),
         ("solitaire", 2, {}, "no table game 'solitaire'"),
@@ -97,6 +98,7 @@ def test_join_refusals_change_nothing(store: TableStore) -> None:
         ("KQ0M", "Cy", "not a table code"),
         (code, "ana", "Ana already has seat 1"),
         (code, "Cy", "is full"),
+        (code, "\u202eyC", "control character U\\+202E"),
     ]
     for join_code, name, words in cases:
         with pytest.raises(ops.TableRefused, match=words):
