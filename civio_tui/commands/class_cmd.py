@@ -189,7 +189,7 @@ def _set_password(args: argparse.Namespace) -> int:
     import sys
 
     from civio_tui.safe_files import private_folder
-    from civio_tui.serve.teacher import password_problem, set_password
+    from civio_tui.serve.teacher import PASSWORD_FILE, password_problem, set_password
 
     if args.name is not None:
         raise UsageError(f"unexpected {args.name!r}: set-password asks for the password")
@@ -215,7 +215,7 @@ def _set_password(args: argparse.Namespace) -> int:
         raise UsageError(f"--save-root {shown_path(root)}: {exc.strerror or exc}") from None
     print(
         "The teacher's page now opens with this password: `civio serve` prints its address "
-        "without a key."
+        f"without a key (kept as a salted hash in {shown_path(root / PASSWORD_FILE)})."
     )
     return 0
 

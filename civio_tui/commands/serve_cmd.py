@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     from civio_tui.serve.players import default_save_root
     from civio_tui.serve.server import ClassroomServer, is_loopback
     from civio_tui.serve.server import run as serve_forever
-    from civio_tui.serve.teacher import TeacherDesk
+    from civio_tui.serve.teacher import TeacherDesk, password_file_problem
 
     if not args.host.strip():
         raise UsageError("--host: no address given (127.0.0.1: this computer only)")
@@ -168,6 +168,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"CIVIO is served at {url}", flush=True)
         print(f"Players' folders: {root}", flush=True)
         assert server.teacher is not None
+        damaged = password_file_problem(server.teacher.root)
+        if damaged:
+            print(
+                f"The teacher password cannot be read ({damaged}); the file was left as it is: "
+                "the page opens with the key below (`civio class set-password` sets a new one).",
+                file=sys.stderr,
+                flush=True,
+            )
         how = "your teacher password" if server.teacher.password_set else "keep this secret"
         print(f"Teacher's page: {server.teacher.address(url)} ({how})", flush=True)
         if is_loopback(args.host):

@@ -106,8 +106,39 @@ def set_password(root: Path, password: str) -> None:
     write_safely(root, PASSWORD_FILE, (json.dumps(document) + "\n").encode())
 
 
+def _stored_password(root: Path) -> tuple[bytes, bytes, dict[str, int]] | None:
+    """The stored password's salt, hash and scrypt parameters; None when none is set;
+    ValueError saying why when the file cannot be read as one."""
+    path = root / PASSWORD_FILE
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        params = {key: int(document[key]) for key in ("n", "r", "p")}
+        return bytes.fromhex(document["salt"]), bytes.fromhex(document["hash"]), params
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ValueError(f"{path}: {exc.strerror or exc}") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path}: not a password file ({exc})") from None
+
+
+def password_file_problem(root: Path) -> str | None:
+    """Why the teacher's password file cannot be used (it is then left as it is, and the page
+    opens with the printed key instead), or None."""
+    try:
+        _stored_password(root)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def has_password(root: Path) -> bool:
-    return (root / PASSWORD_FILE).is_file()
+    """Whether a usable password is set: a damaged file is none, so the key is printed and
+    the teacher is never locked out of the page."""
+    try:
+        return _stored_password(root) is not None
+    except ValueError:
+        return False
 
 
 def password_matches(root: Path, password: str) -> bool:
@@ -115,13 +146,12 @@ def password_matches(root: Path, password: str) -> bool:
     from civio_tui.serve.pins import scrypt_hash
 
     try:
-        document = json.loads((root / PASSWORD_FILE).read_text(encoding="utf-8"))
-        params = {key: int(document[key]) for key in ("n", "r", "p")}
-        salt, digest = bytes.fromhex(document["salt"]), bytes.fromhex(document["hash"])
-    except (OSError, ValueError, KeyError, TypeError):
+        stored = _stored_password(root)
+    except ValueError:
         return False
-    if len(password) > MAX_PASSWORD:
+    if stored is None or len(password) > MAX_PASSWORD:
         return False
+    salt, digest, params = stored
     return hmac.compare_digest(scrypt_hash(_password_bytes(password), salt, params), digest)
 
 

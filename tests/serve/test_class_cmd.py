@@ -136,7 +136,8 @@ def test_set_password_stores_only_a_salted_hash(
 
     monkeypatch.setattr("sys.stdin", io.StringIO("correct horse\n"))
     assert main(["class", "set-password", "--save-root", str(save_root)]) == 0
-    assert "opens with this password" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "opens with this password" in said and str(save_root / PASSWORD_FILE) in said
     stored = (save_root / PASSWORD_FILE).read_text()
     assert "correct horse" not in stored and json.loads(stored)["algorithm"] == "scrypt"
     assert password_matches(save_root, "correct horse")
@@ -160,3 +161,20 @@ def test_set_password_refuses_a_short_one_and_keeps_the_old(
     error = capsys.readouterr().err
     assert "8 to 200 characters" in error and error.count("\n") == 1
     assert password_matches(save_root, "correct horse")
+
+
+def test_a_damaged_password_file_is_kept_and_the_page_opens_with_the_key(save_root: Path) -> None:
+    from civio_tui.serve.teacher import (
+        PASSWORD_FILE,
+        TeacherDesk,
+        password_file_problem,
+        password_matches,
+    )
+
+    (save_root / PASSWORD_FILE).write_text('{"algorithm": "scr')
+    desk = TeacherDesk(save_root, key="the-key")
+    assert not desk.password_set
+    assert desk.address("http://127.0.0.1:8000/") == "http://127.0.0.1:8000/teacher?key=the-key"
+    assert str(save_root / PASSWORD_FILE) in str(password_file_problem(save_root))
+    assert not password_matches(save_root, '{"algorithm": "scr')
+    assert (save_root / PASSWORD_FILE).read_text() == '{"algorithm": "scr'

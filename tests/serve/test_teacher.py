@@ -301,6 +301,16 @@ async def test_serve_prints_the_key_address_and_lock_or_remove_end_that_players_
     assert [p.name for p in player_folders(save_root)] == ["Ana"]
 
 
+async def test_with_a_damaged_password_file_serve_says_so_and_prints_the_key(
+    save_root: Path,
+) -> None:
+    (save_root / "teacher.json").write_text("{")
+    with ServedProcess(save_root) as server:
+        assert teacher_address(server).startswith(f"{server.url}teacher?key=")
+        said = "".join(server.output)
+        assert "The teacher password cannot be read" in said and "left as it is" in said
+
+
 async def test_with_a_password_serve_prints_no_key(save_root: Path) -> None:
     set_password(save_root, "correct horse")
     with ServedProcess(save_root) as server:
