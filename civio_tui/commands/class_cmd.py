@@ -77,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json and args.csv:
         raise UsageError("--json and --csv: choose one")
     from civio_tui.classroom import SaveRootError, class_progress, open_tables, progress_csv
+    from civio_tui.serve.tries import TriesStore
 
     root = root_from_args(args)
     if args.save_root and not root.is_dir():
@@ -86,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rows = class_progress(root, deck)
         tables, problem = open_tables(root)
+        pins_problem = TriesStore(root).problem()
     except SaveRootError as exc:
         raise UsageError(f"--save-root {shown_path(root)}: {exc.reason}") from None
     except OSError as exc:
@@ -100,9 +102,12 @@ def run(args: argparse.Namespace) -> int:
                 "players": [row.model_dump(mode="json") for row in rows],
                 "tables": [t.to_json() for t in tables],
                 "tables_problem": problem,
+                "pins_problem": pins_problem,
             }
         )
         return 0
+    if pins_problem:
+        print(f"PINs: {pins_problem}")
     _print_tables(tables, problem)
     if not rows:
         print(f"No player has signed in yet (players' folders: {root}).")

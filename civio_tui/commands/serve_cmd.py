@@ -108,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
     from civio_tui.serve.server import ClassroomServer, is_loopback
     from civio_tui.serve.server import run as serve_forever
     from civio_tui.serve.teacher import TeacherDesk, password_file_problem
+    from civio_tui.serve.tries import TriesStore
 
     if not args.host.strip():
         raise UsageError("--host: no address given (127.0.0.1: this computer only)")
@@ -138,6 +139,9 @@ def run(args: argparse.Namespace) -> int:
         private_folder(root)
     except OSError as exc:
         raise UsageError(f"--save-root {root}: cannot create it ({exc.strerror})") from None
+    pins_problem = TriesStore(root).problem()
+    if pins_problem:
+        raise UsageError(f"--save-root {root}: {pins_problem}")
     environment = {ROOT_ENV: str(root.resolve())}
     cards = getattr(args, "cards", None)
     deck = None

@@ -35,7 +35,7 @@ from civio_tui.serve.players import (
     check_player_name,
     default_save_root,
 )
-from civio_tui.serve.tries import LOCAL
+from civio_tui.serve.tries import LOCAL, TriesUnreadable
 from civio_tui.settings import Settings
 
 MEMORY_LIMIT_BYTES = 2**30
@@ -48,6 +48,9 @@ IN_USE = (
 )
 
 LOCKED = "Your teacher has locked this name for now: ask your teacher."
+TRIES_DAMAGED = (
+    "PINs cannot be checked now (the server's count of wrong PINs is damaged): tell your teacher."
+)
 
 
 def _sign_in_screen() -> Any:
@@ -99,6 +102,8 @@ class ServedApp(CivioApp):
             verdict = self.pins.check(name, pin, again)
         except OSError as exc:
             return f"Cannot check the PIN: {exc.strerror or exc}"
+        except TriesUnreadable:  # the message names a server path: the teacher's, not theirs
+            return TRIES_DAMAGED
         except sqlite3.Error as exc:  # the count of tries cannot be read: nobody gets in
             return f"Cannot check the PIN: {exc}"
         if not verdict.ok:

@@ -394,9 +394,11 @@ class TeacherDesk:
 
     async def handle_json(self, request: web.Request) -> web.StreamResponse:
         from civio_tui.classroom import COLUMNS
+        from civio_tui.serve.tries import TriesStore
 
         students = await self._readable_students()
         tables, problem = await self._tables()
+        pins_problem = await asyncio.to_thread(TriesStore(self.root).problem)
         return _json(
             {
                 "updated": datetime.now(UTC).isoformat(),
@@ -404,6 +406,7 @@ class TeacherDesk:
                 "students": [student.model_dump(mode="json") for student in students],
                 "tables": tables,
                 "tables_problem": problem,
+                "pins_problem": pins_problem,
             }
         )
 
@@ -456,9 +459,13 @@ class TeacherDesk:
 
     async def handle_reset_pin(self, request: web.Request) -> web.StreamResponse:
         from civio_tui.serve.pins import PinDesk
+        from civio_tui.serve.tries import TriesUnreadable
 
         player = await self._player(request)
-        had = await asyncio.to_thread(PinDesk(self.root).reset, player.name)
+        try:
+            had = await asyncio.to_thread(PinDesk(self.root).reset, player.name)
+        except TriesUnreadable as exc:
+            raise _refusal(f"{player.name}'s PIN was not removed: {exc}.", 500) from None
         said = "PIN removed" if had else "had no PIN"
         return _done(f"{player.name}: {said}; their next visit chooses a new one.")
 
@@ -479,6 +486,7 @@ class TeacherDesk:
         into `removed/` while holding their lock; their wrong-PIN count is forgotten."""
         from civio_tui.serve.pins import PinDesk
         from civio_tui.serve.players import REMOVED_FOLDER, PlayerLock
+        from civio_tui.serve.tries import TriesUnreadable
 
         player = await self._player(request)
         key = player.path.name
@@ -500,10 +508,15 @@ class TeacherDesk:
             raise _refusal(f"Cannot move {player.name}'s folder: {why}", 500) from None
         finally:
             lock.release()
-        await asyncio.to_thread(PinDesk(self.root).tries.forget, key)
+        try:
+            await asyncio.to_thread(PinDesk(self.root).tries.forget, key)
+        except TriesUnreadable as exc:
+            note = f" Their count of wrong PINs was not cleared: {exc}."
+        else:
+            note = ""
         return _done(
             f"{player.name} is removed: their games are kept in the save root's "
-            f"{REMOVED_FOLDER}/{moved.name}, and the name is free again."
+            f"{REMOVED_FOLDER}/{moved.name}, and the name is free again.{note}"
         )
 
     async def _end(self, player: Any) -> int:

@@ -59,6 +59,11 @@ NEW_NAME_LIMIT = Limit(40, 30.0)
 """New names a client may make: a whole class behind one address at once, then two a minute."""
 
 
+class TriesUnreadable(ValueError):
+    """The file of wrong-PIN tries is damaged (not SQLite, or corrupt); the message names it.
+    It is left as it is, and no PIN can be checked until the teacher moves it away."""
+
+
 @dataclass(frozen=True)
 class Reservation:
     """A try counted before its PIN is checked (`wait` 0), or how long to wait and why."""
@@ -112,8 +117,34 @@ class TriesStore:
                 connection.execute("ROLLBACK")
                 raise
             connection.execute("COMMIT")
+        except sqlite3.OperationalError:
+            raise  # busy or locked: not damage
+        except sqlite3.DatabaseError as exc:
+            raise self._damaged(exc) from None
         finally:
             connection.close()
+
+    def _damaged(self, why: object) -> TriesUnreadable:
+        return TriesUnreadable(
+            f"the count of wrong PINs {self.path} is damaged ({why}); it was left as it is: "
+            "nobody can sign in until it is moved away (the count then starts again)"
+        )
+
+    def problem(self) -> str | None:
+        """Why the file cannot be used (read-only: nothing is written), or None."""
+        if not self.path.exists():
+            return None
+        try:
+            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+            try:
+                (check,) = db.execute("PRAGMA quick_check").fetchone()
+            finally:
+                db.close()
+        except sqlite3.OperationalError:
+            return None  # busy or locked: not damage
+        except sqlite3.DatabaseError as exc:
+            return str(self._damaged(exc))
+        return None if check == "ok" else str(self._damaged(check))
 
     @staticmethod
     def _left(db: sqlite3.Connection, scope: str, limit: Limit, now: float) -> float:

@@ -178,3 +178,25 @@ def test_a_damaged_password_file_is_kept_and_the_page_opens_with_the_key(save_ro
     assert str(save_root / PASSWORD_FILE) in str(password_file_problem(save_root))
     assert not password_matches(save_root, '{"algorithm": "scr')
     assert (save_root / PASSWORD_FILE).read_text() == '{"algorithm": "scr'
+
+
+def test_a_damaged_count_of_wrong_pins_is_reported_kept_and_refuses_every_pin(
+    save_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from civio_tui.serve.child import TRIES_DAMAGED, ServedApp
+    from civio_tui.serve.tries import DB_FILE
+
+    PlayerFolder(save_root, "Ana").create()
+    PinDesk(save_root, cost=CHEAP).set_pin("Ana", "4821")
+    damaged = b"not a database, " * 64
+    (save_root / DB_FILE).write_bytes(damaged)
+    assert main(["class", "--save-root", str(save_root), "--json"]) == 0
+    problem = json.loads(capsys.readouterr().out)["pins_problem"]
+    assert str(save_root / DB_FILE) in problem and "left as it is" in problem
+    for argv in (["class", "reset-pin", "Ana"], ["serve", "--port", "0"]):
+        assert main([*argv, "--save-root", str(save_root)]) == 2
+        error = capsys.readouterr().err
+        assert "count of wrong PINs" in error and error.count("\n") == 1
+    assert PinDesk(save_root).has_pin("Ana")
+    assert ServedApp(save_root).sign_in("Ana", "4821") == TRIES_DAMAGED
+    assert (save_root / DB_FILE).read_bytes() == damaged

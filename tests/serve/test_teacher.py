@@ -150,6 +150,21 @@ async def test_reset_pin_removes_it_and_refuses_without_the_key(save_root: Path)
         assert status == 404 and "No player named 'Zed'" in said["message"]
 
 
+async def test_a_damaged_count_of_wrong_pins_is_shown_and_refused_in_one_sentence(
+    save_root: Path,
+) -> None:
+    class_of(save_root, "Ana", "Ben")
+    (save_root / ".tries.sqlite3").write_bytes(b"not a database, " * 64)
+    async with teacher_page(save_root) as (url, http):
+        status, text = await get(http, url + "/teacher/class.json", headers=ASKED)
+        assert status == 200 and "is damaged" in json.loads(text)["pins_problem"]
+        status, said = await post(http, url + "/teacher/reset-pin", {"name": "Ana"}, headers=ASKED)
+        assert status == 500 and "Ana's PIN was not removed" in said["message"]
+        assert PinDesk(save_root).has_pin("Ana")
+        status, said = await post(http, url + "/teacher/remove", {"name": "Ben"}, headers=ASKED)
+        assert status == 200 and "count of wrong PINs was not cleared" in said["message"]
+
+
 async def test_a_locked_name_cannot_sign_in_until_unlocked(save_root: Path) -> None:
     class_of(save_root, "Ana")
     ana = PlayerFolder(save_root, "Ana")
