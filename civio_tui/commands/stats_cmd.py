@@ -33,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from civio_tui.campaigns.stats import human_names, possessive, statistics, summary_lines
     from civio_tui.campaigns.store import SaveError
     from civio_tui.commands.common import UsageError, deck_from_args
+    from civio_tui.plurals import counted
     from civio_tui.ratings import main_person, rating_lines, ratings_document
 
     deck = deck_from_args(args)
@@ -49,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--player: nobody called {player!r} played here (players: {listed})")
     document = statistics(campaigns, deck, player)
     document.update(ratings_document(folder.path, document["player"]))
+    unreadable = [s.name for s in summaries if s.campaign is None]
+    document["unreadable"] = unreadable
     if args.json:
         print_json(document)
         return 0
@@ -68,6 +71,11 @@ def run(args: argparse.Namespace) -> int:
         print(
             "(Each game is counted from its first person's seat; --player NAME gives one "
             f"person's own: {', '.join(people)}.)"
+        )
+    if unreadable:
+        print(
+            f"Not counted: {counted(len(unreadable), 'save')} that cannot be read "
+            f"({', '.join(unreadable)}): `civio campaign list` says why."
         )
     print(f"({folder.path})")
     return 0

@@ -114,6 +114,13 @@ def test_stats_equal_a_hand_count_over_the_samples(
     # By hand, from the files themselves: the readable campaigns (standard deck, known schema).
     readable = ["Finished", "Mid round", "Old format", "Rounds won", "Version 2"]
     assert doc["campaigns"] == len(readable) == 5
+    assert doc["unreadable"] == [
+        "Corrupt",
+        "Newer version",
+        "Other deck",
+        "Tampered",
+        "Wrong schema",
+    ]
     rounds = won = flushes = points = 0
     fastest = []
     for name in readable:
@@ -145,6 +152,7 @@ def test_stats_equal_a_hand_count_over_the_samples(
     }
     code, out, _ = run(capsys, "stats", "--save-dir", str(samples))
     assert code == 0 and "Rounds: 17, won: 2 (12%)" in out and "easy: 2 of 3 rounds" in out
+    assert "Not counted: 5 saves that cannot be read (Corrupt, Newer version," in out
 
 
 def test_export_of_a_round_matches_its_snapshot(
