@@ -1,4 +1,4 @@
-"""Puzzles (issue 21, "Puzzles"): short exercises generated from the deck by seeded pure
+"""Puzzles: short exercises generated from the deck by seeded pure
 functions, and checked by the same rules code that judges a real hand.
 
 Kinds: `go-out` (arrange 7 cards to go out), `complete` (which of 4 cards makes 6 go out), `best`

@@ -3,7 +3,7 @@
 Each figure is measured in a fresh interpreter running headless, from just before the parent
 starts the process to the moment the app first hands a frame to its display. The same harness
 times a trivial Textual app (one Static) in the same run, so the ratio says what CIVIO adds to
-Textual's own start. The goal is a ratio within 1.5 (issue 20).
+Textual's own start. The goal is a ratio within 1.5.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The arena figures of docs/AI.md (issue 5), measured the way `civio arena` measures them.
+"""The arena figures of docs/AI.md, measured the way `civio arena` measures them.
 
 These are the long statistical runs (2,000 rounds each, fixed seeds): `pytest -m slow`.
 Each test plays one row of the table in docs/AI.md; the seeds are the ones printed there.
@@ -51,7 +51,7 @@ def test_easy_beats_random_and_loses_to_medium() -> None:
 
 @pytest.fixture(scope="module")
 def hard_vs_cheater_hands() -> Doc:
-    # The goal's instrument is cheater-hands (issue 20, section 3): it sees every hand, and the
+    # The goal's instrument is cheater-hands: it sees every hand, and the
     # undrawn supply is chance to it as to hard and to every player (docs/AI.md). `cheater`,
     # which also reads the supply's order, measures foreknowledge of the draws (below).
     return run_arena(["hard", "cheater-hands"], ROUNDS, 6)

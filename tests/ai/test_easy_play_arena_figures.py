@@ -1,4 +1,4 @@
-"""The Easy Play arena figures of the README (issue 22, section 2), measured the way
+"""The Easy Play arena figures of the README, measured the way
 `civio arena --game easy-play` measures them: 2,000 rounds each, fixed seeds (`pytest -m slow`)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table teaches (issue 21, sections 2-4): the links line under the highlighted card, `e`
+"""The table teaches: the links line under the highlighted card, `e`
 for a card's links, H giving the idea before the move, teaching hints, and cards that open on
 their history."""
 
