@@ -129,6 +129,21 @@ def test_the_teacher_watches_two_students_resets_a_pin_and_downloads_the_csv(
         assert all(int(r["puzzles_first_try"]) + int(r["puzzles_later"]) == 1 for r in rows)
         assert [row["pin_set"] for row in rows] == ["yes", "no"]
 
+        (root / ".tries.sqlite3").write_bytes(b"not a database, " * 64)
+        teacher.wait_for_selector("#pins:has-text('Nobody can sign in: the count of wrong PINs')")
+        teacher.route(
+            "**/teacher/class.json",
+            lambda route: route.fulfill(
+                status=503,
+                content_type="application/json",
+                body='{"ok": false, "message": "The class cannot be read: no such folder"}',
+            ),
+        )
+        teacher.wait_for_selector("#updated:has-text('The class cannot be read: no such folder')")
+        teacher.unroute("**/teacher/class.json")
+        (root / ".tries.sqlite3").unlink()  # moved away: the count starts again
+        teacher.wait_for_selector("#pins:empty", state="attached")
+
         teacher.emulate_media(media="print")
         assert not teacher.locator("button[data-action='reset-pin']").first.is_visible()
         teacher.screenshot(path=str(ARTIFACTS / "teacher-page-print.png"), full_page=True)
