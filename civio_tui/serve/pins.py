@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from civio_tui.plurals import counted
 from civio_tui.safe_files import write_safely
 from civio_tui.serve.players import PlayerFolder, folder_name, lookalike_of
 from civio_tui.serve.tries import LOCAL, TriesStore
@@ -60,10 +61,17 @@ def bad_format(pin: str) -> str | None:
 
 
 def locked_message(seconds: float, for_name: bool = True) -> str:
+    """The wait in words a student reads at once: seconds up to two minutes, then minutes
+    (rounded up); a name's wait also says who can lift it (the same words for every name,
+    so they tell nobody whether it exists)."""
     wait = max(1, math.ceil(seconds))
-    unit = "second" if wait == 1 else "seconds"
-    where = "for this name" if for_name else "from this computer"
-    return f"Too many wrong PINs {where}. Wait {wait} {unit}, then try again."
+    amount = counted(wait, "second") if wait < 120 else counted(math.ceil(wait / 60), "minute")
+    if not for_name:
+        return f"Too many wrong PINs from this computer. Wait {amount}, then try again."
+    return (
+        f"Too many wrong PINs for this name. Wait {amount}, then try again, "
+        "or ask your teacher to reset its PIN."
+    )
 
 
 def scrypt_hash(secret: bytes, salt: bytes, params: dict[str, int]) -> bytes:
