@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from cards.user_files import shown_path
 from civio_tui.commands.common import (
+    CARDS_OPTION,
     JSON_OPTION,
     SAVE_ROOT_OPTION,
     UsageError,
@@ -37,7 +38,7 @@ def add_parser(subparsers: Any) -> None:
         "`civio class reset-pin NAME` removes a forgotten PIN: the next visit chooses a new one. "
         "`civio class set-password` sets the password of the teacher's page (asked twice; "
         "from the first line of standard input when that is no terminal).",
-        parents=[JSON_OPTION, SAVE_ROOT_OPTION],
+        parents=[JSON_OPTION, SAVE_ROOT_OPTION, CARDS_OPTION],
     )
     parser.add_argument(
         "--csv",
@@ -62,7 +63,8 @@ def add_parser(subparsers: Any) -> None:
 def root_from_args(args: argparse.Namespace) -> Path:
     from civio_tui.serve.players import default_save_root
 
-    return Path(args.save_root).expanduser() if args.save_root else default_save_root()
+    given = getattr(args, "save_root", None)
+    return Path(given).expanduser() if given else default_save_root()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     from civio_tui.serve.tries import TriesStore
 
     root = root_from_args(args)
-    if args.save_root and not root.is_dir():
+    if getattr(args, "save_root", None) and not root.is_dir():
         raise UsageError(f"--save-root {shown_path(root)}: no such folder")
     # The standard deck is loaded only if a game must be read (`class_progress`).
     deck = deck_from_args(args) if getattr(args, "cards", None) else None

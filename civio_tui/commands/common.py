@@ -57,9 +57,10 @@ def _parent() -> argparse.ArgumentParser:
     return argparse.ArgumentParser(add_help=False)
 
 
-# The options many commands share, given to `add_parser(..., parents=[...])`. `--cards` and
-# `--save-dir` have no default of their own (SUPPRESS), or a subcommand's would wipe out the
-# value given before it (`civio --cards FILE COMMAND`); read them with getattr(args, ..., None).
+# The options many commands share, given to `add_parser(..., parents=[...])`. `--cards`,
+# `--save-dir` and `--save-root` have no default of their own (SUPPRESS), or a subcommand's would
+# wipe out the value given before it (`civio --cards FILE COMMAND`); read them with
+# getattr(args, ..., None).
 JSON_OPTION = _parent()
 JSON_OPTION.add_argument("--json", action="store_true", help="print one JSON document on stdout")
 
@@ -94,6 +95,7 @@ SAVE_ROOT_OPTION.add_argument(
     "--save-root",
     metavar="DIR",
     type=folder_argument("the players' folders"),
+    default=argparse.SUPPRESS,
     help="where `civio serve` keeps the players' folders (default: a 'served' folder in the "
     "user data folder)",
 )

@@ -96,6 +96,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from cards.ranks import parse_rank
+    from civio_tui.commands.class_cmd import root_from_args
     from civio_tui.safe_files import private_folder
     from civio_tui.serve.env import (
         CARDS_ENV,
@@ -104,7 +105,6 @@ def run(args: argparse.Namespace) -> int:
         RULES_ENV,
         TARGET_ENV,
     )
-    from civio_tui.serve.players import default_save_root
     from civio_tui.serve.server import ClassroomServer, is_loopback
     from civio_tui.serve.server import run as serve_forever
     from civio_tui.serve.teacher import TeacherDesk, password_file_problem
@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
             target = parse_rank(args.target)
         except ValueError as exc:
             raise UsageError(f"--target: {exc}") from None
-    root = Path(args.save_root).expanduser() if args.save_root else default_save_root()
+    root = root_from_args(args)
     try:
         private_folder(root)
     except OSError as exc:

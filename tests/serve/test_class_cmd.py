@@ -200,3 +200,24 @@ def test_a_damaged_count_of_wrong_pins_is_reported_kept_and_refuses_every_pin(
     assert PinDesk(save_root).has_pin("Ana")
     assert ServedApp(save_root).sign_in("Ana", "4821") == TRIES_DAMAGED
     assert (save_root / DB_FILE).read_bytes() == damaged
+
+
+def test_the_save_root_and_card_pack_may_come_before_or_after_class(
+    save_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = str(Path(__file__).parents[2] / "saves" / "samples" / "teacher-pack.toml")
+    PlayerFolder(save_root, "Ana").create()
+    folder = str(save_root / "ana")
+    assert main(["--cards", pack, "campaign", "new", "Pack", "--opponents", "easy",
+                 "--save-dir", folder]) == 0  # fmt: skip
+    capsys.readouterr()
+    games = []
+    for argv in (
+        ["class", "--save-root", str(save_root), "--cards", pack, "--json"],
+        ["--save-root", str(save_root), "--cards", pack, "class", "--json"],
+        ["--save-root", str(save_root), "class", "--json"],
+    ):
+        assert main(argv) == 0
+        (ana,) = json.loads(capsys.readouterr().out)["players"]
+        games.append((ana["games"], ana["unreadable_games"]))
+    assert games == [(1, 0), (1, 0), (0, 1)]  # the pack's game needs the pack to be read
