@@ -107,11 +107,13 @@ def folder_name(name: str) -> str:
 def skeleton(name: str) -> str:
     """What a name looks like, for telling look-alikes apart: case and compatibility forms
     folded, then every character replaced by the prototype of its confusable set (UTS #39's
-    skeleton; "Ana", "ANA", "ＡＮＡ" and "Ana" with a Cyrillic A share one)."""
+    skeleton; "Ana", "ANA", "ＡＮＡ" and "Ana" with a Cyrillic A share one), and a run of
+    spaces read as one (a web page shows "Ana  Bo" as "Ana Bo")."""
     text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name).casefold())
     prototypes = _prototypes()
     shown = "".join(prototypes.get(char, char) for char in text)
-    return unicodedata.normalize("NFD", shown).casefold()
+    words = unicodedata.normalize("NFD", shown).casefold().split(" ")
+    return " ".join(word for word in words if word)
 
 
 @functools.cache

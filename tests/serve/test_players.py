@@ -85,11 +85,11 @@ def test_look_alike_and_control_characters_are_refused_in_plain_words(
 
 def test_a_new_name_that_looks_like_a_player_here_is_refused(save_root: Path) -> None:
     desk = PinDesk(save_root, cost=CHEAP)
-    for name in ("Bob", "Cop"):  # their first visits, as the sign-in makes them
+    for name in ("Bob", "Cop", "Ana Bo"):  # their first visits, as the sign-in makes them
         assert desk.check(name, "4821", "4821").created
         PlayerFolder(save_root, name).create()
     assert skeleton("B0b") == skeleton("Bob") and skeleton("Сор") == skeleton("Cop")  # Cyrillic
-    for name, other in (("B0b", "Bob"), ("Сор", "Cop")):
+    for name, other in (("B0b", "Bob"), ("Сор", "Cop"), ("Ana  Bo", "Ana Bo")):
         verdict = desk.check(name, "1234", "1234")
         assert not verdict.ok and verdict.message == LOOKALIKE.format(name=name, other=other)
         assert not PlayerFolder(save_root, name).path.exists()
