@@ -164,7 +164,7 @@ SOLITAIRE = GameInfo(
         seed, deck
     ),
     load=_loader("cards.games.solitaire.game:Solitaire"),
-    about="1 player: turn 21 cards one by one, call CIVIO as early as you can",
+    about="1 player: turn up 21 cards; call CIVIO as early as you can",
     screen="civio_tui.screens.solitaire.screen:SolitaireScreen",
     cannot_play=_solitaire_cannot_play,
 )

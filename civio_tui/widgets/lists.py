@@ -37,9 +37,15 @@ class NavList(OptionList):
         self._drawn_width = -1
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        width = self.scrollable_content_region.width
+        if self._drawn_width not in (-1, width):
+            # Drawn for another width with no resize between: a scroll bar came or went (new
+            # options overflow the list for a frame). Options wrapped for the old width would
+            # lose their last words in the rows laid out for this one.
+            self._option_render_cache.clear()
+            self._line_cache.clear()
         lines = super().render_lines(crop)
-        if self._drawn_width < 0:
-            self._drawn_width = self.scrollable_content_region.width
+        self._drawn_width = width
         return lines
 
     def _on_resize(self, event: events.Resize) -> None:  # type: ignore[override]

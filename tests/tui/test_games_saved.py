@@ -18,6 +18,7 @@ from civio_tui.card_games_save import (
     SavedConcentration,
     SolitaireSaves,
 )
+from civio_tui.games import EASY_PLAY, SOLITAIRE
 from civio_tui.screens.concentration.screen import ConcentrationMenuScreen, ConcentrationScreen
 from civio_tui.screens.confirm import ConfirmScreen
 from civio_tui.screens.games import GamesScreen
@@ -30,6 +31,7 @@ from tests.tui.conftest import (
     full_disk,
     main_menu,
     make_app,
+    screen_text,
     wait_for_screen,
 )
 from tests.tui.test_games_concentration import open_concentration, type_place
@@ -78,6 +80,9 @@ async def test_a_solitaire_deal_is_continued_where_it_was_left(isolated: Path) -
         await wait_for_screen(pilot, GamesScreen)
         key, label = first_option(pilot)
         assert key == "continue-solitaire" and f"seed {seed}, 3 of 21 cards up" in label
+        await pilot.pause()
+        shown = screen_text(pilot.app)  # Continue added above them, every game's line whole
+        assert all(about in shown for about in (SOLITAIRE.about, EASY_PLAY.about)), shown
         await pilot.press("enter")
         await wait_for_screen(pilot, SolitaireScreen)
         again = pilot.app.screen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
+from textual.strip import Strip
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
@@ -24,9 +25,15 @@ def drawn_options(menu: NavList) -> list[int]:
     return sorted(id(cache[key]) for key in keys)
 
 
-async def test_a_list_that_only_grows_shorter_keeps_its_options_drawn() -> None:
+def drawn_strips(menu: NavList) -> list[Strip]:
+    cache = menu._option_render_cache
+    keys = cache.keys()  # an LRUCache: not iterable itself
+    return [strip for key in keys for strip in cache[key]]
+
+
+async def test_a_list_keeps_its_options_drawn_until_its_width_changes() -> None:
     """A question's tip or hint takes a row from the list: its options, drawn for the same
-    width, are not all drawn again."""
+    width, are not all drawn again; a new width (a resize, a scroll bar) draws them again."""
     async with ListApp().run_test(size=(40, 12)) as pilot:
         menu = pilot.app.query_one(NavList)
         await pilot.pause()
@@ -42,6 +49,14 @@ async def test_a_list_that_only_grows_shorter_keeps_its_options_drawn() -> None:
         await pilot.pause()
         after = drawn_options(menu)
         assert after and not set(after) & set(before)
+        # Options enough for a scroll bar narrow the list with no resize: the options drawn
+        # for the old width are drawn again, or their last words would be cut off.
+        menu.add_options(Option(f"More {n}") for n in range(20))
+        await pilot.pause()
+        await pilot.pause()
+        width = menu.scrollable_content_region.width
+        assert menu.show_vertical_scrollbar
+        assert {strip.cell_length for strip in drawn_strips(menu)} == {width}
 
 
 async def test_moving_the_highlight_paints_only_the_two_options_rows() -> None:
