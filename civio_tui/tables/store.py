@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -25,6 +26,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from civio_tui.safe_files import private_folder
 
 FILE_NAME = "tables.sqlite3"
 MARKS_NAME = ".table-marks"
@@ -189,7 +192,12 @@ class TableStore:
         if self.path.exists() and self.path.stat().st_size > 0:
             self._inspect()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # The file holds every table's seed, so its deals: private to the account that
+            # makes it, as the players' folders are (a class sharing it through a group, as in
+            # the README's SSH recipe, gives the group its bits with chmod).
+            private_folder(self.path.parent)
+            with contextlib.suppress(FileExistsError):  # made by another process meanwhile
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
             self._db = sqlite3.connect(
                 self.path, timeout=timeout, isolation_level=None, check_same_thread=False
             )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import stat
 import threading
 from pathlib import Path
 
@@ -34,9 +35,12 @@ def started_table(store: TableStore, game: str = "civio", seats: int = 2) -> ops
     return ops.start(store, table.code, "Ana", now=2)
 
 
-def test_a_new_file_has_the_schema_version_and_wal_mode(tmp_path: Path) -> None:
-    TableStore.in_root(tmp_path).close()
-    db = sqlite3.connect(tmp_path / FILE_NAME)
+def test_a_new_file_has_the_schema_version_and_wal_mode_and_is_private(tmp_path: Path) -> None:
+    root = tmp_path / "class"
+    TableStore.in_root(root).close()
+    assert stat.S_IMODE(root.stat().st_mode) == 0o700  # it holds every table's deals
+    assert stat.S_IMODE((root / FILE_NAME).stat().st_mode) == 0o600
+    db = sqlite3.connect(root / FILE_NAME)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
