@@ -139,7 +139,7 @@ def _line(row: StudentProgress) -> tuple[str, ...]:
     if row.table:
         notes.append(f"seated at table {row.table}")
     if row.unreadable_games:
-        notes.append(f"{row.unreadable_games} unreadable save(s)")
+        notes.append(counted(row.unreadable_games, "unreadable save"))
     return (
         row.name,
         f"{row.lessons_done}/{row.lessons_total}",

@@ -221,3 +221,5 @@ def test_the_save_root_and_card_pack_may_come_before_or_after_class(
         (ana,) = json.loads(capsys.readouterr().out)["players"]
         games.append((ana["games"], ana["unreadable_games"]))
     assert games == [(1, 0), (1, 0), (0, 1)]  # the pack's game needs the pack to be read
+    assert main(["class", "--save-root", str(save_root)]) == 0
+    assert "(1 unreadable save)" in capsys.readouterr().out
