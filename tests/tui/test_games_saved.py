@@ -87,6 +87,9 @@ async def test_a_solitaire_deal_is_continued_where_it_was_left(isolated: Path) -
         await wait_for_screen(pilot, SolitaireScreen)
         again = pilot.app.screen
         assert isinstance(again, SolitaireScreen) and again is not screen
+        await pilot.pause()
+        assert "Welcome back" in (shown := screen_text(pilot.app))
+        assert "+ 1 per card still face down" in shown  # the rules' last words too
         assert again.game.turned == turned and again.picked.groups[1] == picked
         # Starting today's deal instead asks before the saved deal is replaced.
         await pilot.press("t")
