@@ -263,8 +263,10 @@ class ReplayScreen(CivioScreen[None]):
                 f"v: review {self._whose()} decisions{other} · a: play on from here",
                 "dim",
             )
+        # b jumps to the costliest mistake: offered only when there is one.
+        go = " (b: go there)" if self.review.biggest() is not None else ""
         summary = Content.assemble(
-            ("Review: ", "bold"), self.review.summary_line(self._whose()), (" (b: go there)", "dim")
+            ("Review: ", "bold"), self.review.summary_line(self._whose()), (go, "dim")
         )
         here = self._judgement_here()
         if here is None:

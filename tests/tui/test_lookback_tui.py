@@ -16,6 +16,7 @@ from textual.widgets import ProgressBar, Static
 from textual_plotext import PlotextPlot
 
 from ai.civio.hard import HardSearch, SearchBudget
+from ai.civio.review import Review
 from civio_tui.campaigns.model import Campaign
 from civio_tui.round_summary import RoundSummary, SeatResult
 from civio_tui.screens.campaigns import CampaignsScreen
@@ -157,6 +158,14 @@ async def test_the_review_runs_in_a_worker_with_a_progress_bar(
         await pilot.press("home")
         summary = text(pilot, "#replay-review")
         assert line in summary and "points off your chance to win the round" in summary
+        assert ("(b: go there)" in summary) == (replay.review.biggest() is not None)
+        review = replay.review
+        # A round without a mistake offers no b, which would only say "No mistakes!".
+        replay.review = Review(review.seat, [d for d in review.decisions if d.verdict == "best"])
+        replay.draw()
+        assert "No mistakes" in (clean := text(pilot, "#replay-review"))
+        assert "b: go there" not in clean
+        replay.review = review
         if replay.review.biggest() is not None:
             await pilot.press("b")
             here = text(pilot, "#replay-review")
