@@ -36,6 +36,7 @@ def add_parser(subparsers: Any) -> None:
         "try, whether a tab plays as them now and at which table they sit. Changes no game "
         "(each player's folder keeps a cache of these figures). "
         "`civio class reset-pin NAME` removes a forgotten PIN: the next visit chooses a new one. "
+        "`civio class close-table CODE` ends a table (its game recorded as abandoned). "
         "`civio class set-password` sets the password of the teacher's page (asked twice; "
         "from the first line of standard input when that is no terminal).",
         parents=[JSON_OPTION, SAVE_ROOT_OPTION, CARDS_OPTION],

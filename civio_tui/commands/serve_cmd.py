@@ -25,8 +25,11 @@ def add_parser(subparsers: Any) -> None:
         "serve",
         help="play in a web browser: one game per tab, a save folder per player name",
         description="Serve CIVIO to web browsers (textual-serve). Each tab asks for the "
-        "player's name and plays from that player's own save folder under --save-root. "
-        "Only this computer can connect unless --host says otherwise.",
+        "player's name and PIN (chosen on the first visit) and plays from that player's own "
+        "save folder under --save-root. Only this computer can connect unless --host says "
+        "otherwise. It also prints the teacher's page, with a secret key (or, after `civio "
+        "class set-password`, a password): the class's progress, and each student's PIN reset, "
+        "lock and removal; `civio class` lists the same progress in a terminal.",
         parents=[CARDS_OPTION, SAVE_ROOT_OPTION],
     )
     parser.add_argument(
