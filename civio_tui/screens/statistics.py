@@ -288,6 +288,9 @@ class StatisticsScreen(CivioScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "whose":
             return len(self.people) > 1  # no key at all with one person
+        if action == "campaign":
+            # One campaign has no other chart to go to: no key for it in the footer.
+            return self.document is not None and len(self.document["per_campaign"]) > 1
         return super().check_action(action, parameters)
 
     def action_whose(self) -> None:

@@ -475,6 +475,7 @@ async def test_statistics_and_review_are_each_friends_own(deck: Deck, tmp_path: 
             if screen.document is not None:
                 break
         assert sorted(screen.people) == ["Ana", "Ben"]
+        assert "→ Campaign" not in on_screen(app)  # one campaign: no other chart to go to
         numbers = await figures_of(screen.people[0])
         if screen.player != "Ben":
             await pilot.press("w")
