@@ -80,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
     if args.action != "list" and not args.what:
         noun = "GAME" if args.action == "open" else "CODE"
         raise UsageError(f"`civio table {args.action}` needs the {noun}")
+    if args.action == "list" and args.what:
+        raise UsageError(f"`civio table list` takes no {args.what!r}: it lists every open table")
     now = time.time()
     with open_store(args) as store:
         if args.action == "list":

@@ -64,6 +64,7 @@ def test_a_class_opens_joins_starts_and_closes_a_table(
         (["table", "join", "QQQQ", "--name", "Cy"], "no table has the code QQQQ"),
         (["table", "join", "KQ0M", "--name", "Cy"], "'KQ0M' is not a table code"),
         (["table", "join", "--name", "Cy"], "`civio table join` needs the CODE"),
+        (["table", "list", "KQ7M"], "`civio table list` takes no 'KQ7M'"),
         (["table", "open", "chess", "--name", "Cy"], "no table game 'chess'"),
         (["table", "open", "civio", "--seats", "6", "--name", "Cy"], "2 to 4, not 6"),
         (["table", "open", "civio", "--rounds", "5000", "--name", "Cy"], "from 1 to 1,000"),
