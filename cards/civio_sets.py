@@ -113,9 +113,10 @@ def check_call(deck: Deck, available: Sequence[int], groups: Sequence[Sequence[i
     sizes = tuple(sorted(len(g) for g in groups))
     if sizes not in ((3, 4), (7,)):
         chosen = " and ".join(str(len(g)) for g in groups) or "no"
+        noun = "card" if chosen == "1" else "cards"
         return _wrong(
             "a CIVIO is a 3-card and a 4-card precedent, or one 7-card precedent "
-            f"(you chose {chosen} cards)"
+            f"(you chose {chosen} {noun})"
         )
     on_table = set(available)
     seen: set[int] = set()

@@ -16,6 +16,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from cards.civio_sets import check_call
+from cards.go_out import HAND_SIZE
 from cards.puzzles import (
     DIFFICULTIES,
     KINDS,
@@ -33,6 +34,7 @@ from cards.puzzles import (
 )
 from civio_tui import keymap
 from civio_tui.card_words import FIRST_DIFFICULTY, kind_label
+from civio_tui.plurals import counted
 from civio_tui.ratings import stats_puzzle_history
 from civio_tui.records import RecordsFile
 from civio_tui.screens.base import CivioScreen
@@ -373,6 +375,18 @@ class PuzzleScreen(CivioScreen[None]):
 
     def action_call(self) -> None:
         groups = self.picked.chosen()
+        chosen = sum(len(g) for g in groups)
+        if chosen != HAND_SIZE and not self.solved:
+            # Not an answer yet (c pressed to see how it stands): told, and not counted
+            # against the streak, as Solitaire refuses a call before 7 cards are up.
+            self.say(
+                Content.assemble(
+                    ("Not yet: ", "bold $warning"),
+                    f"a CIVIO is {HAND_SIZE} cards, as a 3-card and a 4-card precedent or one "
+                    f"of 7; you chose {counted(chosen, 'card')}. Nothing is counted until then.",
+                )
+            )
+            return
         verdict = check_arrangement(self.app.deck, self.puzzle, groups)
         if verdict.correct:
             self.found = check_call(self.app.deck, self.puzzle.cards, groups).precedents

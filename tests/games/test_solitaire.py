@@ -136,6 +136,7 @@ def test_a_three_and_a_disjoint_four_are_a_civio() -> None:
     ("groups", "message"),
     [
         ([THREE, FOUR[:3]], "3-card and a 4-card"),
+        ([THREE[:1]], r"\(you chose 1 card\)"),
         ([THREE + FOUR[:3]], "3-card and a 4-card"),
         ([THREE + FOUR], "in any order"),
         ([THREE, [*FOUR[:3], "Barnette"]], "chosen twice"),
