@@ -21,6 +21,7 @@ from civio_tui.commands.common import (
 
 if TYPE_CHECKING:
     from civio_tui.classroom import StudentProgress
+    from civio_tui.serve.players import PlayerFolder
 
 
 def add_parser(subparsers: Any) -> None:
@@ -167,22 +168,30 @@ def _rating(value: int | None, uncertainty: int | None) -> str:
     return Rating(value, uncertainty, 0).text()
 
 
-def _reset_pin(args: argparse.Namespace) -> int:
-    from civio_tui.serve.pins import PinDesk
+def served_player(args: argparse.Namespace, typed: str) -> PlayerFolder:
+    """The player of the save root (`--save-root`) who signs in as `typed`, under the name as
+    first typed; UsageError when the name cannot be one or nobody has signed in with it."""
     from civio_tui.serve.players import PlayerFolder, PlayerNameError, check_player_name
 
-    if not args.name:
-        raise UsageError("reset-pin needs the player's NAME")
     try:
-        name = check_player_name(args.name)
+        name = check_player_name(typed)
     except PlayerNameError as exc:
         raise UsageError(str(exc)) from None
     root = root_from_args(args)
     player = PlayerFolder(root, name)
     if not player.exists:
         raise UsageError(f"no player named {name!r} under {root} (see `civio class`)")
-    name = player.display_name()
-    had = PinDesk(root).reset(name)
+    return PlayerFolder(root, player.display_name())
+
+
+def _reset_pin(args: argparse.Namespace) -> int:
+    from civio_tui.serve.pins import PinDesk
+
+    if not args.name:
+        raise UsageError("reset-pin needs the player's NAME")
+    player = served_player(args, args.name)
+    name = player.name
+    had = PinDesk(player.root).reset(name)
     if args.json:
         print_json({"name": name, "reset": had})
     elif had:

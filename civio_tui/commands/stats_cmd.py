@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from civio_tui.commands.common import CARDS_OPTION, JSON_OPTION, SAVE_DIR_OPTION, print_json
+from civio_tui.commands.common import (
+    CARDS_OPTION,
+    JSON_OPTION,
+    SAVE_DIR_OPTION,
+    SAVE_ROOT_OPTION,
+    print_json,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -19,12 +25,18 @@ def add_parser(subparsers: Any) -> None:
         "computer and classmates) and puzzle rating with their history. With friends at one "
         "keyboard, --player NAME gives that person's own (without it, each campaign's first "
         "person's).",
-        parents=[JSON_OPTION, CARDS_OPTION, SAVE_DIR_OPTION],
+        parents=[JSON_OPTION, CARDS_OPTION, SAVE_DIR_OPTION, SAVE_ROOT_OPTION],
     )
     parser.add_argument(
         "--player",
         metavar="NAME",
         help="whose statistics: only the campaigns this person played, from their seat",
+    )
+    parser.add_argument(
+        "--student",
+        metavar="NAME",
+        help="a student of `civio serve`, as they sign in: the statistics of their own games, "
+        "in their folder under --save-root (instead of --save-dir)",
     )
 
 
@@ -32,13 +44,21 @@ def run(args: argparse.Namespace) -> int:
     from civio_tui.campaigns.catalogue import folder_for, list_campaigns
     from civio_tui.campaigns.stats import human_names, possessive, statistics, summary_lines
     from civio_tui.campaigns.store import SaveError
+    from civio_tui.commands.class_cmd import served_player
     from civio_tui.commands.common import UsageError, deck_from_args
     from civio_tui.plurals import counted
     from civio_tui.ratings import main_person, rating_lines, ratings_document
 
     deck = deck_from_args(args)
+    save_dir = getattr(args, "save_dir", None)
+    whose_folder = None  # the student's name, when the folder is a served student's
+    if args.student is not None:
+        if save_dir is not None:
+            raise UsageError("--student and --save-dir: choose one")
+        student = served_player(args, args.student)
+        save_dir, whose_folder = student.path, student.name
     try:
-        folder = folder_for(getattr(args, "save_dir", None))
+        folder = folder_for(save_dir)
         summaries = list_campaigns(folder, deck)
     except SaveError as exc:
         raise UsageError(str(exc)) from None
@@ -55,8 +75,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(document)
         return 0
-    if document["player"] is not None:
-        print(f"{possessive(document['player'])} statistics:")
+    heading = document["player"] or whose_folder
+    if heading is not None:
+        print(f"{possessive(heading)} statistics:")
     # With friends at one keyboard the rating is one person's: say whose.
     whose = main_person(folder.path, campaigns) if player is None and len(people) > 1 else None
     print("\n".join(summary_lines(document) + rating_lines(document, whose)))

@@ -223,3 +223,23 @@ def test_the_save_root_and_card_pack_may_come_before_or_after_class(
     assert games == [(1, 0), (1, 0), (0, 1)]  # the pack's game needs the pack to be read
     assert main(["class", "--save-root", str(save_root)]) == 0
     assert "(1 unreadable save)" in capsys.readouterr().out
+
+
+def test_stats_of_a_student_read_their_folder_under_the_save_root(
+    save_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+
+    samples = Path(__file__).parents[2] / "saves" / "samples"
+    PlayerFolder(save_root, "İlker").create()  # his folder's name is not what a teacher types
+    shutil.copy(samples / "Rounds won.civio.json", PlayerFolder(save_root, "İlker").path)
+    assert main(["stats", "--student", "İLKER", "--save-root", str(save_root)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "İlker's statistics:" and "Rounds: 3, won: 2 (67%)" in lines
+    for argv, words in (
+        (["--student", "Nobody"], "no player named 'Nobody'"),
+        (["--student", "İlker", "--save-dir", str(save_root)], "--student and --save-dir"),
+    ):
+        assert main(["stats", *argv, "--save-root", str(save_root)]) == 2
+        error = capsys.readouterr().err
+        assert words in error and error.count("\n") == 1
