@@ -242,9 +242,13 @@ def _close_table(args: argparse.Namespace) -> int:
 
     from civio_tui.commands.table_cmd import open_store
     from civio_tui.tables import ops
+    from civio_tui.tables.store import FILE_NAME
 
     if not args.name:
         raise UsageError("close-table needs the table's CODE (see `civio table list`)")
+    code = ops.normalise_code(args.name)
+    if not (root_from_args(args) / FILE_NAME).exists():  # no table was ever opened: make no file
+        raise UsageError(f"no table has the code {code}")
     with open_store(args) as store:
         table = ops.close(store, args.name, now=time.time())
     if args.json:

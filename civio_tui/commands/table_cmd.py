@@ -58,11 +58,16 @@ def add_parser(subparsers: Any) -> None:
 @contextmanager
 def open_store(args: argparse.Namespace) -> Iterator[Any]:
     """The class's table file, or one line saying why it cannot be used (exit 2)."""
+    from cards.user_files import shown_path
     from civio_tui.commands.class_cmd import root_from_args
     from civio_tui.tables.store import StoreUnavailable, TableStore
 
+    root = root_from_args(args)
+    if getattr(args, "save_root", None) and not root.is_dir():
+        # A mistyped --save-root would otherwise start a second, empty class there.
+        raise UsageError(f"--save-root {shown_path(root)}: no such folder")
     try:
-        store = TableStore.in_root(root_from_args(args))
+        store = TableStore.in_root(root)
     except StoreUnavailable as exc:
         raise UsageError(str(exc)) from None
     try:

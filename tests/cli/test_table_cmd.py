@@ -82,6 +82,17 @@ def test_bad_input_is_one_line_and_exit_2(
     assert len(err.splitlines()) == 1 and words in err
 
 
+def test_a_missing_save_root_or_table_file_is_reported_and_never_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = civio(capsys, tmp_path / "typo", "table", "list")
+    assert code == 2 and err.count("\n") == 1 and "typo: no such folder" in err
+    assert not (tmp_path / "typo").exists()
+    code, _, err = civio(capsys, tmp_path, "class", "close-table", "kq7m")
+    assert code == 2 and err.count("\n") == 1 and "no table has the code KQ7M" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_damaged_table_file_is_reported_and_kept(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
