@@ -121,6 +121,12 @@ def run(args: argparse.Namespace) -> int:
         "won/rounds", "rank", "points", "rating", "last played", "PIN", "",
     )  # fmt: skip
     print_table(header, [_line(row) for row in rows], right=(1, 2, 3, 4, 5, 6, 8, 9))
+    if any(row.unreadable_games for row in rows):
+        print(
+            "Unreadable saves are kept as they are and not counted: a class that plays a card "
+            "pack is read with `civio class --cards FILE`; a student's Campaigns screen says "
+            "why of each."
+        )
     return 0
 
 

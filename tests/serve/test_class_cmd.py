@@ -222,7 +222,8 @@ def test_the_save_root_and_card_pack_may_come_before_or_after_class(
         games.append((ana["games"], ana["unreadable_games"]))
     assert games == [(1, 0), (1, 0), (0, 1)]  # the pack's game needs the pack to be read
     assert main(["class", "--save-root", str(save_root)]) == 0
-    assert "(1 unreadable save)" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "(1 unreadable save)" in said and "read with `civio class --cards FILE`" in said
 
 
 def test_stats_of_a_student_read_their_folder_under_the_save_root(
