@@ -62,9 +62,11 @@ PUZZLE_KIND = {"go-out": 0, "complete": 0, "broken": 0, "best": 100, "linked": -
 """A puzzle's rating: its difficulty's, plus its kind's offset (choosing the best 7 of up to 10
 cards is harder than arranging 7; naming the rule of a pair from a list is easier)."""
 
+UNSURE = "? means the number is still unsure"
+"""What a provisional rating's "?" means, wherever it is shown."""
 MEANING = (
     "Medium plays at 1500, Easy 1400, Hard 1580; 200 points above someone means you win about "
-    "3 rounds in 4 against them; ± shrinks as you play, and ? means the number is still unsure."
+    f"3 rounds in 4 against them; ± shrinks as you play, and {UNSURE}."
 )
 """What the number means, in one sentence for a 14-year-old."""
 PUZZLE_MEANING = (

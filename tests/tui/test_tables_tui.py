@@ -310,7 +310,7 @@ def ana_and_a_computer(root: Path) -> tuple[TableStore, str]:
 async def test_a_tables_round_end_shows_the_rating_change_from_the_players_own_record(
     tmp_path: Path,
 ) -> None:
-    from civio_tui.ratings import rating_history
+    from civio_tui.ratings import UNSURE, rating_history
     from civio_tui.screens.remote_seat import open_table
 
     root = tmp_path / "class"
@@ -340,7 +340,9 @@ async def test_a_tables_round_end_shows_the_rating_change_from_the_players_own_r
         history = rating_history(tmp_path / "ana")
         assert [g.round for g in history.games] == [(record_name(code), 1)]
         assert rating.display
-        assert str(rating.render()) == f"Ana's rating: {history.change_text()} this round"
+        # A first round's rating is provisional: its "?" is said in words.
+        said = f"Ana's rating: {history.change_text()} this round ({UNSURE})"
+        assert str(rating.render()) == said
         assert "r: replay it" in str(app.screen.query_one("#round-keys", Static).render())
     store.close()
 
