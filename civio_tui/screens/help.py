@@ -136,6 +136,12 @@ def help_content(remaps: dict[str, str], width: int = 0, first: str | None = Non
             "an opponent's last turn: took Brown from the discard pile, discarded Tinker"
             f" (+Brown{HIDDEN_MARK}: it holds Brown hidden)",
         ),
+        (
+            "↳ after … before",
+            "under your highlighted card: which of your cards it may follow or go before in a "
+            'precedent; after "table:", which face-up cards on the table (the discard pile\'s '
+            "top, the opponents' cards)",
+        ),
         ("✓ / ✗", "a precedent is valid / not valid (the reason is written under it)"),
     ]
     for mark, text in marks:

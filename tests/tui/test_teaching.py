@@ -11,6 +11,7 @@ from textual.widgets import Static
 from cards.deck import Deck
 from cards.games.civio.actions import Decision, DecisionKind
 from civio_tui.screens.card_detail import CardDetailScreen
+from civio_tui.screens.help import help_content
 from civio_tui.screens.links import LinksScreen
 from civio_tui.table_controller import TableController
 from civio_tui.widgets.card_detail import card_facts
@@ -59,6 +60,9 @@ def test_links_line_names_hand_and_table_cards_and_needs(deck: Deck) -> None:
     assert "needs a Case whose plus column lists Expression" in expression
     # One line, cut to the width.
     assert links_line(deck, deck.lookup("Brown v Board"), hand, table_cards, 30).cell_length <= 30
+    # Help's card marks say what the line and its "table:" are.
+    marks = help_content({}).plain
+    assert "↳ after … before" in marks and 'after "table:", which face-up cards' in marks
 
 
 async def test_links_line_follows_the_cursor_in_your_cards(deck: Deck) -> None:
