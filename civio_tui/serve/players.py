@@ -35,6 +35,7 @@ import platformdirs
 from civio_tui.campaigns.store import CampaignNameError, check_name, name_key
 from civio_tui.safe_files import PRIVATE_FOLDER, FileLock, private_folder, write_safely
 from civio_tui.settings import MAX_NAME
+from civio_tui.tables.store import FILE_NAME as TABLES_FILE
 
 PLAYER_FILE = "player.json"
 LOCK_FILE = ".lock"
@@ -42,6 +43,13 @@ LOCKED_FILE = "locked.json"
 """Present while the teacher has locked the player: their name cannot sign in."""
 REMOVED_FOLDER = "removed"
 """Where the teacher's "remove" moves a player's folder (never deleted); no player's name."""
+TEACHER_FILE = "teacher.json"
+"""The teacher's password (`civio_tui.serve.teacher`), in the save root."""
+ROOT_FILES = frozenset(
+    {TEACHER_FILE, *(TABLES_FILE + end for end in ("", "-wal", "-shm", "-journal"))}
+)
+"""The save root's own files, whose names no player's folder may take: a folder there would
+stop every table of the class, or the teacher's password, from being written."""
 
 
 class PlayerNameError(ValueError):
@@ -66,6 +74,8 @@ def check_player_name(text: str) -> str:
         raise PlayerNameError(message[0].upper() + message[1:]) from None
     if name_key(name) == REMOVED_FOLDER:
         raise PlayerNameError(f"The name {name!r} is kept for the teacher's use: add to it")
+    if name_key(name) in ROOT_FILES:
+        raise PlayerNameError(f"The name {name!r} is the name of a class file: choose another")
     plain = unicodedata.normalize("NFKC", name)
     if plain != name:
         raise PlayerNameError(

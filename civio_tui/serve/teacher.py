@@ -40,6 +40,7 @@ from aiohttp import web
 
 from cards.deck import Deck
 from civio_tui.safe_files import write_safely
+from civio_tui.serve.players import TEACHER_FILE
 from civio_tui.serve.server import QUIT_SECONDS, TERMINATE_SECONDS, same_origin
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
 TEACHER_PATH = "/teacher"
 COOKIE = "civio_teacher"
 KEY_HEADER = "X-Teacher-Key"
-PASSWORD_FILE = "teacher.json"
+PASSWORD_FILE = TEACHER_FILE
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
 FREE_WRONG_PASSWORDS = 5

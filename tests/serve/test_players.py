@@ -72,6 +72,8 @@ def test_accented_and_other_alphabets_names_have_their_own_folder(
         ("Ana\x1b[2J", "the control character U+001B is not allowed"),
         ("Ana\x07", "the control character U+0007 is not allowed"),
         ("Removed", "kept for the teacher's use"),  # the folder removed players are kept in
+        ("Tables.sqlite3", "the name of a class file"),  # a folder there stops every table
+        ("teacher.JSON", "the name of a class file"),  # ...or the teacher's password
     ],
 )
 def test_look_alike_and_control_characters_are_refused_in_plain_words(
