@@ -113,6 +113,16 @@ def test_every_binding_of_ours_has_an_id_and_secondary_keys_are_hidden() -> None
     assert checked > 30
 
 
+def test_a_footer_label_names_one_action() -> None:
+    """ "← Back" stepping through a replay beside "esc Back" leaving it read as one thing done
+    twice; a label may name one action's two ways ("← Campaign → Campaign")."""
+    actions: dict[str, set[str]] = {}
+    for spec in keymap.KEYS:
+        if spec.show:
+            actions.setdefault(spec.description, set()).add(spec.action.split("(")[0])
+    assert {label: found for label, found in actions.items() if len(found) > 1} == {}
+
+
 def test_keymap_ids_are_unique_and_help_lists_the_keys_without_them() -> None:
     from civio_tui.screens.help import help_content
 
