@@ -123,6 +123,11 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.max_signing_in < 1:
         raise UsageError(f"--max-signing-in {args.max_signing_in}: at least 1 tab must fit")
+    if args.max_signing_in > MAX_SESSIONS:
+        # Each tab keeps files open; more would leave no room for the connections themselves.
+        raise UsageError(
+            f"--max-signing-in {args.max_signing_in}: at most {MAX_SESSIONS} tabs at once"
+        )
     for option, minutes in (
         ("--idle-minutes", args.idle_minutes),
         ("--sign-in-minutes", args.sign_in_minutes),

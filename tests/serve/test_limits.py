@@ -96,6 +96,7 @@ def test_the_log_says_at_most_30_lines_a_minute_then_how_many_it_left_out() -> N
     ("option", "words"),
     [
         (["--max-signing-in", "0"], "--max-signing-in 0: at least 1 tab must fit"),
+        (["--max-signing-in", "100000"], "--max-signing-in 100000: at most 500 tabs"),
         (["--sign-in-minutes", "0"], "--sign-in-minutes 0.0: give a number of minutes above 0"),
     ],
 )
