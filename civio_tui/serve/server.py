@@ -705,13 +705,16 @@ def run(server: ClassroomServer, announce: Callable[[str], None]) -> int:
 
 
 def _full_page(message: str, *, retry: bool = False) -> str:
+    """The page of a tab that cannot open now: the class is full, or (`retry`: the page tries
+    again by itself) only the sign-in screens are, which the heading must not call full."""
     refresh = "<meta http-equiv='refresh' content='10'>" if retry else ""
+    heading = "Just a moment" if retry else "The class is full"
     return (
-        f"<!DOCTYPE html><html><head><meta charset='utf-8'>{refresh}<title>CIVIO: the class "
-        "is full</title><style>body{background:#14181f;color:#e6e6e6;font-family:ui-monospace,"
-        "'DejaVu Sans Mono',Menlo,Consolas,monospace;display:flex;align-items:center;"
-        "justify-content:center;height:90vh}main{max-width:40em;border:2px solid #3d7ebf;"
-        "padding:2em}</style></head><body><main><h1>The class is full</h1>"
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'>{refresh}<title>CIVIO: "
+        f"{heading.lower()}</title><style>body{{background:#14181f;color:#e6e6e6;font-family:"
+        "ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace;display:flex;align-items:"
+        "center;justify-content:center;height:90vh}main{max-width:40em;border:2px solid "
+        f"#3d7ebf;padding:2em}}</style></head><body><main><h1>{heading}</h1>"
         f"<p>{message}</p><p><a href='/' style='color:#e8b04b'>Try again</a></p></main>"
         "</body></html>"
     )
