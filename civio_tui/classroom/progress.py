@@ -223,6 +223,11 @@ def rating_code() -> str:
     return signature_key(hashlib.sha256(source).hexdigest(), metadata.version("openskill"))
 
 
+def playing_now(folder: Path) -> bool:
+    """Whether a tab is signed in as the player of `folder` now."""
+    return _playing_now(folder, flocked_files())
+
+
 def _playing_now(folder: Path, held: set[tuple[int, int, int]] | None) -> bool:
     """Whether a process holds the player's lock (a tab is signed in as them): looked up in the
     kernel's table of locks, so a tab signing in at this moment never finds the lock taken by

@@ -37,7 +37,9 @@ def add_parser(subparsers: Any) -> None:
         "try, whether a tab plays as them now and at which table they sit. Changes no game "
         "(each player's folder keeps a cache of these figures). "
         "`civio class reset-pin NAME` removes a forgotten PIN: the next visit chooses a new one. "
-        "`civio class close-table CODE` ends a table (its game recorded as abandoned). "
+        "`civio class lock NAME` keeps a name from signing in (a game open under it goes on "
+        "until it ends: the teacher's page's Lock ends it at once), `unlock NAME` lets it in "
+        "again. `civio class close-table CODE` ends a table (its game recorded as abandoned). "
         "`civio class set-password` sets the password of the teacher's page (asked twice; "
         "from the first line of standard input when that is no terminal).",
         parents=[JSON_OPTION, SAVE_ROOT_OPTION, CARDS_OPTION],
@@ -50,15 +52,16 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "action",
         nargs="?",
-        choices=["reset-pin", "close-table", "set-password"],
-        help="reset-pin: remove NAME's PIN; close-table: end the table CODE (recorded as "
-        "abandoned); set-password: the teacher's page's password",
+        choices=["reset-pin", "lock", "unlock", "close-table", "set-password"],
+        help="reset-pin: remove NAME's PIN; lock, unlock: whether NAME may sign in; "
+        "close-table: end the table CODE (recorded as abandoned); set-password: the teacher's "
+        "page's password",
     )
     parser.add_argument(
         "name",
         nargs="?",
         metavar="NAME|CODE",
-        help="the player (reset-pin), the table's code (close-table)",
+        help="the player (reset-pin, lock, unlock), the table's code (close-table)",
     )
 
 
@@ -72,6 +75,8 @@ def root_from_args(args: argparse.Namespace) -> Path:
 def run(args: argparse.Namespace) -> int:
     if args.action == "reset-pin":
         return _reset_pin(args)
+    if args.action in ("lock", "unlock"):
+        return _lock(args)
     if args.action == "close-table":
         return _close_table(args)
     if args.action == "set-password":
@@ -204,6 +209,37 @@ def _reset_pin(args: argparse.Namespace) -> int:
         print(f"{name}'s PIN is removed: their next visit chooses a new one.")
     else:
         print(f"{name} has no PIN yet: their next visit chooses one.")
+    return 0
+
+
+def _lock(args: argparse.Namespace) -> int:
+    """The teacher's lock from a terminal, as the page's Lock and Unlock (the same file), except
+    that no server is asked to end a game open now: the sentence says whether one is."""
+    from civio_tui.classroom.progress import playing_now
+
+    if not args.name:
+        raise UsageError(f"{args.action} needs the player's NAME")
+    player = served_player(args, args.name)
+    locking = args.action == "lock"
+    try:
+        if locking:
+            player.lock()
+        else:
+            player.unlock()
+    except OSError as exc:
+        raise UsageError(f"{player.path}: {exc.strerror or exc}") from None
+    playing = playing_now(player.path)
+    if args.json:
+        print_json({"name": player.name, "locked": locking, "playing_now": playing})
+    elif not locking:
+        print(f"{player.name} is unlocked: the name can sign in again.")
+    elif playing:
+        print(
+            f"{player.name} is locked: the name cannot sign in again. The game open under it "
+            "now goes on until it ends (the teacher's page's Lock ends it at once, saved)."
+        )
+    else:
+        print(f"{player.name} is locked: the name cannot sign in.")
     return 0
 
 

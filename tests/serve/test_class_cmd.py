@@ -244,3 +244,37 @@ def test_stats_of_a_student_read_their_folder_under_the_save_root(
         assert main(["stats", *argv, "--save-root", str(save_root)]) == 2
         error = capsys.readouterr().err
         assert words in error and error.count("\n") == 1
+
+
+def test_lock_and_unlock_from_the_terminal_say_whether_a_game_is_open(
+    save_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from civio_tui.serve.child import LOCKED, ServedApp
+    from civio_tui.serve.players import PlayerLock
+
+    players = [PlayerFolder(save_root, name) for name in ("Ana", "Ben")]
+    for player in players:
+        player.create()
+        PinDesk(save_root, cost=CHEAP).set_pin(player.name, "4821")
+    bens_tab = PlayerLock(players[1].path)
+    assert bens_tab.acquire()  # Ben is playing
+    try:
+        said = []
+        for name in ("ana", "Ben"):
+            assert main(["class", "lock", name, "--save-root", str(save_root)]) == 0
+            said.append(capsys.readouterr().out)
+    finally:
+        bens_tab.release()
+    assert said[0] == "Ana is locked: the name cannot sign in.\n"
+    assert "Ben is locked" in said[1] and "goes on until it ends" in said[1]
+    assert ServedApp(save_root, pins=PinDesk(save_root, cost=CHEAP)).sign_in("Ana", "4821") == (
+        LOCKED
+    )
+    assert main(["class", "unlock", "Ana", "--save-root", str(save_root)]) == 0
+    assert "Ana is unlocked" in capsys.readouterr().out
+    assert [(r["name"], r["teacher_locked"]) for r in class_json(save_root, capsys)] == [
+        ("Ana", False),
+        ("Ben", True),
+    ]
+    assert main(["class", "lock", "Zed", "--save-root", str(save_root)]) == 2
+    assert "no player named 'Zed'" in capsys.readouterr().err
