@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from pathlib import Path
 from typing import Any
@@ -204,6 +205,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         ended = serve_forever(server, announce)
     except OSError as exc:
-        raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+        hint = ""
+        if exc.errno == errno.EADDRINUSE:
+            other = args.port + 1 if args.port < 65535 else 8001
+            hint = f" (another program, or another civio serve, has it: try --port {other})"
+        raise UsageError(
+            f"cannot listen on {args.host}:{args.port}: {exc.strerror}{hint}"
+        ) from None
     print(f"Stopped: {counted(ended or 0, 'game')} saved.", flush=True)
     return 0

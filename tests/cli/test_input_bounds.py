@@ -67,6 +67,19 @@ def test_serve_refuses_bad_settings_before_serving(
     assert expected in one_line_error(capsys, "serve", *root, *argv)
 
 
+def test_serve_on_a_port_in_use_says_which_port_to_try(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import errno
+
+    def port_taken(*_: Any) -> Any:
+        raise OSError(errno.EADDRINUSE, "error while attempting to bind: address already in use")
+
+    monkeypatch.setattr("civio_tui.serve.server.run", port_taken)
+    line = one_line_error(capsys, "serve", "--save-root", str(tmp_path), "--port", "8000")
+    assert "cannot listen on 127.0.0.1:8000" in line and "try --port 8001" in line
+
+
 def test_a_deeply_nested_pack_is_a_clean_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
