@@ -45,6 +45,19 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {printable(message)} (see {self.prog} --help)\n")
 
 
+class _Version(argparse.Action):
+    """`--version`: the installed version, looked up only when asked (start-up stays fast)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **_: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print civio's version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> NoReturn:
+        from importlib.metadata import version
+
+        print(f"civio {version('civio-tui')}")
+        parser.exit(0)
+
+
 _LONG_WORD = re.compile(r"\S{121,}")
 
 
@@ -70,6 +83,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         epilog="Run `civio` with no command to play.",
         parents=game_options,
     )
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         if only is not None and name != only:

@@ -44,6 +44,10 @@ def test_argument_errors_are_one_line(
 def test_help_exits_0_without_raising(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "precedent", "--help")
     assert code == 0 and out.startswith("usage: civio precedent") and err == ""
+    from importlib.metadata import version
+
+    code, out, err = run(capsys, "--version")
+    assert (code, out, err) == (0, f"civio {version('civio-tui')}\n", "")
 
 
 # ------------------------------------------------------------------- bad card packs
