@@ -11,6 +11,7 @@ from textual.widgets import Static
 from cards.deck import Deck
 from cards.games.civio.actions import Decision, DecisionKind
 from civio_tui.screens.card_detail import CardDetailScreen
+from civio_tui.screens.civio.table_cards import TableCardsScreen
 from civio_tui.screens.help import help_content
 from civio_tui.screens.links import LinksScreen
 from civio_tui.table_controller import TableController
@@ -81,6 +82,12 @@ async def test_links_line_follows_the_cursor_in_your_cards(deck: Deck) -> None:
         lines = pane.render().plain.splitlines()
         row = next(i for i, line in enumerate(lines) if line.startswith("▶"))
         assert lines[row + 1].strip().startswith("↳")
+        # The cards on the table (p) at the opening: the Bot has none face up, and says so.
+        await pilot.press("p")
+        await wait_for_screen(pilot, TableCardsScreen)
+        shown = app.screen.query_one(NavList)
+        rows = [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
+        assert rows[-2:] == ["Bot: face up", "no card face up"], rows
 
 
 async def test_h_gives_the_idea_then_the_move_and_both_stay_in_the_log(deck: Deck) -> None:

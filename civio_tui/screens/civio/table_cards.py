@@ -57,6 +57,9 @@ class TableCardsScreen(CivioModal[None]):
                 card(card_id)
             for card_id in seat.known_hidden:
                 card(card_id, "  (hidden, but you know it)")
+            if not seat.face_up and not seat.known_hidden:
+                # At the opening everyone still chooses: a heading alone would read as missing.
+                options.append(Option(Content.styled("no card face up", "dim"), disabled=True))
         with Vertical(id="table-cards-box"):
             yield NavList(*options, id="table-cards-list")
             yield Static(
