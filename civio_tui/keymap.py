@@ -256,7 +256,7 @@ KEYS: tuple[KeySpec, ...] = (
         "H",
         "hint",
         "Hint",
-        "A hint; again for the move (costs a star)",
+        "A hint; again for the move (each costs a star)",
         key_display="H",
     ),
     KeySpec(

@@ -160,6 +160,7 @@ async def test_a_wrong_answer_says_why_and_hints_cost_stars(isolated: Path) -> N
         await pilot.press("H")
         await pilot.pause()
         assert screen.step.nudge in feedback(screen)  # type: ignore[union-attr]
+        assert "for another star" in feedback(screen)  # each H costs one: said before the 2nd
         await pilot.press("H")
         await pilot.pause()
         assert "The move: choose No" in feedback(screen)
