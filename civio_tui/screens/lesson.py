@@ -747,7 +747,9 @@ class LessonScreen(CivioScreen[None]):
             self.hint_level += 1
             self._save()
         if self.hint_level == 1 and not isinstance(step, Play):
-            self.say(f"Hint: {self._nudge(step)} (H again shows the move, for another star.)", "muted")
+            self.say(
+                f"Hint: {self._nudge(step)} (H again shows the move, for another star.)", "muted"
+            )
         else:
             self.say(f"The move: {self._move(step)}", "muted")
 
