@@ -426,7 +426,8 @@ class ReplayScreen(CivioScreen[None]):
         self.review = review
         self.reviewing = False
         self.query_one("#replay-progress").display = False
-        self.notify(review.summary_line(self._whose()), title="Review")
+        # The summary is drawn in the review's own lines: a toast saying it too would cover
+        # them at 80x24 while they are first read.
         self.draw()
 
 

@@ -154,6 +154,7 @@ async def test_the_review_runs_in_a_worker_with_a_progress_bar(
         total = len(replay.review.decisions)
         assert steps[-1] == (total, total) and len(steps) == total
         assert not replay.query_one(ProgressBar).display
+        assert not any(n.title == "Review" for n in app._notifications)  # no toast over it
         line = replay.review.summary_line()
         await pilot.press("home")
         summary = text(pilot, "#replay-review")
