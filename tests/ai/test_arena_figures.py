@@ -1,4 +1,4 @@
-"""The arena figures of docs/AI.md, measured the way `civio arena` measures them.
+"""The arena figures of docs/AI.md as `civio arena` measures them.
 
 These are the long statistical runs (2,000 rounds each, fixed seeds): `pytest -m slow`.
 Each test plays one row of the table in docs/AI.md; the seeds are the ones printed there.
