@@ -4,7 +4,9 @@ builds from a list of cards, and a card's facts for finding links."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
+from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.widget import Widget
@@ -12,9 +14,17 @@ from textual.widgets import Static
 
 from cards.deck import Deck
 from cards.models import Card, CardType
+from civio_tui import keymap
 from civio_tui.card_words import kind_label
 from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
+
+
+def precedent_keys() -> list[Binding]:
+    """Keys 1 and 2 (a card into precedent 1 or 2) under one footer label, "1 2 Precedent":
+    apart, their two labels pushed the footer's last keys (? Help) off an 80-column screen."""
+    group = Binding.Group("Precedent")
+    return [replace(keymap.spec(i).binding(), group=group) for i in ("games.first", "games.second")]
 
 
 def layout(prefix: str, cards: type[NavList] = NavList) -> Iterator[Widget]:

@@ -45,6 +45,7 @@ from civio_tui.screens.card_games import (
     card_heading,
     fitting_name,
     layout,
+    precedent_keys,
 )
 from civio_tui.widgets.footer import KeysFooter
 from civio_tui.widgets.lists import NavList
@@ -188,9 +189,10 @@ class PuzzleScreen(CivioScreen[None]):
     """One puzzle; after it is answered, n brings another of the same kind and difficulty."""
 
     CSS_PATH = "puzzles.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = keymap.bindings(
-        "games.first", "games.second", "games.call", "games.explain", "games.new"
-    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *precedent_keys(),
+        *keymap.bindings("games.call", "games.explain", "games.new"),
+    ]
 
     def __init__(self, puzzle: Puzzle) -> None:
         super().__init__()

@@ -43,6 +43,7 @@ from civio_tui.screens.card_games import (
     card_facts,
     fitting_name,
     layout,
+    precedent_keys,
 )
 from civio_tui.widgets.lists import NavList
 
@@ -72,10 +73,6 @@ HOW_TO = (
     "put its cards in precedent 1 and 2 with the keys 1 and 2 (Enter = 1), then press c. "
     "Score: 1 per point card in it + 1 per card still face down."
 )
-
-
-PRECEDENT_KEYS = Binding.Group("Precedent")
-"""Keys 1 and 2 share one footer label."""
 
 
 def footer_bindings(*ids: str) -> list[Binding]:
@@ -159,7 +156,7 @@ class SolitaireScreen(CivioScreen[None]):
         # card is face down, x once all are up, n d s after the game. The `quiet` twins keep
         # x, n, d and s working while their shown binding is hidden (Help lists them all).
         replace(keymap.spec("games.turn").binding(), description="Turn"),
-        *[replace(b, group=PRECEDENT_KEYS) for b in footer_bindings("games.first", "games.second")],
+        *precedent_keys(),
         *keymap.bindings("games.call", "games.explain", "games.end"),
         replace(keymap.spec("games.new").binding(), description="New deal"),
         replace(keymap.spec("games.day").binding(), description="Deal of the day"),
