@@ -29,6 +29,9 @@ DEFAULT_ABSENT_AFTER = 120.0
 OPEN_TABLE_HOURS = 12
 """An open table nobody started expires after this many hours (its code no longer joins)."""
 MAX_NAME = 40
+MAX_WAITING_PER_HOST = 3
+"""Tables one player may have open and not yet started at once: each is listed on every
+classmate's Tables screen, so one player cannot fill the list."""
 
 OPEN, PLAYING, ENDED, ABANDONED = "open", "playing", "ended", "abandoned"
 STATES = (OPEN, PLAYING, ENDED, ABANDONED)
@@ -175,6 +178,16 @@ def open_table(
         raise TableRefused(f"the wait before a computer stands in must be positive: {absent_after}")
     seed = secrets.randbits(32) if seed is None else seed
     with store.write() as tx:
+        waiting = [
+            row.code
+            for row in tx.tables((OPEN,))
+            if row.host.casefold() == host.casefold() and not _expired(row, now)
+        ]
+        if len(waiting) >= MAX_WAITING_PER_HOST:
+            raise TableRefused(
+                f"{host} already has {len(waiting)} tables waiting to start "
+                f"({', '.join(waiting)}): start one, or leave one to close it"
+            )
         code = _new_code(tx, choose)
         row = TableRow(
             code, game, seats, opts, seed, OPEN, host, absent_after, now, now, None, None

@@ -38,7 +38,10 @@ def log_and_seats(store: TableStore, code: str) -> tuple[int, tuple[object, ...]
 
 def test_a_table_has_a_short_code_without_look_alikes(store: TableStore) -> None:
     rng = random.Random(3)
-    codes = {open_civio(store, choose=rng.choice).code for _ in range(40)}
+    codes = {
+        ops.open_table(store, f"Host {n}", "civio", 2, now=0, choose=rng.choice).code
+        for n in range(40)
+    }
     assert len(codes) == 40
     for code in codes:
         assert len(code) == 4
@@ -78,6 +81,17 @@ def test_opening_with_bad_settings_is_refused(
     with pytest.raises(ValueError, match=words):
         ops.open_table(store, "Ana", game, seats, options, now=0)
     assert ops.list_tables(store) == []
+
+
+def test_a_player_has_at_most_three_tables_waiting_to_start(store: TableStore) -> None:
+    waiting = [open_civio(store).code for _ in range(ops.MAX_WAITING_PER_HOST)]
+    with pytest.raises(ops.TableRefused, match="ana already has 3 tables waiting to start"):
+        ops.open_table(store, "ana", "civio", 2, now=1)
+    assert [t.code for t in ops.list_tables(store)] == waiting  # nothing was opened
+    ops.leave(store, waiting[0], "Ana", now=1)  # the host leaves: that table closes
+    open_civio(store)
+    later = ops.OPEN_TABLE_HOURS * 3600 + 1  # the waiting ones have expired: none counts
+    assert ops.open_table(store, "Ana", "civio", 2, now=later).row.host == "Ana"
 
 
 def test_join_takes_the_first_empty_seat_and_tells_the_others(store: TableStore) -> None:
