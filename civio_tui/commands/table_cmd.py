@@ -92,6 +92,11 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "list":
             return _list(args, ops.list_tables(store))
         if args.action == "open":
+            from civio_tui.tables.games import table_game
+
+            spec = table_game(args.what)
+            if args.rules is not None and not spec.info.ranked:
+                raise UsageError(f"{spec.title} has no rule versions: --rules is not for it")
             options = {
                 k: v
                 for k, v in (
