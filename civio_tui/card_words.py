@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cards.models import Card, CardType
+from cards.ranks import RANKS
 
 FIRST_DIFFICULTY = "easy"
 """Where puzzles start, in the game's Puzzles menu and in `civio puzzle`."""
@@ -14,3 +15,11 @@ def kind_label(card: Card) -> str:
     if card.type is CardType.CIVIL_RIGHTS_ACT:
         return "Law or Equality"
     return card.type_label()
+
+
+def rank_help() -> dict[str, str]:
+    """The points each rank a game may be played until takes ("Judge: 31 points in all"): the
+    title alone says nothing of how long the game is."""
+    return {
+        r.title: f"{r.title}: {r.low} points in all, added up round by round." for r in RANKS[1:]
+    }

@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from cards.ranks import DEFAULT_TARGET, RANKS
+from civio_tui.card_words import rank_help
 from civio_tui.plurals import counted
 from civio_tui.screens.form_screen import FormScreen
 from civio_tui.seating import HUMAN, MAX_SEATS, Seat, clean_name, default_name, seating_problems
@@ -156,6 +157,7 @@ class NewGameScreen(FormScreen):
             "Play until",
             [(r.title, r.title) for r in RANKS[1:]],
             help="The game ends when a player reaches this rank.",
+            choice_help=rank_help(),
         )
         target.select(
             defaults.target if defaults.target in {r.title for r in RANKS} else DEFAULT_TARGET

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from cards.ranks import points_for_rank
 from civio_tui.screens.new_game import NewGameScreen
 from civio_tui.widgets.choice_form import ChoiceForm
 from tests.tui.conftest import (
@@ -55,6 +56,9 @@ async def test_new_game_names_typed_over_the_remembered_ones() -> None:
         assert form.row("name1").text == "Dan"
         assert form.values()["name0"] == "You"  # untouched, kept
         assert "Backspace" in form.row("name1").describe()
+        # The rank played until says the points it takes.
+        target = form.values()["target"]
+        assert f"{target}: {points_for_rank(target)} points in all" in form.row("target").describe()
 
 
 async def test_new_game_says_press_enter_to_start_once() -> None:

@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from cards.ranks import DEFAULT_TARGET, RANKS
+from civio_tui.card_words import rank_help
 from civio_tui.screens.form_screen import FormScreen
 from civio_tui.seating import HUMAN, MAX_NAME, MAX_SEATS, Seat, clean_name, default_name
 from civio_tui.widgets.choice_form import ChoiceForm, FormRow
@@ -100,6 +101,7 @@ class EasyPlaySetupScreen(FormScreen):
             "Play until",
             [(r.title, r.title) for r in RANKS[1:]],
             help="The game ends when a player reaches this rank (as in the main game).",
+            choice_help=rank_help(),
         )
         target.select(DEFAULT_TARGET)
         length = FormRow(
