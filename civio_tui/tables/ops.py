@@ -29,9 +29,10 @@ DEFAULT_ABSENT_AFTER = 120.0
 OPEN_TABLE_HOURS = 12
 """An open table nobody started expires after this many hours (its code no longer joins)."""
 MAX_NAME = 40
-MAX_WAITING_PER_HOST = 3
-"""Tables one player may have open and not yet started at once: each is listed on every
-classmate's Tables screen, so one player cannot fill the list."""
+MAX_WAITING = 3
+"""Tables not yet started that one player may sit at, their own or a classmate's, at once: each
+open table is listed on every classmate's Tables screen, and each seat taken is one a classmate
+cannot take, so one player can neither fill the list nor the class's empty seats."""
 
 OPEN, PLAYING, ENDED, ABANDONED = "open", "playing", "ended", "abandoned"
 STATES = (OPEN, PLAYING, ENDED, ABANDONED)
@@ -178,16 +179,7 @@ def open_table(
         raise TableRefused(f"the wait before a computer stands in must be positive: {absent_after}")
     seed = secrets.randbits(32) if seed is None else seed
     with store.write() as tx:
-        waiting = [
-            row.code
-            for row in tx.tables((OPEN,))
-            if row.host.casefold() == host.casefold() and not _expired(row, now)
-        ]
-        if len(waiting) >= MAX_WAITING_PER_HOST:
-            raise TableRefused(
-                f"{host} already has {len(waiting)} tables waiting to start "
-                f"({', '.join(waiting)}): start one, or leave one to close it"
-            )
+        _check_waiting(tx, host, now)
         code = _new_code(tx, choose)
         row = TableRow(
             code, game, seats, opts, seed, OPEN, host, absent_after, now, now, None, None
@@ -218,6 +210,22 @@ def forget_marks(store: TableStore, *, now: float) -> list[str]:
     for code in gone:
         store.remove_mark(code)
     return gone
+
+
+def _check_waiting(tx: Tx, name: str, now: float) -> None:
+    """TableRefused when `name` already sits at `MAX_WAITING` tables not yet started."""
+    key = name.casefold()
+    waiting = [
+        row.code
+        for row in tx.tables((OPEN,))
+        if not _expired(row, now)
+        and any(s.name is not None and s.name.casefold() == key for s in tx.seats(row.code))
+    ]
+    if len(waiting) >= MAX_WAITING:
+        raise TableRefused(
+            f"{name} already waits at {len(waiting)} tables not yet started "
+            f"({', '.join(waiting)}): start one, or leave one, first"
+        )
 
 
 def _expired(row: TableRow, now: float) -> bool:
@@ -252,6 +260,7 @@ def join(store: TableStore, code: str, name: str, *, now: float) -> tuple[Table,
         empty = [s.seat for s in table.seats if s.is_empty]
         if table.state != OPEN or not empty:
             raise TableRefused(f"table {code} is full ({table.row.seats} seats)")
+        _check_waiting(tx, name, now)
         seat = empty[0]
         tx.update_seat(code, seat, name=name, last_seen=now)
         tx.set_state(code, OPEN, now)

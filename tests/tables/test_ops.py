@@ -83,13 +83,20 @@ def test_opening_with_bad_settings_is_refused(
     assert ops.list_tables(store) == []
 
 
-def test_a_player_has_at_most_three_tables_waiting_to_start(store: TableStore) -> None:
-    waiting = [open_civio(store).code for _ in range(ops.MAX_WAITING_PER_HOST)]
-    with pytest.raises(ops.TableRefused, match="ana already has 3 tables waiting to start"):
+def test_a_player_waits_at_no_more_than_three_tables_at_once(store: TableStore) -> None:
+    mine = [open_civio(store).code for _ in range(ops.MAX_WAITING - 1)]
+    bens = ops.open_table(store, "Ben", "civio", 3, now=0).code
+    ops.join(store, bens, "Ana", now=0)
+    cys = ops.open_table(store, "Cy", "civio", 3, now=0).code
+    before = [log_and_seats(store, code) for code in (*mine, bens, cys)]
+    with pytest.raises(ops.TableRefused, match="ana already waits at 3 tables not yet started"):
         ops.open_table(store, "ana", "civio", 2, now=1)
-    assert [t.code for t in ops.list_tables(store)] == waiting  # nothing was opened
-    ops.leave(store, waiting[0], "Ana", now=1)  # the host leaves: that table closes
-    open_civio(store)
+    with pytest.raises(ops.TableRefused, match=f"Ana already waits at 3 .*{bens}"):
+        ops.join(store, cys, "Ana", now=1)  # nor take a classmate's empty seat
+    assert [t.code for t in ops.list_tables(store)] == [*mine, bens, cys]  # nothing changed
+    assert [log_and_seats(store, code) for code in (*mine, bens, cys)] == before
+    ops.leave(store, bens, "Ana", now=1)  # her seat at Ben's table is free again
+    ops.join(store, cys, "Ana", now=1)
     later = ops.OPEN_TABLE_HOURS * 3600 + 1  # the waiting ones have expired: none counts
     assert ops.open_table(store, "Ana", "civio", 2, now=later).row.host == "Ana"
 
