@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from civio_tui.commands.common import (
@@ -98,5 +99,21 @@ def run(args: argparse.Namespace) -> int:
             f"Not counted: {counted(len(unreadable), 'save')} that cannot be read "
             f"({', '.join(unreadable)}): `civio campaign list` says why."
         )
+    if not summaries and whose_folder is None and _is_class(folder.path):
+        print(
+            "This is the folder of a class of `civio serve`: `civio stats --student NAME "
+            f"--save-root {folder.path}` gives one student's statistics."
+        )
     print(f"({folder.path})")
     return 0
+
+
+def _is_class(path: Path) -> bool:
+    """Whether `path` is the save root of `civio serve` (its players' folders), not one
+    player's save folder."""
+    from civio_tui.serve.players import player_folders
+
+    try:
+        return bool(player_folders(path))
+    except OSError:
+        return False

@@ -237,6 +237,8 @@ def test_stats_of_a_student_read_their_folder_under_the_save_root(
     assert main(["stats", "--student", "İLKER", "--save-root", str(save_root)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "İlker's statistics:" and "Rounds: 3, won: 2 (67%)" in lines
+    assert main(["stats", "--save-dir", str(save_root)]) == 0  # the class's folder, not his
+    assert "`civio stats --student NAME --save-root" in capsys.readouterr().out
     for argv, words in (
         (["--student", "Nobody"], "no player named 'Nobody'"),
         (["--student", "İlker", "--save-dir", str(save_root)], "--student and --save-dir"),
