@@ -148,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
         private_folder(root)
     except OSError as exc:
         raise UsageError(f"--save-root {root}: cannot create it ({exc.strerror})") from None
+    _close_to_others(root)
     pins_problem = TriesStore(root).problem()
     if pins_problem:
         raise UsageError(f"--save-root {root}: {pins_problem}")
@@ -214,3 +215,22 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     print(f"Stopped: {counted(ended or 0, 'game')} saved.", flush=True)
     return 0
+
+
+def _close_to_others(root: Path) -> None:
+    """Take other accounts' bits off the save root and its table file (made by an older
+    version, or by `civio table` before any class, with the usual umask): the root lists the
+    students' names and the table file holds every deal. A group's bits stay, for a class that
+    shares the root through one (the README's SSH recipe)."""
+    import os
+    import stat
+
+    from civio_tui.tables.store import FILE_NAME
+
+    for path in (root, *(root / (FILE_NAME + end) for end in ("", "-wal", "-shm"))):
+        try:
+            mode = stat.S_IMODE(path.lstat().st_mode)
+            if mode & 0o007 and not path.is_symlink():
+                os.chmod(path, mode & ~0o007)
+        except OSError:
+            continue  # missing, or not ours to change: nothing else depends on it

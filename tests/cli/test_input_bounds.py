@@ -67,6 +67,23 @@ def test_serve_refuses_bad_settings_before_serving(
     assert expected in one_line_error(capsys, "serve", *root, *argv)
 
 
+def test_serve_takes_other_accounts_bits_off_the_save_root_and_its_table_file(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import stat
+
+    root = tmp_path / "class"
+    root.mkdir(mode=0o755)
+    root.chmod(0o2775)  # a class shared through a group: the group keeps its bits
+    (root / "tables.sqlite3").touch(mode=0o664)
+    (root / "tables.sqlite3").chmod(0o664)
+    monkeypatch.setattr("civio_tui.serve.server.run", lambda *_: 0)
+    code, out, _ = run(capsys, "serve", "--save-root", str(root), "--port", "0")
+    assert code == 0 and out.endswith("Stopped: 0 games saved.\n")
+    assert stat.S_IMODE(root.stat().st_mode) == 0o2770
+    assert stat.S_IMODE((root / "tables.sqlite3").stat().st_mode) == 0o660
+
+
 def test_serve_on_a_port_in_use_says_which_port_to_try(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
