@@ -61,7 +61,7 @@ class SettingsScreen(CivioScreen[None]):
             placeholder="You",
             max_length=MAX_NAME,
             help="Type your name for the table, the log and the results of new games "
-            f"(at most {MAX_NAME} characters; Backspace deletes; empty means You).",
+            f"(at most {MAX_NAME} characters; empty means You).",
             # A served player's name is the one they signed in with: their folder and PIN.
             visible=self.app.signed_in_as is None,
         )

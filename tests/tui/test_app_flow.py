@@ -24,6 +24,7 @@ from civio_tui.screens.settings import SettingsScreen
 from civio_tui.screens.too_small import TooSmallScreen
 from civio_tui.settings import Settings
 from civio_tui.table_controller import TableController
+from civio_tui.widgets.choice_form import ChoiceForm
 from civio_tui.widgets.lists import NavList
 from tests.tui.conftest import (
     choose_entry,
@@ -39,8 +40,6 @@ async def start_default_game(pilot: Pilot[int], seed: int = 7) -> None:
     """New game, then Enter: a new game with the defaults, at its first question. The seed is
     fixed so that what the keys do next does not depend on a random deal (a Medium opponent may
     otherwise end the round before the test looks)."""
-    from civio_tui.widgets.choice_form import ChoiceForm
-
     await main_menu(pilot)
     await choose_entry(pilot, "new")
     await wait_for_screen(pilot, NewGameScreen)
@@ -298,6 +297,8 @@ async def test_your_name_from_settings_sits_at_the_table(isolated: Path) -> None
         await main_menu(pilot)
         await choose_entry(pilot, "settings")  # Settings: the name is the first line
         await pilot.pause()
+        said = app.screen.query_one(ChoiceForm).row("player_name").describe()
+        assert said.count("Backspace deletes") == 1, said  # the form says how typing goes
         await pilot.press(*"Kaj", "space", "backspace", "escape")  # k and j type, not move
         await pilot.pause()
         assert app.settings.new_game.player_name == "Kaj"
