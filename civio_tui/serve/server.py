@@ -618,17 +618,23 @@ class ClassroomServer(Server):
             # at import, and every forked game keeps them.
             tab = AppService._build_environment(cast(AppService, SimpleNamespace(debug=self.debug)))
             self.environment.update(await self.forker.start({**tab, **self.environment}))
-        runner = web.AppRunner(
-            await self._make_app(),
-            handle_signals=False,
-            access_log=None,
-            keepalive_timeout=REQUEST_SECONDS,
-        )
-        await runner.setup()
-        assert runner.server is not None
-        self.guard.attach(runner.server)
-        site = web.TCPSite(runner, self.host, self.port)
-        await site.start()
+        try:
+            runner = web.AppRunner(
+                await self._make_app(),
+                handle_signals=False,
+                access_log=None,
+                keepalive_timeout=REQUEST_SECONDS,
+            )
+            await runner.setup()
+            assert runner.server is not None
+            self.guard.attach(runner.server)
+            site = web.TCPSite(runner, self.host, self.port)
+            await site.start()
+        except BaseException:
+            # Not serving (the port is taken, say): the forking process must not outlive us.
+            if self.forker is not None:
+                await self.forker.stop()
+            raise
         server = site._server
         sockets = getattr(server, "sockets", None) or []
         self.bound_port = sockets[0].getsockname()[1] if sockets else self.port

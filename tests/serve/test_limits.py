@@ -108,3 +108,30 @@ def test_the_sign_in_limits_are_checked_in_one_line(
     assert main(["serve", "--save-root", str(tmp_path), *option]) == 2
     error = capsys.readouterr().err
     assert words in error and error.count("\n") == 1
+
+
+def test_a_server_that_cannot_listen_stops_its_forking_process(tmp_path: Path) -> None:
+    import asyncio
+    import socket
+
+    from civio_tui.serve.env import ROOT_ENV
+    from civio_tui.serve.server import ClassroomServer
+
+    class Forker:  # stands for the process tabs are forked from
+        stopped = False
+
+        async def start(self, environment: dict[str, str]) -> dict[str, str]:
+            return {}
+
+        async def stop(self) -> None:
+            self.stopped = True
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = ClassroomServer(environment={ROOT_ENV: str(tmp_path)}, port=port)
+        forker = server.forker = Forker()  # type: ignore[assignment]
+        with pytest.raises(OSError):
+            asyncio.run(server.start())
+    assert forker.stopped
