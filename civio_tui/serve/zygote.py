@@ -158,7 +158,9 @@ def _status(wait_status: int) -> int:
 
 
 def serve(path: str) -> None:
-    """Accept stubs on the Unix socket `path` until told to stop (SIGTERM)."""
+    """Accept stubs on the Unix socket `path` until told to stop (SIGTERM), or until the server
+    that started it is gone (killed, so it could not say so): no zygote outlives its server."""
+    server = os.getppid()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(64)
@@ -174,7 +176,7 @@ def serve(path: str) -> None:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server's Ctrl+C is the server's to handle
     print("ready", flush=True)
-    while not stopping:
+    while not stopping and os.getppid() == server:
         for key, _ in selector.select(timeout=0.5):
             if key.data == "listen":
                 conn, _ = listener.accept()
@@ -190,6 +192,8 @@ def serve(path: str) -> None:
                         os.kill(game.pid, signal.SIGKILL)
     listener.close()
     os.unlink(path)
+    with contextlib.suppress(OSError):  # the server's private folder for it, once empty
+        os.rmdir(os.path.dirname(path))
 
 
 def _start_game(

@@ -59,6 +59,17 @@ async def test_a_forked_tab_plays_and_a_killed_stub_takes_its_game_along(save_ro
             await tab.close()
 
 
+def test_a_killed_server_takes_its_forking_process_along(save_root: Path) -> None:
+    with ServedProcess(save_root) as server:
+        zygote = zygote_of(server)
+        folder = Path(command_line(zygote).split()[-1]).parent  # where its socket is
+        assert server.process is not None
+        server.process.kill()  # kill -9: the server can tell nobody
+        server.process.wait()
+        assert gone(zygote, seconds=10), "the forking process outlived its server"
+        assert not folder.exists()
+
+
 async def test_a_tab_gets_its_game_when_the_forking_process_is_gone(save_root: Path) -> None:
     with ServedProcess(save_root) as server:
         os.kill(zygote_of(server), signal.SIGKILL)
