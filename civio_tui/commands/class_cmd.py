@@ -15,8 +15,10 @@ from civio_tui.commands.common import (
     SAVE_ROOT_OPTION,
     UsageError,
     deck_from_args,
+    fitting_columns,
     print_json,
     print_table,
+    terminal_width,
 )
 
 if TYPE_CHECKING:
@@ -121,11 +123,7 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         print(f"No player has signed in yet (players' folders: {root}).")
         return 0
-    header = (
-        "player", "lessons", "stars", "puzzles 1st/later", "streak", "puzzle rating",
-        "won/rounds", "rank", "points", "rating", "last played", "PIN", "",
-    )  # fmt: skip
-    print_table(header, [_line(row) for row in rows], right=(1, 2, 3, 4, 5, 6, 8, 9))
+    _print_players(rows)
     if any(row.unreadable_games for row in rows):
         print(
             "Unreadable saves are kept as they are and not counted: a class that plays a card "
@@ -133,6 +131,41 @@ def run(args: argparse.Namespace) -> int:
             "why of each."
         )
     return 0
+
+
+HEADER = (
+    "player", "lessons", "stars", "puzzles 1st/later", "streak", "puzzle rating",
+    "won/rounds", "rank", "points", "rating", "last played", "PIN", "",
+)  # fmt: skip
+RIGHT = {
+    "lessons", "stars", "puzzles 1st/later", "streak", "puzzle rating", "won/rounds", "points",
+    "rating",
+}  # fmt: skip
+SPARE = ("stars", "streak", "PIN", "puzzle rating", "rank", "points", "puzzles 1st/later")
+"""The columns left out, first to last, while the list is wider than the terminal; the
+name, lessons, rounds won, rating, last game and notes always stay."""
+
+
+def _print_players(rows: list[StudentProgress]) -> None:
+    """The class list, as wide as the terminal allows: columns it cannot fit are named below
+    it (--csv and --json have them all)."""
+    lines = [_line(row) for row in rows]
+    width = terminal_width()
+    kept = list(range(len(HEADER)))
+    if width is not None:
+        kept = fitting_columns(HEADER, lines, width, SPARE)
+    header = [HEADER[c] for c in kept]
+    right = [i for i, c in enumerate(kept) if HEADER[c] in RIGHT]
+    print_table(header, [[line[c] for c in kept] for line in lines], right=right)
+    left_out = [HEADER[c] for c in range(len(HEADER)) if c not in kept]
+    if left_out and width is not None:
+        import textwrap
+
+        said = (
+            f"Not shown at {width} columns: {', '.join(left_out)} (a wider terminal, --csv "
+            "or --json shows them)."
+        )
+        print(textwrap.fill(said, width=max(width - 1, 40)))
 
 
 def _line(row: StudentProgress) -> tuple[str, ...]:

@@ -177,6 +177,40 @@ def table_lines(
     return [line.rstrip() for line in buffer.getvalue().splitlines()]
 
 
+def fitting_columns(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    width: int,
+    spare: Sequence[str],
+    last_free: bool = True,
+) -> list[int]:
+    """The columns of a table that fit `width`: the columns named in `spare` are left out, in
+    that order, until the lines fit (or none of `spare` is left). With `last_free`, the last
+    column (notes that only some rows have) may run past `width`."""
+    kept = list(range(len(header)))
+
+    def widest() -> int:
+        cols = kept[:-1] if last_free and len(kept) > 1 else kept
+        lines = table_lines([header[c] for c in cols], [[r[c] for c in cols] for r in rows])
+        return max((len(line) for line in lines), default=0)
+
+    for name in spare:
+        if widest() <= width:
+            break
+        kept.remove(header.index(name))
+    return kept
+
+
+def terminal_width() -> int | None:
+    """The width to fit a table to: the terminal's when standard output is one, or `COLUMNS`
+    when set; None (no limit) when the output goes to a file or a pipe."""
+    if "COLUMNS" not in os.environ and not sys.stdout.isatty():
+        return None
+    import shutil
+
+    return shutil.get_terminal_size().columns
+
+
 def print_table(
     header: Sequence[str], rows: Iterable[Sequence[str]], *, right: Collection[int] = ()
 ) -> None:

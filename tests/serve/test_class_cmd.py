@@ -280,3 +280,24 @@ def test_lock_and_unlock_from_the_terminal_say_whether_a_game_is_open(
     ]
     assert main(["class", "lock", "Zed", "--save-root", str(save_root)]) == 2
     assert "no player named 'Zed'" in capsys.readouterr().err
+
+
+def test_the_list_fits_the_terminal_and_names_the_columns_left_out(
+    save_root: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("Ana", "Benedetta Castellano"):
+        PlayerFolder(save_root, name).create()
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert main(["class", "--save-root", str(save_root)]) == 0  # to a pipe: every column
+    whole = capsys.readouterr().out.splitlines()
+    assert "puzzle rating" in whole[0] and "PIN" in whole[0] and len(whole) == 3
+    assert max(map(len, whole)) > 80
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["class", "--save-root", str(save_root)]) == 0
+    fitted = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 80 for line in fitted)
+    assert fitted[0].split()[:2] == ["player", "lessons"] and "rating" in fitted[0]
+    assert "Benedetta Castellano" in fitted[2]
+    note = " ".join(fitted[3:])
+    assert note.startswith("Not shown at 80 columns: stars, ")
+    assert "PIN" not in fitted[0] and "PIN" in note
