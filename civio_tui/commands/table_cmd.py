@@ -34,9 +34,9 @@ def add_parser(subparsers: Any) -> None:
         "table",
         help="the networked tables of `civio serve`: list, open, join, start, leave",
         description="The tables where classmates play each other, kept in the class's save "
-        "root. `list` shows the open and playing tables; `open GAME` opens one (you take seat "
-        "1 and get its code); `join CODE` takes a seat, or gives you back your own, and in a "
-        "terminal plays it; `play CODE` plays your seat; `start CODE` (the host) fills the "
+        "root. `list` shows the open tables, yours, and the games a classmate still plays; "
+        "`open GAME` opens one (you take seat 1 and get its code); `join CODE` takes a seat, "
+        "or gives you back your own, and in a terminal plays it; `play CODE` plays your seat; `start CODE` (the host) fills the "
         "empty seats with computers and starts; `leave CODE` hands your seat to the computer. "
         "Each round you finish is kept in your games (a CIVIO table's as the campaign "
         "'Table CODE'): in the save folder when --save-dir or $CIVIO_SAVE_DIR gives one, else "
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     now = time.time()
     with open_store(args) as store:
         if args.action == "list":
-            return _list(args, ops.list_tables(store))
+            return _list(args, ops.tables_for(store, name))
         if args.action == "open":
             from civio_tui.tables.games import table_game
 

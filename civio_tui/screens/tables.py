@@ -131,7 +131,7 @@ class TablesScreen(CivioScreen[None]):
                     return
                 self.store = TableStore.in_root(self.app.table_root)
                 self.say("")
-            tables = ops.list_tables(self.store)
+            tables = ops.tables_for(self.store, self.me)
         except StoreUnavailable as exc:
             self.say(str(exc))
             return

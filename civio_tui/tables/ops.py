@@ -143,6 +143,20 @@ def list_tables(store: TableStore, states: tuple[str, ...] = (OPEN, PLAYING)) ->
         return [read_snapshot(tx, row.code) for row in tx.tables(states)]
 
 
+def tables_for(store: TableStore, name: str) -> list[Table]:
+    """The tables `name`'s list shows: every open table, `name`'s own tables, and the
+    classmates' games a person still plays. A game that only computers play now (everyone at
+    it left or is away) is left out of the others' lists: nobody can join it, and such games
+    would pile up there; its players still find it in theirs and may come back to it."""
+    return [
+        t
+        for t in list_tables(store)
+        if t.state == OPEN
+        or t.seat_of(name) is not None
+        or not all(s.computer_plays for s in t.seats)
+    ]
+
+
 def tables_of(store: TableStore, name: str) -> list[Table]:
     """The open or playing tables where `name` has a seat (offered first on signing in)."""
     return [t for t in list_tables(store) if t.seat_of(name) is not None]

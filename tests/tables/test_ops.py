@@ -175,6 +175,19 @@ def test_list_shows_open_and_playing_tables_only(store: TableStore) -> None:
     assert [t.code for t in ops.tables_of(store, "ANA")] == [waiting, playing]
 
 
+def test_a_game_only_computers_play_leaves_the_classmates_lists(store: TableStore) -> None:
+    code = open_civio(store, seats=2).code
+    ops.join(store, code, "Ben", now=1)
+    ops.start(store, code, "Ana", now=2)
+    ops.leave(store, code, "Ana", now=3)
+    assert [t.code for t in ops.tables_for(store, "Cy")] == [code]  # Ben still plays
+    ops.leave(store, code, "Ben", now=4)
+    assert ops.tables_for(store, "Cy") == []
+    assert [t.code for t in ops.tables_for(store, "ben")] == [code]  # his way back
+    ops.heartbeat(store, code, "Ben", now=5)
+    assert [t.code for t in ops.tables_for(store, "Cy")] == [code]
+
+
 def test_leaving_before_the_start_frees_the_seat(store: TableStore) -> None:
     code = open_civio(store).code
     ops.join(store, code, "Ben", now=1)
