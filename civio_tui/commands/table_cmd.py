@@ -33,14 +33,15 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "table",
         help="the networked tables of `civio serve`: list, open, join, start, leave",
-        description="The tables where classmates play each other, kept in the class's save "
-        "root. `list` shows the open tables, yours, and the games a classmate still plays; "
-        "`open GAME` opens one (you take seat 1 and get its code); `join CODE` takes a seat, "
-        "or gives you back your own, and in a terminal plays it; `play CODE` plays your seat; `start CODE` (the host) fills the "
-        "empty seats with computers and starts; `leave CODE` hands your seat to the computer. "
-        "Each round you finish is kept in your games (a CIVIO table's as the campaign "
-        "'Table CODE'): in the save folder when --save-dir or $CIVIO_SAVE_DIR gives one, else "
-        "in your own folder under the save root, the one `civio serve` signs your name in to.",
+        description="The tables where classmates play each other, kept in the class's save root. "
+        "`list` shows the open tables, yours, and the games a classmate still plays; "
+        "`open GAME` opens one (you take seat 1 and get its code); `join CODE` takes a "
+        "seat, or gives you back your own, and in a terminal plays it; `play CODE` "
+        "plays your seat; `start CODE` (the host) fills the empty seats with computers "
+        "and starts; `leave CODE` hands your seat to the computer. Each round you "
+        "finish is kept in your games (a CIVIO table's as the campaign 'Table CODE'): "
+        "in the save folder when --save-dir or $CIVIO_SAVE_DIR gives one, else in your "
+        "own folder under the save root, the one `civio serve` signs your name in to.",
         parents=[JSON_OPTION, SAVE_ROOT_OPTION, SAVE_DIR_OPTION],
     )
     parser.add_argument("action", choices=ACTIONS, help="what to do")
