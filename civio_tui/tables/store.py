@@ -40,7 +40,8 @@ table for good (`Tx.end`) removes its mark instead, which wakes its watchers as 
 of tables over otherwise (an open table expired, say) are removed by `ops.forget_marks`."""
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x43495654  # "CIVT" in ASCII: marks the file as a civio table store
-SQLITE_MAGIC = b"SQLite format 3\x00"
+SQLITE_NOTADB = 26
+"""SQLite's result code for a file whose header is not an SQLite database's."""
 DEFAULT_TIMEOUT = 5.0
 """Seconds a write waits for another process's write before the file is reported locked."""
 WRITE_RETRY_SECONDS = 0.001
@@ -218,17 +219,12 @@ class TableStore:
     # ------------------------------------------------------------------ opening
 
     def _inspect(self) -> None:
-        """Refuse a file that is not ours or not usable, without writing a byte to it."""
-        try:
-            with self.path.open("rb") as f:
-                magic = f.read(len(SQLITE_MAGIC))
-        except OSError as exc:
-            raise StoreUnavailable(f"cannot read the table file {self.path}: {exc}") from None
-        if magic != SQLITE_MAGIC:
-            raise StoreUnavailable(
-                f"the table file {self.path} is not an SQLite database (damaged or replaced); "
-                "it was left as it is"
-            )
+        """Refuse a file that is not ours or not usable, without writing a byte to it.
+
+        The file is read through SQLite only: a descriptor this process opens and closes on it
+        outside SQLite drops every POSIX lock the process holds on it, those of its other
+        connections too (a form over the Tables list opens a second store), and another
+        process closing its connection would then delete the WAL from under them."""
         uri = f"{self.path.resolve().as_uri()}?mode=ro"
         try:
             ro = sqlite3.connect(uri, uri=True, timeout=self.timeout, isolation_level=None)
@@ -241,6 +237,11 @@ class TableStore:
             check = ro.execute("PRAGMA quick_check").fetchone()[0]
             empty = ro.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
         except sqlite3.Error as exc:
+            if getattr(exc, "sqlite_errorcode", None) == SQLITE_NOTADB:
+                raise StoreUnavailable(
+                    f"the table file {self.path} is not an SQLite database (damaged or "
+                    "replaced); it was left as it is"
+                ) from None
             raise self._unavailable(exc) from None
         finally:
             ro.close()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import stat
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -83,6 +85,29 @@ def test_a_newer_schema_is_refused_and_kept_byte_for_byte(tmp_path: Path) -> Non
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     db.close()
     refused_unchanged(path, "newer than this civio")
+
+
+def test_a_second_store_in_one_process_leaves_the_first_seeing_other_processes_commits(
+    tmp_path: Path,
+) -> None:
+    # A process that opens the file a second time (a form over the Tables list does) must not
+    # drop the first connection's locks: another process closing its connection would then
+    # delete the WAL, and the first connection would read the old file for good.
+    with TableStore.in_root(tmp_path) as listing:
+        assert ops.list_tables(listing) == []
+        TableStore.in_root(tmp_path).close()
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import sys; from civio_tui.tables import ops, store; "
+                "ops.open_table(store.TableStore.in_root(sys.argv[1]), 'Cy', 'civio', 2, now=0)",
+                str(tmp_path),
+            ],
+            check=True,
+        )
+        assert (tmp_path / (FILE_NAME + "-wal")).exists()
+        assert [t.row.host for t in ops.list_tables(listing)] == ["Cy"]
 
 
 def test_a_file_that_is_not_sqlite_is_refused_and_kept(tmp_path: Path) -> None:
