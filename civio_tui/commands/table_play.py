@@ -86,7 +86,10 @@ def _play(tab: TableTab, typed: _Typed, say: Callable[[str], None], shown: _Show
         if word == LEAVE:
             tab.leave()
             if not waiting:
-                say("You left the table: a computer plays your seat from now on.")
+                say(
+                    "You left the table: a computer plays your seat until you come back "
+                    f"(civio table play {tab.code})."
+                )
             else:  # before the start the seat is freed; the host's leaving closes the table
                 say(f"You left: table {tab.code} is closed." if hosting else "You left the table.")
             return 0

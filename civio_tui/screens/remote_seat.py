@@ -177,7 +177,10 @@ class RemoteSeat(_Base):
     def leaving_words(self) -> str:
         if self.game_over:
             return "The game at this table is over."
-        return "If you leave the table, the computer plays your seat from now on."
+        return (
+            "If you leave the table, the computer plays your seat until you come back "
+            "(Tables, then Enter on this table)."
+        )
 
     def leave(self, *, confirm: bool) -> None:
         # Closing the screen while the game goes on is leaving on purpose: always asked.

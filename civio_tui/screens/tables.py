@@ -58,7 +58,7 @@ def table_line(table: Table, me: str) -> str:
     people = ", ".join(s.name for s in table.seats if s.name is not None)
     title = table_game(table.row.game).title
     if table.state == ops.OPEN:
-        what = f"{taken}/{table.row.seats} seats, waiting: {people}"
+        what = f"{taken}/{table.row.seats} seats, seated: {people}"
     else:
         what = f"playing: {', '.join(table.label(s.seat) for s in table.seats)}"
     mine = table.seat_of(me)
@@ -79,6 +79,7 @@ class TablesScreen(CivioScreen[None]):
     #tables-box { width: 78; height: auto; max-height: 22; }
     #tables-list { height: auto; max-height: 14; }
     #tables-problem { color: $error; height: auto; }
+    #tables-problem.-news { color: $success; }
     #tables-note { color: $text-muted; height: auto; }
     """
 
@@ -88,6 +89,9 @@ class TablesScreen(CivioScreen[None]):
         self.tables: list[Table] = []
         self.waiting_at: str | None = None
         """The code of the table this player joined and waits to see started: it opens then."""
+        self.back_from: str | None = None
+        """The code of the table this player's game screen closed on: highlighted on return
+        (Enter then takes the seat back)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tables-box", classes="pane"):
@@ -120,6 +124,9 @@ class TablesScreen(CivioScreen[None]):
 
     def on_screen_resume(self) -> None:
         self.reload()
+        if self.back_from is not None:
+            self.highlight(f"table:{self.back_from}")
+            self.back_from = None
 
     def reload(self) -> None:
         from civio_tui.tables import ops
@@ -161,8 +168,11 @@ class TablesScreen(CivioScreen[None]):
         ids = [o.id for o in options]
         menu.highlighted = ids.index(chosen) if chosen in ids else 0
 
-    def say(self, text: str) -> None:
-        self.query_one("#tables-problem", Static).update(text)
+    def say(self, text: str, *, news: bool = False) -> None:
+        """A refusal (in the error colour), or with `news` what just went right."""
+        line = self.query_one("#tables-problem", Static)
+        line.set_class(news, "-news")
+        line.update(text)
 
     def on_option_list_option_selected(self, event: NavList.OptionSelected) -> None:
         event.stop()
@@ -180,7 +190,8 @@ class TablesScreen(CivioScreen[None]):
         if code is not None:
             self.say(
                 f"Table {code} is open: read the code {code} aloud; classmates choose Join by "
-                "code. Enter on your table starts it (computers take the seats still empty)."
+                "code. Enter on your table starts it (computers take the seats still empty).",
+                news=True,
             )
         self.reload()
         if code is not None:  # the host's next Enter starts the table, not another form
@@ -194,8 +205,12 @@ class TablesScreen(CivioScreen[None]):
     def _after_joined(self, code: str | None) -> None:
         if code is not None:
             self.waiting_at = code
-            self.say(f"You sat down at table {code}: it opens here when its host starts it.")
+            self.say(
+                f"You sat down at table {code}: it opens here when its host starts it.", news=True
+            )
         self.reload()
+        if code is not None:
+            self.highlight(f"table:{code}")
 
     def choose(self, table: Table) -> None:
         """Join an open table, start one's own, go back to a started one."""
@@ -210,7 +225,8 @@ class TablesScreen(CivioScreen[None]):
                 self.waiting_at = table.code
                 self.say(
                     f"You sat down at table {table.code}: it opens here when "
-                    f"{table.row.host} starts it."
+                    f"{table.row.host} starts it.",
+                    news=True,
                 )
             elif table.state == ops.PLAYING:
                 self.play(table)
@@ -231,6 +247,7 @@ class TablesScreen(CivioScreen[None]):
 
         self.say("")
         self.waiting_at = None  # back from the table, the list stays (the seat may be left)
+        self.back_from = table.code
         problem = open_table(self.app, table.code)
         if problem is not None:
             self.say(problem)

@@ -142,7 +142,10 @@ def test_the_host_starts_the_table_from_their_seat_in_the_terminal(tmp_path: Pat
     assert lines[2] == "The game has not started yet. Type s to start it, or q."
     assert "· Ana started the game" in lines
     assert "Computer (medium): face up none; 7 hidden" in lines  # the seat it filled, named
-    assert lines[-1] == "You left the table: a computer plays your seat from now on."
+    assert lines[-1] == (
+        f"You left the table: a computer plays your seat until you come back (civio table play "
+        f"{code})."
+    )
 
 
 def test_a_guest_who_leaves_before_the_start_frees_the_seat(tmp_path: Path) -> None:
@@ -189,7 +192,9 @@ def test_a_terminal_player_sees_only_their_cards_and_can_leave(tmp_path: Path) -
     text = play_lines(tmp_path, code, "1\n1\n1\nq\n")
     assert "Your hidden cards:" in text and "Computer (medium): face up" in text
     assert "Your turn:" in text
-    assert text.rstrip().endswith("You left the table: a computer plays your seat from now on.")
+    assert text.rstrip().endswith(
+        f"a computer plays your seat until you come back (civio table play {code})."
+    )
     with TableStore.in_root(tmp_path) as store:
         assert ops.read_table(store, code).label(0) == "Ana (computer: medium, left)"
 
@@ -325,5 +330,5 @@ def test_a_terminal_player_is_woken_by_another_seats_move_not_by_a_timer(
     assert (
         heard.getvalue()
         .rstrip()
-        .endswith("You left the table: a computer plays your seat from now on.")
+        .endswith(f"a computer plays your seat until you come back (civio table play {code}).")
     )

@@ -100,6 +100,12 @@ async def seat_two_apps(
     await pb.pause()
     assert isinstance(ben.screen, TablesScreen)
     assert ops.read_table(store, table.code).seat_of("Ben") == 1
+    # His table is highlighted (Enter there waits for it, not another form), and the line
+    # saying he sat down is news, not a refusal.
+    menu = ben.screen.query_one(NavList)
+    assert menu.highlighted is not None
+    assert menu.get_option_at_index(menu.highlighted).id == f"table:{table.code}"
+    assert ben.screen.query_one("#tables-problem").has_class("-news")
 
     await choose(pa, f"table:{table.code}")  # the host starts: a computer takes seat 3
     await wait_for(pa, kind)

@@ -215,10 +215,11 @@ async def test_leaving_a_table_asks_hands_the_seat_to_the_computer_and_returning
         as_the_app(ben, ben.screen.reload)
         assert isinstance(ben.screen, TablesScreen)
         assert ops.read_table(store, table.code).seats[1].stand_in
-        # The table Ben left is offered first, and Enter sits him down at his own seat again.
+        # The table Ben left is offered first and highlighted: Enter sits him down at his own
+        # seat again.
         menu = ben.screen.query_one(NavList)
         assert menu.get_option_at_index(0).id == f"table:{table.code}"
-        menu.highlighted = 0
+        assert menu.highlighted == 0
         await pb.press("enter")
         await wait_for(pb, RemoteTableScreen)
         for _ in range(100):
