@@ -8,30 +8,79 @@ your turns, and every other seat's move redraws the table.
 A key that goes is hidden, not removed: when it comes back (Enter: Choose, each time the
 question takes the focus) it is shown again, in the frame that moves the focus, with no key
 built or mounted.
+
+A footer shows only whole keys, and always Help and Quit: when a screen's keys do not fit the
+width (a practice game's Undo at 80 columns), its last keys are left out (Help lists them all).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.compose import compose
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
+    from textual.binding import Binding
+    from textual.events import Resize
     from textual.screen import Screen
 
 
-def shown_keys(active: Mapping[str, Any], palette: str) -> tuple[Any, ...]:
-    """What a footer draws of a screen's `active_bindings`: each shown binding's key, words,
-    action, group, tooltip and whether it is enabled, and the command palette's key `palette`."""
+ALWAYS_SHOWN = frozenset({"help", "quit_game"})
+"""The actions every footer shows, whatever else it leaves out: how to get help and to leave."""
+
+
+def shown_keys(
+    active: Mapping[str, Any], palette: str, width: int, key_display: Callable[[Binding], str]
+) -> tuple[Any, ...]:
+    """What a footer `width` columns wide draws of a screen's `active_bindings`: each shown
+    binding's key, words, action, group, tooltip and whether it is enabled, and the command
+    palette's key `palette`; without the actions `left_out` of it."""
+    dropped = left_out(active, width, key_display)
     return tuple(
         (key, b.key, b.key_display, b.description, b.action, b.group, enabled, tooltip)
         for key, (_, b, enabled, tooltip) in active.items()
-        if b.show or key == palette
+        if (b.show and b.action not in dropped) or key == palette
     )
+
+
+def left_out(
+    active: Mapping[str, Any], width: int, key_display: Callable[[Binding], str]
+) -> frozenset[str]:
+    """The actions a footer `width` columns wide leaves out so that its keys fit whole: the
+    last of the screen's own, never those `ALWAYS_SHOWN` (0 columns: not laid out, none)."""
+    if width <= 0:
+        return frozenset()
+    firsts: dict[str, Binding] = {}  # an action's first shown binding: the key the footer draws
+    for _, binding, _, _ in active.values():
+        if binding.show:
+            firsts.setdefault(binding.action, binding)
+    # The columns of what the footer draws, as Footer's styles lay it out: a key " k words " (a
+    # key without words: "k"), or a group of keys under one label, " k k label ", left out whole.
+    drawn: list[tuple[list[str], int]] = []
+    for group, run in groupby(firsts.values(), lambda b: b.group):
+        keys = list(run)
+        if group is not None and len(keys) > 1:
+            columns = sum(cell_len(key_display(b)) + 1 for b in keys)
+            drawn.append(([b.action for b in keys], columns + cell_len(group.description) + 2))
+            continue
+        for b in keys:
+            label = cell_len(key_display(b)) + (cell_len(b.description) + 3 if b.description else 0)
+            drawn.append(([b.action], label))
+    over = sum(columns for _, columns in drawn) - 1 - width  # the last blank may be cut
+    dropped: set[str] = set()
+    for actions, columns in reversed(drawn):
+        if over <= 0:
+            break
+        if ALWAYS_SHOWN.isdisjoint(actions):
+            dropped.update(actions)
+            over -= columns
+    return frozenset(dropped)
 
 
 class KeysFooter(Footer):
@@ -48,8 +97,11 @@ class KeysFooter(Footer):
 
     def compose(self) -> ComposeResult:
         building = self._bindings_ready and not self.children  # built whole, not compared
+        dropped = left_out(self.screen.active_bindings, self._width(), self.app.get_key_display)
         for widget in super().compose():
             if isinstance(widget, FooterKey):
+                if widget.action in dropped:
+                    continue
                 # Born in the footer's form: a key made compact, then bound to a footer that
                 # is not, has its styles worked out twice more (most of a rebuild's cost).
                 widget.set_reactive(FooterKey.compact, self.compact)
@@ -58,9 +110,23 @@ class KeysFooter(Footer):
             self._asked = self._keys_now()
             self._composed = {}
 
+    def _width(self) -> int:
+        """The columns its keys have: its own, or before it is laid out, the terminal's."""
+        return self.size.width or self.app.size.width
+
     def _keys_now(self) -> tuple[Any, ...]:
-        """The keys its screen asks it to show now (`shown_keys`)."""
-        return shown_keys(self.screen.active_bindings, self.app.COMMAND_PALETTE_BINDING)
+        """The keys its screen asks it to show now, as many as fit (`shown_keys`)."""
+        return shown_keys(
+            self.screen.active_bindings,
+            self.app.COMMAND_PALETTE_BINDING,
+            self._width(),
+            self.app.get_key_display,
+        )
+
+    def on_resize(self, event: Resize) -> None:
+        # Wider or narrower, other keys may fit.
+        if self._asked is not None and self.is_attached and not self._pruning:
+            self.call_after_refresh(self._update_keys)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         # As Footer's: a footer is built only while the app has the focus, and the screen's

@@ -99,6 +99,7 @@ async def test_the_board_plays_on_from_a_replay_and_goes_back_to_it(
         assert "Analysis board (fair) from step" in logged
         assert not any("resumed" in n.message for n in app._notifications)
         assert "analysis (fair)" in shown and "Hint (" in shown and "esc Back" in shown
+        assert shown.endswith("u Undo e Links ^q Quit ? Help")  # whole keys; Help always there
 
         await pilot.press("1")  # a move: the board plays on to the player's next decision
         await settle(pilot)

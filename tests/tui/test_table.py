@@ -183,6 +183,32 @@ async def test_the_footer_hides_and_shows_only_the_key_the_focus_brings(deck: De
         assert [k for k in footer.children if k.display] == keys
 
 
+def test_a_footer_too_narrow_leaves_out_the_screens_last_keys_but_never_help_or_quit() -> None:
+    from textual.binding import ActiveBinding, Binding
+
+    from civio_tui.widgets.footer import left_out
+
+    table = [
+        Binding("enter", "choose", "Choose", key_display="⏎"),  # " ⏎ Choose " 10 columns
+        Binding("space", "choose", "Choose"),  # one key per action, the first
+        Binding("escape", "menu", "Menu", key_display="esc"),  # 10
+        Binding("u", "take_back", "Undo"),  # 8
+        Binding("L", "focus_log", "Log", show=False),
+        Binding("a", "arrange", "Arrange"),  # 11
+        Binding("ctrl+q", "quit_game", "Quit", key_display="^q"),  # 9
+        Binding("question_mark", "help", "Help", key_display="?"),  # 8, its last blank cut
+    ]
+    active = {b.key: ActiveBinding(None, b, True, "") for b in table}  # type: ignore[arg-type]
+
+    def dropped(width: int) -> set[str]:
+        return set(left_out(active, width, lambda b: b.key_display or b.key))
+
+    assert dropped(55) == set()
+    assert dropped(54) == {"arrange"}
+    assert dropped(30) == {"arrange", "take_back", "menu"}
+    assert dropped(10) == {"arrange", "take_back", "menu", "choose"}
+
+
 def test_a_pane_repaints_only_the_rows_whose_text_or_style_changed() -> None:
     from textual.content import Content
     from textual.geometry import Region, Size
