@@ -212,6 +212,9 @@ class CivioApp(App[int]):
         self.table_root = table_root
         """The save root whose table file the class's networked tables are kept in (`civio
         serve`, or `civio --save-root DIR`); None: no Tables on the main menu."""
+        self.ended_tables_kept: set[str] = set()
+        """The codes of this player's ended tables whose rounds Tables has kept in their games
+        this session (`keep_ended_tables`): each is replayed once, not at every visit."""
         self.config_dir = config_dir
         self.settings_problem: str | None = None
         self._settings = settings

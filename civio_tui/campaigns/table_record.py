@@ -31,8 +31,11 @@ from civio_tui.campaigns.store import SaveError, resolve_save_dir
 from civio_tui.game_backends import HUMAN
 from civio_tui.games import CIVIO, CONCENTRATION, EASY_PLAY
 from civio_tui.seating import Seat
+from civio_tui.tables import ops
 from civio_tui.tables.games import TableMatch
+from civio_tui.tables.live import LiveTable
 from civio_tui.tables.ops import Table
+from civio_tui.tables.store import TableStore
 
 
 def record_name(code: str) -> str:
@@ -97,6 +100,23 @@ def record_table_rounds(
         return keep(save_dir, table, match, finished, deck)
     except (SaveError, OSError, ValueError) as exc:
         return KeptRounds(f"Table {table.code}'s round could not be kept in your games: {exc}")
+
+
+def keep_ended_tables(
+    store: TableStore, name: str, save_dir: str | Path | None, deck: Deck, *, done: set[str]
+) -> list[tuple[Table, KeptRounds]]:
+    """Keep the rounds of `name`'s ended tables not in `done` (each code is added to it): each
+    table with what keeping it came to. A seat's own screen keeps each round it sees end; a
+    player who left or was away when the game ended saw none, and the ended table leaves their
+    list."""
+    kept = []
+    for table in ops.list_tables(store, (ops.ENDED,)):
+        if table.code in done or table.seat_of(name) is None:
+            continue
+        done.add(table.code)
+        live = LiveTable(store, table.code)
+        kept.append((live.table, record_table_rounds(save_dir, live.table, live.match, deck)))
+    return kept
 
 
 def _keep_civio(

@@ -111,8 +111,40 @@ class TablesScreen(CivioScreen[None]):
         )
         self.store = open_store(self)
         self.reload()
+        self.keep_ended()
         self.set_interval(REFRESH_SECONDS, self.reread)
         self.query_one(NavList).focus()
+
+    def keep_ended(self) -> None:
+        """Keep in this player's games the rounds of their tables that ended while they were
+        not at them, and say so: the ended table is no longer listed."""
+        from civio_tui.campaigns.table_record import keep_ended_tables
+        from civio_tui.tables.store import StoreUnavailable
+
+        if self.store is None:
+            return
+        try:
+            kept = keep_ended_tables(
+                self.store,
+                self.me,
+                self.app.save_dir,
+                self.app.deck,
+                done=self.app.ended_tables_kept,
+            )
+        except StoreUnavailable as exc:
+            self.say(str(exc))
+            return
+        for table, outcome in kept:
+            if outcome.problem is not None:
+                self.say(outcome.problem)
+                return
+            seat = table.seat_of(self.me)
+            if seat is not None and table.seats[seat].stand_in:  # it ended while away
+                self.say(
+                    f"Table {table.code}'s game ended while you were away: its rounds are "
+                    "in your games (Campaigns, Statistics).",
+                    news=True,
+                )
 
     def reread(self) -> None:
         """The list read again, as every second, while it shows. Under a table or a form it is

@@ -7,7 +7,11 @@ from pathlib import Path
 
 from cards.deck import Deck
 from civio_tui.campaigns.catalogue import open_campaign
-from civio_tui.campaigns.table_record import record_name, record_table_rounds
+from civio_tui.campaigns.table_record import (
+    keep_ended_tables,
+    record_name,
+    record_table_rounds,
+)
 from civio_tui.easy_play_save import list_easy_games
 from civio_tui.tables import ops
 from civio_tui.tables.live import LiveTable
@@ -50,6 +54,20 @@ def test_each_players_folder_holds_the_tables_round_once(tmp_path: Path, standar
         zip(["Ana", "Ben", "Computer 3"], played.result.scores, strict=True)
     )
     assert record.actions is not None and len(record.actions) == len(played.actions)
+
+
+def test_a_game_that_ended_while_its_players_were_away_is_kept_once_in_their_folders(
+    tmp_path: Path, standard: Deck
+) -> None:
+    live = played_table(tmp_path / "class")
+    done: set[str] = set()
+    assert keep_ended_tables(live.store, "Cy", tmp_path / "cy", standard, done=done) == []
+    (kept,) = keep_ended_tables(live.store, "Ana", tmp_path / "ana", standard, done=done)
+    assert kept[0].code == live.code and kept[1].problem is None
+    camp = open_campaign(record_name(live.code), save_dir=tmp_path / "ana", deck=standard)
+    assert camp.campaign.finished and len(camp.campaign.history) == 1
+    # Looked at once: the next visit to Tables does not replay it again.
+    assert keep_ended_tables(live.store, "Ana", tmp_path / "ana", standard, done=done) == []
 
 
 def test_an_easy_play_tables_rounds_are_a_named_easy_play_game_in_each_folder(
