@@ -201,8 +201,8 @@ async def settle_round_end(pilot: Pilot[int]) -> None:
 async def test_leaving_a_table_asks_hands_the_seat_to_the_computer_and_returning_gives_it_back(
     two_players: tuple[CivioApp, CivioApp, TableStore],
 ) -> None:
-    _, ben, store = two_players
-    async with at_one_table(two_players) as (_, pb, table):
+    ana, ben, store = two_players
+    async with at_one_table(two_players) as (pa, pb, table):
         await pb.press("escape")
         await pb.pause()
         assert isinstance(ben.screen, ConfirmScreen)
@@ -210,6 +210,9 @@ async def test_leaving_a_table_asks_hands_the_seat_to_the_computer_and_returning
         await wait_for(pb, TablesScreen)
         seat = ops.read_table(store, table.code).seats[1]
         assert seat.stand_in and seat.left_on_purpose
+        # Ana's table names him as the others' lists do while the computer plays for him.
+        await wait_until(pa, lambda: own_seat_only(ana).controller.names[1] != "Ben", 2000)
+        assert own_seat_only(ana).controller.names[1] == "Ben (computer: medium, left)"
         # The list, read again, leaves him there: the seat stays the computer's until he
         # chooses his table again.
         as_the_app(ben, ben.screen.reload)
@@ -228,6 +231,8 @@ async def test_leaving_a_table_asks_hands_the_seat_to_the_computer_and_returning
             await pb.pause(0.02)
         assert not ops.read_table(store, table.code).seats[1].stand_in
         assert own_seat_only(ben).tab.seat == 1
+        await wait_until(pa, lambda: own_seat_only(ana).controller.names[1] == "Ben", 2000)
+        assert own_seat_only(ana).controller.levels[1] == "human"
 
 
 async def test_the_tables_list_under_a_table_is_read_again_only_once_it_shows(

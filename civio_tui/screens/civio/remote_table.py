@@ -41,11 +41,9 @@ class TabBackend(LookInMemory):
         table = tab.table
         match = tab.match
         self.name: str | None = f"Table {tab.code}"
-        self.names = [table.label(s) for s in range(table.row.seats)]
-        self.levels = [
-            HUMAN if s == tab.seat else (table.seats[s].level or HUMAN)
-            for s in range(table.row.seats)
-        ]
+        self.names = tab.labels()
+        self.levels = [HUMAN] * table.row.seats
+        self.seat_others()
         self.rules = match.rules
         self.seed = match.seed
         self.target = match.target or ""
@@ -65,6 +63,19 @@ class TabBackend(LookInMemory):
     @property
     def finished(self) -> bool:
         return self.tab.match.is_over
+
+    def seat_others(self) -> None:
+        """The other seats' names and levels as the table has them now: a classmate the
+        computer plays for while they are away or since they left says so (as the others'
+        lists do), and is a person again once back. This seat's own name stays."""
+        table = self.tab.table
+        for s, label in enumerate(self.tab.labels()):
+            if s != self.tab.seat:
+                seat = table.seats[s]
+                self.names[s] = label
+                self.levels[s] = (
+                    HUMAN if seat.name is not None and not seat.stand_in else seat.level or HUMAN
+                )
 
     def next_round(self) -> Round:
         self.tab.next_round()
@@ -123,6 +134,9 @@ class RemoteTableScreen(RemoteSeat, TableScreen):
         self.start_polling()
 
     def table_moved(self) -> None:
+        backend = self.controller.backend
+        assert isinstance(backend, TabBackend)
+        backend.seat_others()
         question = self.question
         if question is not None and question.decision == self.controller.viewer_decision():
             # Still this seat's question (at the opening the others choose meanwhile): the
