@@ -10,6 +10,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from civio_tui.json_errors import field_place
+
 # Each subcommand lives in civio_tui/commands/<module>.py with `add_parser(subparsers)` and
 # `run(args) -> int`; modules are imported on demand so `civio` itself starts fast.
 SUBCOMMANDS: dict[str, str] = {
@@ -133,7 +135,7 @@ def _one_line(exc: Exception) -> str:
     errors = getattr(exc, "errors", None)
     if callable(errors):
         first = errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
+        where = field_place(first["loc"])
         return f"{where}: {first['msg']}" if where else str(first["msg"])
     return "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
 

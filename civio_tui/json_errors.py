@@ -28,3 +28,16 @@ def read_json(text: str) -> Any:
         raise UnreadableJsonError("nested too deeply") from None
     except ValueError:
         raise UnreadableJsonError("a number too long to read: over 4,300 digits") from None
+
+
+def field_place(loc: tuple[int | str, ...]) -> str:
+    """Where in a document a field is, as `a.b.0.c`: a key that is not plain printable text (a
+    line break, a dot, a space at either end) is quoted, so the place stays on one line and
+    says exactly which key it is."""
+    return ".".join(
+        str(part)
+        if isinstance(part, int)
+        or (part.isprintable() and part == part.strip() and "." not in part and part)
+        else repr(part)
+        for part in loc
+    )

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cards.ruleset import RuleSet
-from civio_tui.json_errors import UnreadableJsonError, read_json
+from civio_tui.json_errors import UnreadableJsonError, field_place, read_json
 
 if TYPE_CHECKING:
     from cards.deck import Deck
@@ -153,7 +153,7 @@ def first_error(exc: ValidationError) -> str:
     """pydantic's first complaint, where it is and how many more there are."""
     errors = exc.errors()
     err = errors[0]
-    where = ".".join(str(part) for part in err["loc"])
+    where = field_place(err["loc"])
     message = err["msg"].removeprefix("Value error, ")
     extra = len(errors) - 1
     more = f" (and {extra} more problem{'s' if extra > 1 else ''})" if extra else ""

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from civio_tui.json_errors import UnreadableJsonError, read_json
+from civio_tui.json_errors import UnreadableJsonError, field_place, read_json
 from civio_tui.safe_files import write_safely
 
 # The file's place, read before the first frame without pydantic (start_settings.py).
@@ -123,7 +123,7 @@ class Settings(BaseModel):
         except ValidationError:
             settings = cls()
         first = errors[0]
-        field = ".".join(str(part) for part in first["loc"])
+        field = field_place(first["loc"])
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         return settings, f"{path}: {field}: {first['msg']}{more}; using the default for it."
 

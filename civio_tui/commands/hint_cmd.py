@@ -21,7 +21,7 @@ from civio_tui.commands.common import (
     file_argument,
     print_json,
 )
-from civio_tui.json_errors import UnreadableJsonError, read_json
+from civio_tui.json_errors import UnreadableJsonError, field_place, read_json
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -108,7 +108,7 @@ def _position(data: Any, deck: Any) -> tuple[Any, Any]:
         view = PlayerView.model_validate(data["view"])
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
+        where = field_place(first["loc"])
         raise UsageError(
             f"malformed {f'view.{where}' if where else 'view'}: {first['msg']}"
         ) from None

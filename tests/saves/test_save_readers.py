@@ -210,3 +210,17 @@ def test_campaign_list_reports_a_broken_easy_play_file(
     assert listed["Good"]["readable"]
     assert "nested too deeply" in listed["Deep"]["problem"]
     assert "kept as it was" in listed["Seed"]["problem"]
+
+
+@pytest.mark.parametrize(
+    ("reader", "path"),
+    [("records", ("solitaire",)), ("settings", ("keymap",)), ("lessons", ("lessons",))],
+)
+def test_a_key_with_a_line_break_is_named_on_one_line(reader: str, path: tuple[str, ...]) -> None:
+    filename, _, read = READERS[reader]
+    data = json.dumps(_replaced(_sample(reader), path, {"a\nb": 0})).encode()
+    with _folder() as folder:
+        (folder / filename).write_bytes(data)
+        problem = read(folder)
+    assert problem is not None and "\n" not in problem
+    assert f"{path[0]}.'a\\nb'" in problem
