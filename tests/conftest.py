@@ -16,6 +16,13 @@ MINI_PACK = FIXTURES / "mini.toml"
 PACKAGES = ("cards", "ai", "civio_tui")
 
 
+@pytest.fixture(autouse=True)
+def _no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands fit their tables to `COLUMNS` when it is set: the shell's must not change
+    what a test reads (a test that wants a width sets it)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Compile the project's modules and rewrite the test modules' asserts once, in the process
     that starts the workers: the tests start many processes that import the game (workers,

@@ -287,7 +287,6 @@ def test_the_list_fits_the_terminal_and_names_the_columns_left_out(
 ) -> None:
     for name in ("Ana", "Benedetta Castellano"):
         PlayerFolder(save_root, name).create()
-    monkeypatch.delenv("COLUMNS", raising=False)
     assert main(["class", "--save-root", str(save_root)]) == 0  # to a pipe: every column
     whole = capsys.readouterr().out.splitlines()
     assert "puzzle rating" in whole[0] and "PIN" in whole[0] and len(whole) == 3
