@@ -79,9 +79,12 @@ class TableMatch:
             return
         k = len(self.engines)
         dealer = k % self.seats
-        self.engines.append(
-            self.info.deal(self.seats, dealer, round_seed(self.seed, k), self.rules, self.deck)
-        )
+        engine = self.info.deal(self.seats, dealer, round_seed(self.seed, k), self.rules, self.deck)
+        if k and hasattr(engine, "scores_before"):
+            # A deal's views show the points each seat carries into it (the Opponents' totals
+            # and ranks), as a campaign's rounds do; the rules and the computers never read them.
+            engine.scores_before = tuple(self.totals)
+        self.engines.append(engine)
 
     @property
     def totals(self) -> list[int]:

@@ -85,6 +85,9 @@ def test_an_easy_play_tables_rounds_are_a_named_easy_play_game_in_each_folder(
         saved = summary.saved
         assert saved.names == ["Ana", "Ben", "Computer 3"] and saved.finished
         games.append(saved.game)
+    # The second deal's views carry the first's points, as a campaign's do.
+    first, second = live.match.engines
+    assert second.scores_before == tuple(first.result.scores)
     for game in games:
         assert game.totals == live.match.totals
         assert [r.actions for r in game.rounds] == [e.actions for e in live.match.engines]
