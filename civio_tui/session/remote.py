@@ -255,10 +255,13 @@ class TableTab:
         return True
 
     def new_notices(self) -> list[Notice]:
-        """What the table said since the last call (joins, leaves, stand-ins, refusals)."""
+        """What the table said since the last call (joins, leaves, stand-ins, refusals), but
+        not that the game ended: a seat's own round's end says it, with what to do next (a
+        notice said it again, before the last moves in lines of text, and over the keys'
+        line on a screen)."""
         notices = self.live.notices[self._notices_read :]
         self._notices_read = len(self.live.notices)
-        return notices
+        return [n for n in notices if n.kind != "ended"]
 
     def thinking(self) -> tuple[str, float] | None:
         """Who decides now and for how many seconds they have been thinking (None: over)."""

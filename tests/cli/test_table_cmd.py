@@ -176,6 +176,7 @@ def test_a_terminal_player_plays_concentration_to_the_end(tmp_path: Path) -> Non
     assert "Type a number from 1 to 19, or q." in text  # "zz" after A1: a second card is due
     last = text.rstrip().splitlines()
     assert last[-1] == "The game is over."
+    assert "· the game is over" not in text  # said once, after the last moves
     assert last[-2] == f"Kept in your games in {tmp_path / 'ana'}."
     assert code in (tmp_path / "ana" / "games-records.json").read_text()
     assert last[-3].startswith("Round 1 is over. Totals: Ana ")
