@@ -157,7 +157,7 @@ def _keep(tab: TableTab, deck: Deck, save_dir: Path, number: int) -> list[str]:
     """Keep the finished rounds in the person's games; what to tell them of it."""
     from civio_tui.campaigns.store import resolve_save_dir
     from civio_tui.campaigns.table_record import record_table_rounds
-    from civio_tui.ratings import round_changes
+    from civio_tui.ratings import round_changes, said_unsure
 
     kept = record_table_rounds(save_dir, tab.table, tab.match, deck)
     if kept.problem is not None:
@@ -170,7 +170,9 @@ def _keep(tab: TableTab, deck: Deck, save_dir: Path, number: int) -> list[str]:
     if save_dir != resolve_save_dir():
         command += ["--save-dir", str(save_dir)]
     lines = [f"Kept in your games in {save_dir}: `{shlex.join(command)}`."]
-    return lines + round_changes(save_dir, kept.campaign, number, [tab.name])
+    return lines + [
+        said_unsure(c) for c in round_changes(save_dir, kept.campaign, number, [tab.name])
+    ]
 
 
 def _describe(event: Any, deck: Deck, seat: int, names: list[str]) -> str | None:

@@ -238,7 +238,10 @@ def test_a_terminal_players_civio_round_is_kept_in_their_served_folder(
     assert lines[kept - 1].startswith("Round 1 is over. Totals: Ana ")
     history = rating_history(folder.path)
     assert len(history.games) == 1  # the round is rated, as any round against the computer
-    assert lines[kept + 1] == f"Ana's rating: {history.change_text()} this round"
+    # A first round's rating is provisional ("1532?"), and the line says what "?" means.
+    assert lines[kept + 1] == (
+        f"Ana's rating: {history.change_text()} this round (? means the number is still unsure)"
+    )
     assert lines[-1] == "The game is over."
 
     where = ["--save-dir", str(folder.path)]

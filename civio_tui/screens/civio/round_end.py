@@ -114,16 +114,13 @@ class RoundEndScreen(CivioScreen[str]):
         """Each person's rating after this round and what the round changed (lichess's "+12"),
         read beside the folder's other games (`civio_tui.ratings`)."""
         from civio_tui.campaigns.store import resolve_save_dir
-        from civio_tui.ratings import UNSURE, round_changes
+        from civio_tui.ratings import round_changes, said_unsure
 
         people = [self.summary.seats[s].name for s in self.humans]
         folder = resolve_save_dir(self.app.save_dir)
         lines = round_changes(folder, campaign, self.summary.number, people)
         if lines:
-            text = " · ".join(lines)
-            if "? (" in text:  # "1608? (+108)": the "?" is lichess's, and means nothing yet
-                text += f" ({UNSURE})"
-            self.app.call_from_thread(self._rated, text)
+            self.app.call_from_thread(self._rated, said_unsure(" · ".join(lines)))
 
     def _rated(self, text: str) -> None:
         line = self.query_one("#round-rating", Static)
