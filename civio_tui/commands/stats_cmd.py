@@ -66,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
     campaigns = [s.campaign for s in summaries if s.campaign is not None]
     people = human_names(campaigns)
     player = args.player.strip() if args.player is not None else None
+    if player is None and whose_folder is not None:
+        # A student's own folder: their own seat in each game (a classmate's table they sat
+        # at has the host in its first seat).
+        player = next((p for p in people if p.casefold() == whose_folder.casefold()), None)
     if player is not None and player.casefold() not in {p.casefold() for p in people}:
         listed = ", ".join(people) or "none"
         raise UsageError(f"--player: nobody called {player!r} played here (players: {listed})")
@@ -87,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
             f"{name} {points[-1] if points else 0}"
             for name, points in camp["points_after_round"].items()
         )
-        print(f"{camp['name']}: {camp['rounds']} rounds, {camp['rounds_won']} won ({totals})")
+        rounds = counted(camp["rounds"], "round")
+        print(f"{camp['name']}: {rounds}, {camp['rounds_won']} won ({totals})")
     if player is None and len(people) > 1:
         # Friends' games were counted from their first person's seat: say how to see anyone's.
         print(

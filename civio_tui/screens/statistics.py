@@ -143,8 +143,10 @@ class StatisticsScreen(CivioScreen[None]):
         people = human_names(campaigns)
         if self.campaign is not None and campaigns:
             people = [p.name for p in campaigns[0].humans]  # in seat order
-        mine = self.app.settings.new_game.player_name.casefold()
-        people.sort(key=lambda name: name.casefold() != mine)  # your own name first
+        # Your own name first: Settings' name, or the name you sit at the class's tables under
+        # (a classmate's table you sat at has its host in the first seat).
+        mine = {self.app.settings.new_game.player_name.casefold(), self.app.table_name.casefold()}
+        people.sort(key=lambda name: name.casefold() not in mine)
         player = people[0] if len(people) > 1 else None
         document = self._with_ratings(statistics(campaigns, self.app.deck, player))
         self.app.call_from_thread(self._loaded, document, campaigns, people)

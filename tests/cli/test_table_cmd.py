@@ -219,6 +219,33 @@ def test_the_class_list_shows_the_tables_and_survives_a_damaged_table_file(
     assert "is not an SQLite database" in str(document["tables_problem"])
 
 
+def test_a_students_statistics_count_their_own_seat_at_a_classmates_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from civio_tui.tables import ops
+    from civio_tui.tables.live import LiveTable
+    from civio_tui.tables.store import TableStore
+
+    monkeypatch.delenv("CIVIO_SAVE_DIR", raising=False)
+    with TableStore.in_root(tmp_path) as store:
+        code = ops.open_table(store, "Ana", "civio", 2, {"rounds": 1}, now=0, seed=3).code
+        ops.join(store, code, "Ben", now=0)
+        ops.start(store, code, "Ana", now=0)
+        for name in ("Ana", "Ben"):
+            ops.leave(store, code, name, now=1)
+        live = LiveTable(store, code)
+        live.drive("test", now=2)
+        ana, ben = live.match.engines[0].result.scores
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert civio(capsys, tmp_path, "table", "play", code, "--name", "Ben")[0] == 0
+    shown, out, err = civio(capsys, tmp_path, "stats", "--student", "Ben")
+    assert (shown, err) == (0, "")
+    assert out.startswith("Ben's statistics:")
+    assert f"Points per round: {float(ben)}\n" in out
+    assert "first person's seat" not in out
+    assert f"Table {code}: 1 round, 1 won (Ana {ana}, Ben {ben})" in out
+
+
 def test_a_terminal_players_civio_round_is_kept_in_their_served_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
