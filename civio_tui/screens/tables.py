@@ -106,9 +106,7 @@ class TablesScreen(CivioScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#tables-box").border_title = f"Tables · {self.me}"
-        self.query_one("#tables-note", Static).update(
-            "Enter: open, join or start · Esc: back to the menu"
-        )
+        self.query_one("#tables-note", Static).update(TABLES_KEYS)
         self.store = open_store(self)
         self.reload()
         self.keep_ended()
@@ -187,6 +185,12 @@ class TablesScreen(CivioScreen[None]):
         self._rebuild()
 
     def _rebuild(self) -> None:
+        self.query_one("#tables-note", Static).update(
+            TABLES_KEYS
+            if self.tables
+            else "No table is open yet: open one and read its code aloud, or join by the code "
+            f"a classmate reads out.\n{TABLES_KEYS}"
+        )
         mine = [t for t in self.tables if t.seat_of(self.me) is not None]
         others = [t for t in self.tables if t.seat_of(self.me) is None]
         options = [Option(table_line(t, self.me), id=f"table:{t.code}") for t in mine]
@@ -373,6 +377,18 @@ def length_choices(spec: TableGame) -> list[tuple[str, str]]:
     return choices
 
 
+TABLES_KEYS = "Enter: open, join or start · Esc: back to the menu"
+
+
+def length_help(spec: TableGame, length: str) -> str:
+    """What decides the game at the table, for the length chosen (`length_choices`)."""
+    if not spec.info.ranked:
+        return "After the rounds, the most pairs in all wins."
+    if length.startswith("rounds:"):
+        return "After the rounds, the higher total of points wins."
+    return "Once someone reaches the rank, the higher total of points wins."
+
+
 def away_seconds(text: str) -> float:
     """The minutes typed for the away time, as seconds; ValueError in the form's words."""
     low, high = AWAY_MINUTES
@@ -447,11 +463,7 @@ class OpenTableScreen(_FormScreen):
         offer("length", length_choices(spec), "rounds:1")
         offer("computer", [(lv, lv.capitalize()) for lv in spec.levels], spec.stand_in)
         by_key["rules"].visible = spec.info.ranked
-        by_key["length"].help = (
-            "After the rounds, or once someone reaches the rank, the higher total wins."
-            if spec.info.ranked
-            else "After the rounds, the most pairs in all wins."
-        )
+        by_key["length"].help = length_help(spec, by_key["length"].value)
 
     def changed(self, form: ChoiceForm, row: FormRow) -> None:
         from civio_tui.tables.games import table_game
@@ -459,6 +471,9 @@ class OpenTableScreen(_FormScreen):
         if row.key == "game":
             self.fit_game(form.rows, table_game(row.value))
             form.refresh(layout=True)
+        elif row.key == "length":
+            game = next(r.value for r in form.rows if r.key == "game")
+            row.help = length_help(table_game(game), row.value)
 
     def done_in(self, store: TableStore, values: dict[str, str]) -> str:
         from civio_tui.tables import ops

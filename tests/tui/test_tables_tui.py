@@ -66,6 +66,8 @@ async def test_t_opens_tables_from_the_main_menu_and_the_menu_says_so(tmp_path: 
         assert "t: Tables" in str(app.screen.query_one("#menu-note", Static).render())
         await pilot.press("t")
         await wait_for(pilot, TablesScreen)
+        note = str(app.screen.query_one("#tables-note", Static).render())
+        assert note.startswith("No table is open yet: open one and read its code aloud")
     without = CivioApp(settings=Settings(), save_dir=str(tmp_path / "b"))
     async with without.run_test(size=(80, 30)) as pilot:
         await pilot.pause()
@@ -507,3 +509,13 @@ async def test_a_seated_tabs_objects_skip_the_collectors_rounds_until_its_table_
         await wait_until(pilot, lambda: not screen.is_attached)
         assert gc.get_freeze_count() == 0
     store.close()
+
+
+def test_the_length_line_says_what_decides_the_game_for_the_length_chosen() -> None:
+    from civio_tui.screens.tables import length_help
+    from civio_tui.tables.games import table_game
+
+    civio, pairs = table_game("civio"), table_game("concentration")
+    assert length_help(civio, "rounds:2") == "After the rounds, the higher total of points wins."
+    assert "reaches the rank" in length_help(civio, "target:Judge")
+    assert "pairs" in length_help(pairs, "rounds:2")
