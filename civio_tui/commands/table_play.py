@@ -195,10 +195,37 @@ def _ask(tab: TableTab, deck: Deck, decision: Any, say: Callable[[str], None]) -
     for line in _view_lines(tab.session.view(tab.seat), deck, tab):
         say(line)
     say("Your turn:")
+    hand = _opening_hand(decision)
+    worded = _civio_words(tab, deck, decision)
     for k, option in enumerate(decision.options, 1):
-        say(f"  {k}. {_option_text(option, deck)}")
+        if hand:  # the opening: 21 ways to lay out 7 cards, each told by the 2 kept hidden
+            say(f"  {k}. keep hidden {_names(deck, [c for c in hand if c not in option.cards])}")
+        else:
+            say(f"  {k}. {worded.get(option) or _option_text(option, deck)}")
     places = " or a place such as A1" if isinstance(decision.options[0], int) else ""
     say(f"Choose 1-{len(decision.options)}{places} (or {LEAVE} to leave the table):")
+
+
+def _civio_words(tab: TableTab, deck: Deck, decision: Any) -> dict[Any, str]:
+    """A CIVIO decision's options in the words the app's table uses ("Take from the discard
+    pile: …", "Attack Ben"); empty for the other games."""
+    from cards.games.civio.actions import Decision
+
+    if not isinstance(decision, Decision):
+        return {}
+    from civio_tui.questions import ask
+
+    question = ask(decision, tab.session.view(tab.seat), deck, tab.labels())
+    return {o.action: o.text.plain for o in question.options if o.action is not None}
+
+
+def _opening_hand(decision: Any) -> list[int]:
+    """The 7 cards of a CIVIO opening (every option lays 5 of them face up); else none."""
+    from cards.games.civio.actions import DecisionKind
+
+    if getattr(decision, "kind", None) != DecisionKind.FACE_UP:
+        return []
+    return sorted({c for option in decision.options for c in option.cards})
 
 
 def _answer(tab: TableTab, decision: Any, line: str, say: Callable[[str], None]) -> bool:
