@@ -142,6 +142,8 @@ class _Shown:
         for event in events[self.events :]:
             text = _describe(event, deck, tab.seat, names)
             if text:
+                for name in names:  # the opening's layouts, one seat a line
+                    text = text.replace(f". {name} lays face up:", f".\n{name} lays face up:")
                 say(text)
         self.events = len(events)
         if tab.session.engine.is_over and self.scored != shown_round:

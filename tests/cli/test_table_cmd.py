@@ -194,6 +194,7 @@ def test_a_terminal_player_sees_only_their_cards_and_can_leave(tmp_path: Path) -
     assert "Your hidden cards:" in text and "Computer (medium): face up" in text
     assert "Your turn:" in text and "  21. keep hidden " in text and "  22." not in text
     assert "  1. Draw the top card of the supply (" in text  # the app's own words
+    assert "\nAna lays face up: " in text and "\nComputer (medium) lays face up: " in text
     assert text.rstrip().endswith(
         f"a computer plays your seat until you come back (civio table play {code})."
     )
