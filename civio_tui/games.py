@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 Deal = Callable[[int, int, int, "RuleSet", "Deck"], "Engine[Any]"]
 """(seats, dealer, seed, rules, deck) -> a new game (a round, for the games played in rounds)."""
 
+MAX_GAME_ROUNDS = 1000
+"""The most rounds a game may be set to last: a campaign's or a served class's `--rounds`, or
+a table's."""
+
 
 @dataclass(frozen=True)
 class GameInfo:

@@ -15,6 +15,7 @@ from typing import Any
 from cards.deck import Deck, UnknownCardError, load_deck
 from cards.ruleset import RuleSet
 from cards.user_files import path_problem, shown_path
+from civio_tui.games import MAX_GAME_ROUNDS
 
 
 class UsageError(Exception):
@@ -114,10 +115,6 @@ def add_card_list_parser(
     )
     parser.add_argument("card", nargs="+", metavar="CARD", help=card_help)
     return parser
-
-
-MAX_GAME_ROUNDS = 1000
-"""The most rounds a command lets a game last (`--rounds` of a campaign or a served class)."""
 
 
 def check_game_rounds(rounds: int, option: str = "--rounds") -> None:

@@ -27,11 +27,9 @@ from cards.deck import Deck, standard_deck
 from cards.game import game_winners, round_seed
 from cards.ranks import parse_rank
 from cards.ruleset import RULESET_NAMES, RuleSet
-from civio_tui.games import GAMES, GameInfo, UnknownGameError, game
+from civio_tui.games import GAMES, MAX_GAME_ROUNDS, GameInfo, UnknownGameError, game
 
 STAND_IN = "medium"
-MAX_ROUNDS = 1000
-"""The most rounds a table may be opened for (as `civio serve --rounds` allows)."""
 """The level that plays for a person who is away (a game without it: its weakest level)."""
 
 
@@ -187,9 +185,11 @@ class TableGame:
             choices = " or ".join(RULESET_NAMES)
             raise ValueError(f"unknown rule version {rules!r}: choose {choices}")
         rounds = options.get("rounds")
-        if rounds is not None and (not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS):
+        if rounds is not None and (
+            not isinstance(rounds, int) or not 1 <= rounds <= MAX_GAME_ROUNDS
+        ):
             raise ValueError(
-                f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, not {rounds!r}"
+                f"rounds must be a whole number from 1 to {MAX_GAME_ROUNDS:,}, not {rounds!r}"
             )
         target = options.get("target")
         if target is not None and not self.info.ranked:
