@@ -194,11 +194,12 @@ def _my_decision(tab: TableTab) -> Any:
 
 
 def _ask(tab: TableTab, deck: Deck, decision: Any, say: Callable[[str], None]) -> None:
-    for line in _view_lines(tab.session.view(tab.seat), deck, tab):
+    view = tab.session.view(tab.seat)
+    for line in _view_lines(view, deck, tab):
         say(line)
     say("Your turn:")
     hand = _opening_hand(decision)
-    worded = _civio_words(tab, deck, decision)
+    worded = _civio_words(tab, view, deck, decision)
     for k, option in enumerate(decision.options, 1):
         if hand:  # the opening: 21 ways to lay out 7 cards, each told by the 2 kept hidden
             say(f"  {k}. keep hidden {_names(deck, [c for c in hand if c not in option.cards])}")
@@ -208,7 +209,7 @@ def _ask(tab: TableTab, deck: Deck, decision: Any, say: Callable[[str], None]) -
     say(f"Choose 1-{len(decision.options)}{places} (or {LEAVE} to leave the table):")
 
 
-def _civio_words(tab: TableTab, deck: Deck, decision: Any) -> dict[Any, str]:
+def _civio_words(tab: TableTab, view: Any, deck: Deck, decision: Any) -> dict[Any, str]:
     """A CIVIO decision's options in the words the app's table uses ("Take from the discard
     pile: …", "Attack Ben"); empty for the other games."""
     from cards.games.civio.actions import Decision
@@ -217,7 +218,7 @@ def _civio_words(tab: TableTab, deck: Deck, decision: Any) -> dict[Any, str]:
         return {}
     from civio_tui.questions import ask
 
-    question = ask(decision, tab.session.view(tab.seat), deck, tab.labels())
+    question = ask(decision, view, deck, tab.labels())
     return {o.action: o.text.plain for o in question.options if o.action is not None}
 
 
