@@ -37,9 +37,9 @@ KINDS = ("go-out", "complete", "best", "broken", "linked")
 DIFFICULTIES = ("easy", "medium", "hard")
 Difficulty = Literal["easy", "medium", "hard"]
 TRIES = 60
+"""Candidates tried for the asked difficulty before settling for the closest."""
 STEP_BUDGET = 200
 """Steps a random precedent search may take before giving up."""
-"""Candidates tried for the asked difficulty before settling for the closest."""
 BOOKLET = RuleSet.named("booklet")
 
 

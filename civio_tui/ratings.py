@@ -68,19 +68,17 @@ MEANING = (
     "Medium plays at 1500, Easy 1400, Hard 1580; 200 points above someone means you win about "
     f"3 rounds in 4 against them; ± shrinks as you play, and {UNSURE}."
 )
+"""What the number means, in one sentence for a 14-year-old."""
+PUZZLE_MEANING = (
+    "Puzzles are rated 1300 (easy), 1500 (medium), 1700 (hard): you solve one rated like you "
+    "at the first try about half the time."
+)
 
 
 def said_unsure(text: str) -> str:
     """`text`, a round's rating changes, with what its "?" means when it has one ("1608?
     (+108)": the "?" is lichess's, and tells a newcomer nothing by itself)."""
     return f"{text} ({UNSURE})" if "? (" in text else text
-
-
-"""What the number means, in one sentence for a 14-year-old."""
-PUZZLE_MEANING = (
-    "Puzzles are rated 1300 (easy), 1500 (medium), 1700 (hard): you solve one rated like you "
-    "at the first try about half the time."
-)
 
 
 _MODEL = PlackettLuce()
