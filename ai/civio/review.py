@@ -741,9 +741,10 @@ def _fresh(
 
 
 def _points(points: float) -> str:
-    """Points as a whole number, half up: a loss of 0.5 points or more (not best) is never 0."""
+    """Points of the chance to win as a whole number, half up: a loss of 0.5 points or more (not
+    best) is never 0. The unit is named each time, since the same screens count game points."""
     n = int(points + 0.5)
-    return f"{n} point" if n == 1 else f"{n} points"
+    return f"{n} point{'' if n == 1 else 's'} of your chance to win"
 
 
 def _best(values: OptionValues) -> Action | None:

@@ -431,11 +431,11 @@ def test_a_draw_reason_names_the_link_and_the_cards_the_hand_waits_for(standard:
     take = next(c for c in costs if c.action == Action.draw("discard"))
     assert take.points is not None and take.points >= 0.5
     figure = int(100 * round(take.loss or 0.0, 3) + 0.5)
-    assert line.why.endswith(f"taking it would cost {figure} points.")
+    assert line.why.endswith(f"taking it would cost {figure} points of your chance to win.")
     # Taken instead, the line is judged against the same figure.
     taken = review_decisions([replace(asked, action=take.action)], 0, standard, search=search)
     assert taken.decisions[0].why.startswith(
-        f"You chose to take the top discard, costing {figure} points. "
+        f"You chose to take the top discard, costing {figure} points of your chance to win. "
         f"Draw from the supply: {standard[top].name} links with"
     )
 
