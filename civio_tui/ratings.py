@@ -75,12 +75,6 @@ PUZZLE_MEANING = (
 )
 
 
-def said_unsure(text: str) -> str:
-    """`text`, a round's rating changes, with what its "?" means when it has one ("1608?
-    (+108)": the "?" is lichess's, and tells a newcomer nothing by itself)."""
-    return f"{text} ({UNSURE})" if "? (" in text else text
-
-
 _MODEL = PlackettLuce()
 
 
@@ -360,25 +354,41 @@ def rating_history(
     return round_history(campaigns, person, people_in(player_dir, campaigns))
 
 
+@dataclass(frozen=True)
+class RatingChange:
+    """What a round did to one person's rating: its line ("Ana's rating: 1532? (+12) this
+    round") and the rating after it."""
+
+    text: str
+    rating: Rating
+
+
+def said_unsure(changes: Sequence[RatingChange]) -> str:
+    """A round's rating changes in one line, with what "?" means when one of them is
+    provisional ("1608? (+108)": the "?" is lichess's, and tells a newcomer nothing by
+    itself)."""
+    text = " · ".join(c.text for c in changes)
+    return f"{text} ({UNSURE})" if any(c.rating.provisional for c in changes) else text
+
+
 def round_changes(
     player_dir: Path, campaign: Campaign, number: int, people: Sequence[str]
-) -> list[str]:
+) -> list[RatingChange]:
     """What round `number` of `campaign` (as given, the folder's file of it may be older) did
-    to each of `people`'s ratings, one line each ("Ana's rating: 1532? (+12)"); none for an
-    unrated round."""
+    to each of `people`'s ratings, one change each; none for an unrated round."""
     from civio_tui.campaigns.stats import possessive
 
     key = name_key(campaign.name)
     campaigns = [c for c in read_campaigns(player_dir) if name_key(c.name) != key]
     campaigns.append(campaign)
-    lines = []
+    changes = []
     for person in people:
         history = round_history(campaigns, person, people_in(player_dir, campaigns))
         found = [i for i, g in enumerate(history.games) if g.round == (campaign.name, number)]
         if found:
-            change = history.change_text(found[0])
-            lines.append(f"{possessive(person)} rating: {change} this round")
-    return lines
+            text = f"{possessive(person)} rating: {history.change_text(found[0])} this round"
+            changes.append(RatingChange(text, history.games[found[0]].rating))
+    return changes
 
 
 def current_rating(player_dir: Path, player: str | None = None) -> Rating | None:

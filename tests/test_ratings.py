@@ -23,14 +23,17 @@ from civio_tui.campaigns.store import SaveFolder
 from civio_tui.ratings import (
     LEVEL_RATINGS,
     PROVISIONAL_ABOVE,
+    UNSURE,
     Rating,
     current_puzzle_rating,
     current_rating,
     puzzle_history,
     rating_history,
     read_campaigns,
+    round_changes,
     round_history,
     round_ranks,
+    said_unsure,
 )
 from civio_tui.records import RecordsFile
 from civio_tui.serve.players import PlayerFolder
@@ -113,15 +116,27 @@ def test_a_loss_lowers_the_rating_and_a_loss_to_easy_more_than_to_hard() -> None
     assert then_lost.value < won.value
 
 
-def test_uncertainty_shrinks_with_rounds_and_the_rating_stops_being_provisional() -> None:
+def test_uncertainty_shrinks_with_rounds_and_the_rating_stops_being_provisional(
+    tmp_path: Path,
+) -> None:
     winners: list[str | None] = ["Ana", "Bot"] * 15
-    history = round_history([against("medium", winners)], "Ana")
+    played = against("medium", winners)
+    history = round_history([played], "Ana")
     spreads = [g.rating.uncertainty for g in history.games]
     assert spreads == sorted(spreads, reverse=True) and spreads[0] > spreads[-1]
     assert history.games[0].rating.provisional
     assert history.games[0].rating.text().startswith(f"{history.games[0].rating.value}?")
     assert not history.games[-1].rating.provisional
     assert history.games[-1].rating.uncertainty <= PROVISIONAL_ABOVE
+    # A round's end says what "?" means exactly when its change shows one.
+    unsure = []
+    for number in (1, len(winners)):
+        said = said_unsure(round_changes(tmp_path, played, number, ["Ana"]))
+        change = history.change_text(number - 1)
+        assert said.startswith(f"Ana's rating: {change} this round")
+        assert said.endswith(f"({UNSURE})") == ("?" in change)
+        unsure.append("?" in change)
+    assert unsure == [True, False]
 
 
 def test_history_has_one_entry_per_rated_round_in_campaign_order() -> None:

@@ -172,9 +172,8 @@ def _keep(tab: TableTab, deck: Deck, save_dir: Path, number: int) -> list[str]:
     if save_dir != resolve_save_dir():
         command += ["--save-dir", str(save_dir)]
     lines = [f"Kept in your games in {save_dir}: `{shlex.join(command)}`."]
-    return lines + [
-        said_unsure(c) for c in round_changes(save_dir, kept.campaign, number, [tab.name])
-    ]
+    changes = round_changes(save_dir, kept.campaign, number, [tab.name])
+    return lines + ([said_unsure(changes)] if changes else [])
 
 
 def _describe(event: Any, deck: Deck, seat: int, names: list[str]) -> str | None:

@@ -118,9 +118,9 @@ class RoundEndScreen(CivioScreen[str]):
 
         people = [self.summary.seats[s].name for s in self.humans]
         folder = resolve_save_dir(self.app.save_dir)
-        lines = round_changes(folder, campaign, self.summary.number, people)
-        if lines:
-            self.app.call_from_thread(self._rated, said_unsure(" · ".join(lines)))
+        changes = round_changes(folder, campaign, self.summary.number, people)
+        if changes:
+            self.app.call_from_thread(self._rated, said_unsure(changes))
 
     def _rated(self, text: str) -> None:
         line = self.query_one("#round-rating", Static)
