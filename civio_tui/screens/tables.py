@@ -289,9 +289,22 @@ class TablesScreen(CivioScreen[None]):
             self.say(problem)
 
 
-class _TableForm(ChoiceForm):
+OPEN_WORDS = "Open the table"
+"""What Enter does on the Open a table form, in its footer and (as "Enter: open the table") in
+its line of keys, so that both say the same."""
+JOIN_WORDS = "Join the table"
+"""The same for the Join by code form."""
+
+
+class _OpenForm(ChoiceForm):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Done", id="tables_form.submit")
+        Binding("enter", "submit", OPEN_WORDS, id="tables_form.open")
+    ]
+
+
+class _JoinForm(ChoiceForm):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", JOIN_WORDS, id="tables_form.join")
     ]
 
 
@@ -306,13 +319,15 @@ class _FormScreen(CivioScreen[str | None]):
     """
     TITLE_TEXT: ClassVar[str]
     KEYS: ClassVar[str]
+    FORM: ClassVar[type[ChoiceForm]]
+    """The form, with Enter named in the footer for what it does here, as KEYS names it."""
 
     def rows(self) -> list[FormRow]:
         raise NotImplementedError
 
     def compose(self) -> ComposeResult:
         with Vertical(id="table-form-box", classes="pane"):
-            yield _TableForm(self.rows(), id="table-form")
+            yield self.FORM(self.rows(), id="table-form")
             yield Static(id="table-form-help")
             yield Static(id="table-form-problem")
         yield KeysFooter()
@@ -408,7 +423,8 @@ class OpenTableScreen(_FormScreen):
     seats nobody takes, and how long a seat may be empty before the computer plays it."""
 
     TITLE_TEXT = "Open a table"
-    KEYS = "↑↓ row · ←→ change · Enter: open the table"
+    KEYS = f"↑↓ row · ←→ change · Enter: {OPEN_WORDS.lower()}"
+    FORM = _OpenForm
 
     def rows(self) -> list[FormRow]:
         from civio_tui.screens.new_game import RULES_HELP
@@ -501,7 +517,8 @@ class JoinTableScreen(_FormScreen):
     """Join by code: the 4 characters the host reads out."""
 
     TITLE_TEXT = "Join by code"
-    KEYS = "Type the code · Enter: join the table"
+    KEYS = f"Type the code · Enter: {JOIN_WORDS.lower()}"
+    FORM = _JoinForm
 
     def rows(self) -> list[FormRow]:
         from civio_tui.tables.ops import CODE_LENGTH

@@ -21,6 +21,7 @@ from table_apps import (
 )
 from textual.app import App
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from ai.concentration.levels import LEVELS as CONCENTRATION_LEVELS
 from ai.easy_play.levels import LEVELS as EASY_LEVELS
@@ -206,6 +207,12 @@ async def test_the_open_a_table_form_offers_what_each_game_allows(players: Playe
         lengths = [label for _, label in form.row("length").choices]
         assert form.row("game").value == "civio" and form.row("rules").visible
         assert "1 round" in lengths and "until someone is Judge" in lengths
+        # The footer names Enter as the form's line does, beside Help and Quit.
+        await pilot.pause()
+        footer = [(k.key_display, k.description) for k in screen.query(FooterKey) if k.display]
+        assert footer[0] == ("⏎", "Open the table")
+        assert footer[-2:] == [("^q", "Quit"), ("?", "Help")]
+        assert "Enter: open the table" in str(screen.query_one("#table-form-help", Static).render())
         assert form.row("away").value == "2"  # minutes: the default two
         assert form.row("computer").value == "medium"
         await pilot.press("right", "right")  # Concentration: pairs, no ranks, no rule versions
