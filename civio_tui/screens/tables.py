@@ -388,7 +388,9 @@ def length_choices(spec: TableGame) -> list[tuple[str, str]]:
 
     choices = [(f"rounds:{n}", counted(n, "round")) for n in ROUND_CHOICES]
     if spec.info.ranked:
-        choices += [(f"target:{r.title}", f"until someone is {r.title}") for r in RANKS[1:]]
+        # "to Judge", not "until someone is Judge", so that the longest rank is whole at 80
+        # columns; the help line under it says the rule in full (`length_help`).
+        choices += [(f"target:{r.title}", f"to {r.title}") for r in RANKS[1:]]
     return choices
 
 
@@ -399,9 +401,10 @@ def length_help(spec: TableGame, length: str) -> str:
     """What decides the game at the table, for the length chosen (`length_choices`)."""
     if not spec.info.ranked:
         return "After the rounds, the most pairs in all wins."
-    if length.startswith("rounds:"):
+    kind, _, rank = length.partition(":")
+    if kind == "rounds":
         return "After the rounds, the higher total of points wins."
-    return "Once someone reaches the rank, the higher total of points wins."
+    return f"Once someone is {rank}, the higher total of points wins."
 
 
 def away_seconds(text: str) -> float:

@@ -206,7 +206,11 @@ async def test_the_open_a_table_form_offers_what_each_game_allows(players: Playe
         form = screen.query_one(ChoiceForm)
         lengths = [label for _, label in form.row("length").choices]
         assert form.row("game").value == "civio" and form.row("rules").visible
-        assert "1 round" in lengths and "until someone is Judge" in lengths
+        assert "1 round" in lengths and "to Judge" in lengths
+        for key, label in form.row("length").choices:  # each whole at 80 columns
+            form.row("length").select(key)
+            assert f"‹ {label} ›" in form.render().plain
+        form.row("length").select("rounds:1")
         # The footer names Enter as the form's line does, beside Help and Quit.
         await pilot.pause()
         footer = [(k.key_display, k.description) for k in screen.query(FooterKey) if k.display]

@@ -517,5 +517,7 @@ def test_the_length_line_says_what_decides_the_game_for_the_length_chosen() -> N
 
     civio, pairs = table_game("civio"), table_game("concentration")
     assert length_help(civio, "rounds:2") == "After the rounds, the higher total of points wins."
-    assert "reaches the rank" in length_help(civio, "target:Judge")
+    assert length_help(civio, "target:Judge") == (
+        "Once someone is Judge, the higher total of points wins."
+    )
     assert "pairs" in length_help(pairs, "rounds:2")
