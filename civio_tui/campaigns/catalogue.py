@@ -259,7 +259,7 @@ def _one_human(opponents: Sequence[str], deck: Deck, player_name: str) -> list[P
         if level not in offered:
             raise ValueError(f"unknown opponent level {level!r}: choose from {', '.join(offered)}")
     check_table(deck, len(levels) + 1)  # refused now, not when the first round is dealt
-    player_name = " ".join(player_name.split()) or "You"
+    player_name = clean_name(player_name) or "You"  # as a seat of the New game form
     if len(player_name) > MAX_PLAYER_NAME:
         raise ValueError(
             f"the player's name has {len(player_name)} characters: the limit is {MAX_PLAYER_NAME}"

@@ -13,7 +13,7 @@ import pytest
 
 from cards.deck import MAX_DECK_CARDS, STANDARD_SIZE
 from cards.user_files import MAX_FILE_BYTES
-from tests.cli.conftest import one_line_error, run
+from tests.cli.conftest import one_line_error, run, run_json
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -181,22 +181,15 @@ def test_a_save_folder_from_the_environment_that_is_a_file(
     assert "save folder" in one_line_error(capsys, "stats")
 
 
-def test_a_long_player_name_names_the_limit(
+def test_campaign_new_checks_the_player_name(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    line = one_line_error(
-        capsys,
-        "campaign",
-        "new",
-        "X",
-        "--opponents",
-        "easy",
-        "--save-dir",
-        str(tmp_path),
-        "--player",
-        "p" * 41,
-    )
+    new = ["campaign", "new", "X", "--opponents", "easy", "--save-dir", str(tmp_path)]
+    line = one_line_error(capsys, *new, "--player", "p" * 41)
     assert "41 characters" in line and "limit is 40" in line
+    # A control character would act on every terminal that lists the name: it is dropped.
+    doc = run_json(capsys, *new, "--player", "Ana\x1b]0;x\x07 Lee")
+    assert doc["players"][0]["name"] == "Ana]0;x Lee"
 
 
 @pytest.mark.parametrize(
