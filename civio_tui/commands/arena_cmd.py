@@ -12,6 +12,7 @@ from civio_tui.commands.common import (
     JSON_OPTION,
     RULES_OPTION,
     UsageError,
+    check_game_deck,
     deck_from_args,
     print_json,
     rules_from_args,
@@ -189,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
     if args.max_turns is not None:
         rules = rules.model_copy(update={"max_turns": args.max_turns})
     deck = deck_from_args(args)
+    check_game_deck(args.game, deck)
     if len(deck) < 7 * len(players) + 1:
         raise UsageError(f"the deck has {len(deck)} cards: too few for {len(players)} players")
 

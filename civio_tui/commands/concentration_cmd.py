@@ -6,7 +6,14 @@ import argparse
 from typing import Any
 
 from cards.games.concentration.game import pair_link, pairs
-from civio_tui.commands.common import CARDS_OPTION, JSON_OPTION, deck_from_args, print_json
+from civio_tui.commands.common import (
+    CARDS_OPTION,
+    JSON_OPTION,
+    check_game_deck,
+    deck_from_args,
+    print_json,
+)
+from civio_tui.games import CONCENTRATION
 
 
 def add_parser(subparsers: Any) -> None:
@@ -27,6 +34,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     deck = deck_from_args(args)
+    check_game_deck(CONCENTRATION.id, deck)
     found = pairs(deck)
     if args.json:
         print_json([[deck[a].name, deck[b].name] for a, b in found])

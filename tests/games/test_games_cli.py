@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -111,7 +112,7 @@ def test_puzzle_bad_input_is_one_line_and_exit_2(
 
 
 def test_concentration_pairs_json_is_the_ten_publisher_pairs(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], mini_pack_path: Path
 ) -> None:
     from cards.games.concentration.game import PUBLISHER_PAIRS
 
@@ -124,6 +125,9 @@ def test_concentration_pairs_json_is_the_ten_publisher_pairs(
     assert len(doc) == 10 and all(len(p) == 2 for p in doc)
     code, text, _ = run(capsys, "concentration", "pairs")
     assert code == 0 and "Korematsu v US lists Executive Order 9066" in text
+    # A pack without the pairs' cards says so, not just which name it does not know.
+    code, out, err = run(capsys, "concentration", "pairs", "--cards", str(mini_pack_path))
+    assert code == 2 and out == "" and "lacks a card of the publisher's pairs" in err
 
 
 def test_puzzle_text_says_what_the_civil_rights_act_may_be(
