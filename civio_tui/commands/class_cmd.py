@@ -212,15 +212,17 @@ def _rating(value: int | None, uncertainty: int | None) -> str:
     return Rating(value, uncertainty, 0).text()
 
 
-def served_player(args: argparse.Namespace, typed: str) -> PlayerFolder:
+def served_player(args: argparse.Namespace, typed: str, place: str) -> PlayerFolder:
     """The player of the save root (`--save-root`) who signs in as `typed`, under the name as
-    first typed; UsageError when the name cannot be one or nobody has signed in with it."""
+    first typed; UsageError, naming the argument `place`, when the name cannot be one or nobody
+    has signed in with it."""
     from civio_tui.serve.players import PlayerFolder, PlayerNameError, check_player_name
 
     try:
         name = check_player_name(typed)
     except PlayerNameError as exc:
-        raise UsageError(str(exc)) from None
+        why = str(exc)
+        raise UsageError(f"{place}: {why[:1].lower()}{why[1:]}") from None
     root = root_from_args(args)
     player = PlayerFolder(root, name)
     if not player.exists:
@@ -233,7 +235,7 @@ def _reset_pin(args: argparse.Namespace) -> int:
 
     if not args.name:
         raise UsageError("reset-pin needs the player's NAME")
-    player = served_player(args, args.name)
+    player = served_player(args, args.name, f"{args.action} NAME")
     name = player.name
     had = PinDesk(player.root).reset(name)
     if args.json:
@@ -252,7 +254,7 @@ def _lock(args: argparse.Namespace) -> int:
 
     if not args.name:
         raise UsageError(f"{args.action} needs the player's NAME")
-    player = served_player(args, args.name)
+    player = served_player(args, args.name, f"{args.action} NAME")
     locking = args.action == "lock"
     try:
         if locking:

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if args.student is not None:
         if save_dir is not None:
             raise UsageError("--student and --save-dir: choose one")
-        student = served_player(args, args.student)
+        student = served_player(args, args.student, "--student")
         save_dir, whose_folder = student.path, student.name
     try:
         folder = folder_for(save_dir)

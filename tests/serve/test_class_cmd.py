@@ -241,6 +241,7 @@ def test_stats_of_a_student_read_their_folder_under_the_save_root(
     assert "`civio stats --student NAME --save-root" in capsys.readouterr().out
     for argv, words in (
         (["--student", "Nobody"], "no player named 'Nobody'"),
+        (["--student", " "], "--student: a name cannot be empty"),
         (["--student", "İlker", "--save-dir", str(save_root)], "--student and --save-dir"),
     ):
         assert main(["stats", *argv, "--save-root", str(save_root)]) == 2
