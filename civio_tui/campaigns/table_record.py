@@ -110,8 +110,8 @@ def keep_ended_tables(
     player who left or was away when the game ended saw none, and the ended table leaves their
     list."""
     kept = []
-    for table in ops.list_tables(store, (ops.ENDED,)):
-        if table.code in done or table.seat_of(name) is None:
+    for table in ops.list_tables(store, (ops.ENDED,), seated=name):
+        if table.code in done:
             continue
         done.add(table.code)
         live = LiveTable(store, table.code)

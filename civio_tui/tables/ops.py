@@ -137,10 +137,14 @@ def read_table(store: TableStore, code: str) -> Table:
         return read_snapshot(tx, normalise_code(code))
 
 
-def list_tables(store: TableStore, states: tuple[str, ...] = (OPEN, PLAYING)) -> list[Table]:
-    """The tables in `states` (by default those still open or playing), oldest first."""
+def list_tables(
+    store: TableStore, states: tuple[str, ...] = (OPEN, PLAYING), *, seated: str | None = None
+) -> list[Table]:
+    """The tables in `states` (by default those still open or playing), oldest first; with
+    `seated`, only those where that name has a seat (found by the query: the tables read are
+    the player's own, however many the class has)."""
     with store.read() as tx:
-        return [read_snapshot(tx, row.code) for row in tx.tables(states)]
+        return [read_snapshot(tx, row.code) for row in tx.tables(states, seated)]
 
 
 def tables_for(store: TableStore, name: str) -> list[Table]:
@@ -159,7 +163,7 @@ def tables_for(store: TableStore, name: str) -> list[Table]:
 
 def tables_of(store: TableStore, name: str) -> list[Table]:
     """The open or playing tables where `name` has a seat (offered first on signing in)."""
-    return [t for t in list_tables(store) if t.seat_of(name) is not None]
+    return list_tables(store, seated=name)
 
 
 def open_table(
@@ -228,13 +232,7 @@ def forget_marks(store: TableStore, *, now: float) -> list[str]:
 
 def _check_waiting(tx: Tx, name: str, now: float) -> None:
     """TableRefused when `name` already sits at `MAX_WAITING` tables not yet started."""
-    key = name.casefold()
-    waiting = [
-        row.code
-        for row in tx.tables((OPEN,))
-        if not _expired(row, now)
-        and any(s.name is not None and s.name.casefold() == key for s in tx.seats(row.code))
-    ]
+    waiting = [row.code for row in tx.tables((OPEN,), name) if not _expired(row, now)]
     if len(waiting) >= MAX_WAITING:
         raise TableRefused(
             f"{name} already waits at {len(waiting)} tables not yet started "

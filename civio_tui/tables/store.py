@@ -205,6 +205,9 @@ class TableStore:
         except (OSError, sqlite3.Error) as exc:
             raise StoreUnavailable(f"cannot open the table file {self.path}: {exc}") from None
         self._db.row_factory = sqlite3.Row
+        # Names are compared as Python compares them (`Table.seat_of`), in the queries too:
+        # SQLite's own NOCASE and lower() fold ASCII letters only.
+        self._db.create_function("casefold", 1, _casefold, deterministic=True)
         try:
             self._prepare()
         except sqlite3.Error as exc:
@@ -423,6 +426,10 @@ class TableStore:
             return value
 
 
+def _casefold(text: str | None) -> str | None:
+    return None if text is None else text.casefold()
+
+
 def _busy(exc: sqlite3.Error) -> bool:
     """Whether `exc` says another connection holds the lock asked for."""
     text = str(exc)
@@ -464,11 +471,18 @@ class Tx:
         r = self.execute("SELECT * FROM tables WHERE code = ?", (code,)).fetchone()
         return _table_row(r) if r is not None else None
 
-    def tables(self, states: tuple[str, ...]) -> list[TableRow]:
+    def tables(self, states: tuple[str, ...], seated: str | None = None) -> list[TableRow]:
+        """The tables in `states`, oldest first; only those where `seated` has a seat when it
+        is given (names compared casefolded)."""
         marks = ",".join("?" * len(states))
-        rows = self.execute(
-            f"SELECT * FROM tables WHERE state IN ({marks}) ORDER BY created", states
-        ).fetchall()
+        sql = f"SELECT * FROM tables WHERE state IN ({marks})"
+        params: tuple[str, ...] = states
+        if seated is not None:
+            sql += " AND code IN (SELECT code FROM seats WHERE casefold(name) = ?)"
+            params += (seated.casefold(),)
+        # Tables opened at the same time come in the order they were opened (rowid), whatever
+        # plan SQLite picks for the query.
+        rows = self.execute(f"{sql} ORDER BY created, rowid", params).fetchall()
         return [_table_row(r) for r in rows]
 
     def insert_table(self, row: TableRow) -> None:

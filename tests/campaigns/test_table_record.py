@@ -62,7 +62,7 @@ def test_a_game_that_ended_while_its_players_were_away_is_kept_once_in_their_fol
     live = played_table(tmp_path / "class")
     done: set[str] = set()
     assert keep_ended_tables(live.store, "Cy", tmp_path / "cy", standard, done=done) == []
-    (kept,) = keep_ended_tables(live.store, "Ana", tmp_path / "ana", standard, done=done)
+    (kept,) = keep_ended_tables(live.store, "ANA", tmp_path / "ana", standard, done=done)
     assert kept[0].code == live.code and kept[1].problem is None
     camp = open_campaign(record_name(live.code), save_dir=tmp_path / "ana", deck=standard)
     assert camp.campaign.finished and len(camp.campaign.history) == 1

@@ -173,6 +173,9 @@ def test_list_shows_open_and_playing_tables_only(store: TableStore) -> None:
         (playing, ops.PLAYING),
     ]
     assert [t.code for t in ops.tables_of(store, "ANA")] == [waiting, playing]
+    ops.join(store, waiting, "Zoë", now=2)  # names are casefolded beyond ASCII, as Python does
+    assert [t.code for t in ops.tables_of(store, "ZOË")] == [waiting]
+    assert [t.code for t in ops.list_tables(store, (ops.ABANDONED,), seated="ana")] == [closed]
 
 
 def test_a_game_only_computers_play_leaves_the_classmates_lists(store: TableStore) -> None:
