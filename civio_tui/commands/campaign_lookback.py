@@ -139,6 +139,7 @@ def replay_json(playback: Playback, seat: int, everything: bool) -> dict[str, An
 
 def run_replay(args: argparse.Namespace, deck: Deck) -> int:
     from civio_tui.campaigns.playback import Playback
+    from civio_tui.campaigns.stats import possessive
 
     campaign = _campaign(args, deck)
     playback = Playback.of(campaign, args.round, deck)
@@ -160,6 +161,9 @@ def run_replay(args: argparse.Namespace, deck: Deck) -> int:
     who = end["winner"] or "nobody"
     points = ", ".join(f"{n} {p}" for n, p in end["points"].items())
     print(f"Won by {who} after {counted(end['turns'], 'turn')} ({points}).")
+    if args.open:  # everything told: every hand as the round ended (the JSON, after each event)
+        for name, hand in end["hands"].items():
+            print(f"  {possessive(name)} hand: {', '.join(hand)}")
     return 0
 
 

@@ -52,6 +52,10 @@ def test_replay_tells_the_round_as_the_seat_saw_it(
     assert "Turn 1\n" in out and out.endswith(
         "Won by You after 14 turns (You 6, Easy 1 0, Easy 2 3).\n"
     )
+    code, out, _ = run(capsys, *base, "--open")
+    hands = opened["result"]["hands"]
+    assert code == 0 and out.endswith(f"  Easy 2's hand: {', '.join(hands['Easy 2'])}\n")
+    assert f"  Your hand: {', '.join(hands['You'])}\n" in out
 
 
 @pytest.mark.parametrize(
