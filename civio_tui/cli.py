@@ -114,6 +114,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{prog}: error: unrecognized arguments: {unknown} (see {prog} --help)", file=sys.stderr
         )
         return 2
+    ignored = _not_taken(parser, args)
+    if ignored is not None:
+        print(f"{prog}: error: {ignored}", file=sys.stderr)
+        return 2
     try:
         if args.command in (None, "play"):
             return _play(args)
@@ -127,6 +131,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _not_taken(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
+    """Why a shared option given before the command's name (`civio --cards FILE bench`) cannot
+    be used: the command it reaches does not take it, and would go on without it (a table dealt
+    from the standard deck when a pack was given). None when every one given is taken."""
+    leaf = parser
+    while True:
+        subs = [a for a in leaf._actions if isinstance(a, argparse._SubParsersAction)]
+        chosen = getattr(args, subs[0].dest, None) if subs else None
+        if chosen is None:
+            break
+        leaf = subs[0].choices[chosen]
+    taken = {action.dest for action in leaf._actions}
+    for dest, option in (
+        ("cards", "--cards"),
+        ("save_dir", "--save-dir"),
+        ("save_root", "--save-root"),
+    ):
+        if hasattr(args, dest) and dest not in taken:
+            return f"{option}: `{leaf.prog}` takes no {option} (see {leaf.prog} --help)"
+    return None
 
 
 def _one_line(exc: Exception) -> str:

@@ -77,6 +77,11 @@ def test_cards_option_before_the_command(
     assert len(run_json(capsys, "--cards", str(mini_pack_path), "cards")) == 32
     missing = str(tmp_path / "nope.toml")
     assert missing in one_line_error(capsys, "--cards", missing, "precedent", "Tinker")
+    # Nor is it dropped by a command that deals no pack: it is refused.
+    line = one_line_error(capsys, "--cards", str(mini_pack_path), "table", "list")
+    assert "`civio table` takes no --cards" in line
+    line = one_line_error(capsys, "--save-dir", str(tmp_path), "solitaire", "par", "--seed", "1")
+    assert "`civio solitaire par` takes no --save-dir" in line
 
 
 def test_bad_pack_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
