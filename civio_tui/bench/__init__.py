@@ -5,8 +5,8 @@ A section is a module `civio_tui/bench/<name>.py` defining
     def measure() -> dict[str, object]
 
 which returns the keys it owns in the `civio bench --json` document (docs/ARCHITECTURE.md, "bench"),
-measured with fixed seeds. Sections run in the order of SECTIONS; a section whose module does not
-exist (yet) is skipped, so each can land on its own.
+measured with fixed seeds. Sections run in the order of SECTIONS; a section named there whose
+module is missing fails the run (ModuleNotFoundError) rather than leaving its keys out.
 """
 
 from __future__ import annotations
