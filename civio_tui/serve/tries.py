@@ -134,6 +134,8 @@ class TriesStore:
         """Why the file cannot be used (read-only: nothing is written), or None."""
         if not self.path.exists():
             return None
+        if not self.path.is_file():  # a folder in its place: SQLite cannot open it at all
+            return str(self._damaged("not a file"))
         try:
             db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
             try:

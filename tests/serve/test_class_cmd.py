@@ -200,6 +200,10 @@ def test_a_damaged_count_of_wrong_pins_is_reported_kept_and_refuses_every_pin(
     assert PinDesk(save_root).has_pin("Ana")
     assert ServedApp(save_root).sign_in("Ana", "4821") == TRIES_DAMAGED
     assert (save_root / DB_FILE).read_bytes() == damaged
+    (save_root / DB_FILE).unlink()
+    (save_root / DB_FILE).mkdir()  # a folder in its place is no count either
+    assert main(["serve", "--port", "0", "--save-root", str(save_root)]) == 2
+    assert "is damaged (not a file)" in capsys.readouterr().err
 
 
 def test_the_save_root_and_card_pack_may_come_before_or_after_class(
