@@ -304,9 +304,13 @@ def _set_password(args: argparse.Namespace) -> int:
     root = root_from_args(args)
     try:
         private_folder(root)
-        set_password(root, password)
     except OSError as exc:
         raise UsageError(f"--save-root {shown_path(root)}: {exc.strerror or exc}") from None
+    try:
+        set_password(root, password)
+    except OSError as exc:
+        where = shown_path(root / PASSWORD_FILE)
+        raise UsageError(f"cannot write {where}: {exc.strerror or exc}") from None
     print(
         "The teacher's page now opens with this password: `civio serve` prints its address "
         f"without a key (kept as a salted hash in {shown_path(root / PASSWORD_FILE)})."

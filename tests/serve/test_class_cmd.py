@@ -146,6 +146,11 @@ def test_set_password_stores_only_a_salted_hash(
     monkeypatch.setattr("sys.stdin", io.StringIO("correct horse\n"))
     assert main(["class", "set-password", "--save-root", str(save_root)]) == 0
     assert json.loads((save_root / PASSWORD_FILE).read_text())["salt"] != first_salt
+    (save_root / PASSWORD_FILE).unlink()
+    (save_root / PASSWORD_FILE).mkdir()  # the error names the file, not the save root
+    monkeypatch.setattr("sys.stdin", io.StringIO("correct horse\n"))
+    assert main(["class", "set-password", "--save-root", str(save_root)]) == 2
+    assert f"cannot write {save_root / PASSWORD_FILE}: " in capsys.readouterr().err
 
 
 def test_set_password_refuses_a_short_one_and_keeps_the_old(
