@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib
+import os
 import re
 import sys
 import unicodedata
@@ -98,6 +101,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from cards.deck import DeckError, UnknownCardError
+    from cards.user_files import shown_path
     from civio_tui.commands.common import UsageError
 
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -122,7 +126,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in (None, "play"):
             return _play(args)
         module = _load(args.command)
-        return int(module.run(args))
+        code = int(module.run(args))
+        sys.stdout.flush()  # an answer the output cannot take fails here, not at the exit
+        return code
     except (UsageError, DeckError, UnknownCardError, ValueError) as exc:
         print(f"{prog}: error: {printable(_one_line(exc))}", file=sys.stderr)
         return 2
@@ -131,6 +137,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        if exc.errno not in _WRITE_REFUSED:
+            raise
+        _drop_output()
+        where = f"{shown_path(exc.filename)}: " if exc.filename else ""
+        print(f"{prog}: error: {where}{exc.strerror}", file=sys.stderr)
+        return 1
+
+
+_WRITE_REFUSED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""A write the machine refused (a full disk, standard output included): one line and exit 1,
+not a traceback; not bad input, so not 2."""
+
+
+def _drop_output() -> None:
+    """Send standard output to the null device, so that the exit does not try again to write
+    what it still holds."""
+    with contextlib.suppress(OSError, ValueError):  # an output with no descriptor of its own
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _not_taken(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:

@@ -13,6 +13,7 @@ import pytest
 
 from cards.deck import MAX_DECK_CARDS, STANDARD_SIZE
 from cards.user_files import MAX_FILE_BYTES
+from civio_tui.cli import main
 from tests.cli.conftest import one_line_error, run, run_json
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -245,3 +246,18 @@ def test_serve_refuses_an_empty_host(
     monkeypatch.setattr("civio_tui.serve.server.run", never)
     line = one_line_error(capsys, "serve", "--save-root", str(tmp_path), "--host", "")
     assert "--host: no address given" in line
+
+
+def test_a_full_disk_is_one_line_and_exit_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import io
+
+    class FullDisk(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(sys, "stdout", FullDisk())
+    assert main(["precedent", "School", "Barnette"]) == 1
+    assert capsys.readouterr().err == "civio precedent: error: No space left on device\n"
