@@ -5,6 +5,7 @@ deleted, and recovered when unreadable. A failed open never changes the file.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -260,6 +261,8 @@ def _one_human(opponents: Sequence[str], deck: Deck, player_name: str) -> list[P
             raise ValueError(f"unknown opponent level {level!r}: choose from {', '.join(offered)}")
     check_table(deck, len(levels) + 1)  # refused now, not when the first round is dealt
     player_name = clean_name(player_name) or "You"  # as a seat of the New game form
+    if any(unicodedata.category(c) == "Cs" for c in player_name):  # bytes the shell passed on
+        raise ValueError(f"the player's name {player_name!r} is not valid text")
     if len(player_name) > MAX_PLAYER_NAME:
         raise ValueError(
             f"the player's name has {len(player_name)} characters: the limit is {MAX_PLAYER_NAME}"

@@ -188,6 +188,8 @@ def test_campaign_new_checks_the_player_name(
     new = ["campaign", "new", "X", "--opponents", "easy", "--save-dir", str(tmp_path)]
     line = one_line_error(capsys, *new, "--player", "p" * 41)
     assert "41 characters" in line and "limit is 40" in line
+    line = one_line_error(capsys, *new, "--player", "Ana\udcff")  # a byte that is no text
+    assert "the player's name 'Ana\\udcff' is not valid text" in line
     # A control character would act on every terminal that lists the name: it is dropped.
     doc = run_json(capsys, *new, "--player", "Ana\x1b]0;x\x07 Lee")
     assert doc["players"][0]["name"] == "Ana]0;x Lee"
