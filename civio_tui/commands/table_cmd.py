@@ -27,6 +27,8 @@ from civio_tui.commands.common import (
 )
 
 ACTIONS = ("list", "open", "join", "play", "start", "leave")
+OPEN_OPTIONS = ("seats", "rules", "target", "rounds", "computer")
+"""The options that set up a new table: given with another action, they are refused."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -49,7 +51,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--name", help="your player name (default: your login name, as the tables show it)"
     )
-    parser.add_argument("--seats", type=int, default=2, help="with open: 2-4 seats (default 2)")
+    parser.add_argument("--seats", type=int, help="with open: 2-4 seats (default 2)")
     parser.add_argument("--rules", help="with open: booklet or summary (CIVIO and Easy Play)")
     parser.add_argument("--target", help="with open: the rank that ends the game")
     parser.add_argument("--rounds", type=int, help="with open: the number of rounds instead")
@@ -88,6 +90,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"`civio table {args.action}` needs the {noun}")
     if args.action == "list" and args.what:
         raise UsageError(f"`civio table list` takes no {args.what!r}: it lists every open table")
+    given = [f"--{option}" for option in OPEN_OPTIONS if getattr(args, option) is not None]
+    if args.action != "open" and given:
+        raise UsageError(f"{given[0]} sets up a new table: it is for `civio table open` only")
     now = time.time()
     with open_store(args) as store:
         if args.action == "list":
@@ -107,8 +112,9 @@ def run(args: argparse.Namespace) -> int:
                 )
                 if v is not None
             }
+            seats = 2 if args.seats is None else args.seats
             table = ops.open_table(
-                store, name, args.what, args.seats, options, now=now, computer=args.computer
+                store, name, args.what, seats, options, now=now, computer=args.computer
             )
             return _said(args, table, f"Table {table.code} is open: read its code to the class.")
         if args.action == "join":

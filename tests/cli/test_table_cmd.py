@@ -69,6 +69,7 @@ def test_a_class_opens_joins_starts_and_closes_a_table(
         (["table", "open", "civio", "--seats", "6", "--name", "Cy"], "2 to 4, not 6"),
         (["table", "open", "concentration", "--rules", "summary"], "has no rule versions"),
         (["table", "open", "civio", "--rounds", "5000", "--name", "Cy"], "from 1 to 1,000"),
+        (["table", "join", "QQQQ", "--seats", "3"], "--seats sets up a new table: it is for"),
         (["table", "open", "civio", "--name", "\x1b]0;Cy\x07"], "control character U+001B"),
         (["class", "close-table", "QQQQ"], "no table has the code QQQQ"),
         (["class", "close-table"], "close-table needs the table's CODE"),
