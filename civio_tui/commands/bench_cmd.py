@@ -32,30 +32,25 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--sessions",
         type=int,
-        default=20,
         metavar="N",
         help="with `serve`: tabs at once (default 20)",
     )
+    parser.add_argument("--tables", type=int, metavar="T", help="with `tables`: tables (default 5)")
     parser.add_argument(
-        "--tables", type=int, default=5, metavar="T", help="with `tables`: tables (default 5)"
+        "--seats", type=int, metavar="S", help="with `tables`: seats each (default 4)"
     )
     parser.add_argument(
-        "--seats", type=int, default=4, metavar="S", help="with `tables`: seats each (default 4)"
-    )
-    parser.add_argument(
-        "--students", type=int, default=30, metavar="N", help="with `class`: students (default 30)"
+        "--students", type=int, metavar="N", help="with `class`: students (default 30)"
     )
     parser.add_argument(
         "--games",
         type=int,
-        default=10,
         metavar="G",
         help="with `class`: finished games each (default 10)",
     )
     parser.add_argument(
         "--seconds",
         type=float,
-        default=20.0,
         metavar="N",
         help="with `tables`: how long the tabs play (default 20)",
     )
@@ -78,10 +73,25 @@ def _lines(document: dict[str, Any], prefix: str = "") -> list[str]:
     return lines
 
 
+PART_OPTIONS: dict[str, dict[str, Any]] = {
+    "serve": {"sessions": 20},
+    "tables": {"tables": 5, "seats": 4, "seconds": 20.0, "think": None},
+    "class": {"students": 30, "games": 10},
+}
+"""Each part's own options and their defaults: given to another part, an option is refused."""
+
+
 def run(args: argparse.Namespace) -> int:
+    from civio_tui.commands.common import UsageError
+
+    for part, options in PART_OPTIONS.items():
+        for option, default in options.items():
+            if args.part != part and getattr(args, option) is not None:
+                raise UsageError(f"--{option} is for `civio bench {part}` only")
+            if getattr(args, option) is None:
+                setattr(args, option, default)
     if args.part == "serve":
         from civio_tui.bench.serve import run_serve_bench
-        from civio_tui.commands.common import UsageError
 
         if not 1 <= args.sessions <= 200:
             raise UsageError(f"--sessions {args.sessions}: give 1 to 200 tabs")

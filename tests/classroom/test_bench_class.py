@@ -33,9 +33,10 @@ def test_bench_class_measures_a_generated_class_cold_and_warm(
     [
         (["--students", "0"], "give 1 to 200 students"),
         (["--games", "101"], "give 1 to 100 games each"),
+        (["--seats", "3"], "--seats is for `civio bench tables` only"),
     ],
 )
-def test_bench_class_refuses_bad_sizes(
+def test_bench_class_refuses_bad_sizes_and_other_parts_options(
     capsys: pytest.CaptureFixture[str], argv: list[str], words: str
 ) -> None:
     assert main(["bench", "class", *argv]) == 2
