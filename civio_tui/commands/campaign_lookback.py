@@ -50,7 +50,7 @@ def add_parsers(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
     export.add_argument("name", metavar="NAME")
     export.add_argument("--round", type=int, metavar="N", help="only this round")
     export.add_argument(
-        "--format", choices=["md", "json"], default="md", help="md (default) or json"
+        "--format", choices=["md", "json"], help="md (default) or json (the same as --json)"
     )
 
 
@@ -219,6 +219,8 @@ def _with_danger(why: str, danger: str | None) -> str:
 def run_export(args: argparse.Namespace, deck: Deck) -> int:
     from civio_tui.campaigns.export import markdown, record
 
+    if args.json and args.format == "md":
+        raise UsageError("--json and --format md: choose one")
     campaign = _campaign(args, deck)
     if args.json or args.format == "json":
         print_json(record(campaign, deck, args.round))

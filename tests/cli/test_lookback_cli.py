@@ -66,6 +66,7 @@ def test_replay_tells_the_round_as_the_seat_saw_it(
         (("review", "Version 2", "--round", "2"), "it cannot be reviewed"),
         (("replay", "Rounds won", "--round", "1", "--seat", "Nobody"), "--seat: no seat"),
         (("export", "Corrupt"), "is unreadable: corrupt JSON"),
+        (("export", "Rounds won", "--format", "md", "--json"), "--json and --format md: choose"),
         (("replay", "Nothing here", "--round", "1"), "no campaign named 'Nothing here'"),
     ],
 )
