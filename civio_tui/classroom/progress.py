@@ -109,6 +109,9 @@ class StudentProgress(BaseModel):
     """The teacher has locked the name (the teacher's page): it cannot sign in."""
     playing_now: bool
     table: str | None
+    puzzles_solved: int
+    """Puzzles solved at the first answer or later (the two columns above, summed); last, so
+    that the columns before it keep their places."""
 
 
 COLUMNS: tuple[str, ...] = tuple(StudentProgress.model_fields)
@@ -207,6 +210,7 @@ def _progress(
         teacher_locked=player.locked,
         playing_now=_playing_now(folder, held),
         table=seated.get(player.name.casefold()),
+        puzzles_solved=first_try + later,
     )
 
 

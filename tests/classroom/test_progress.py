@@ -124,6 +124,7 @@ def test_each_student_gets_lessons_puzzles_and_rounds_from_their_folder(root: Pa
     assert (ana.name, ben.name) == ("Ana", "Ben")
     assert (ana.lessons_done, ana.lesson_stars, ana.lessons_total) == (2, 4, 8)
     assert (ana.puzzles_first_try, ana.puzzles_later, ana.puzzle_streak) == (5, 2, 2)
+    assert ana.puzzles_solved == 7
     assert (ana.rounds_played, ana.rounds_won, ana.games, ana.unreadable_games) == (9, 3, 3, 1)
     # The latest game is the one saved last (Summer: 3 + 12 points), not the last by name.
     assert (ana.latest_rank, ana.latest_points) == (rank_for(15), 15)
