@@ -111,14 +111,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         args, extras = parser.parse_known_args(args_list)
     except SystemExit as exc:  # --help (0) or a usage error, already printed (2)
         return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 2
-    prog = f"civio {args.command}" if args.command else "civio"
+    chosen = _chosen_parser(parser, args)
+    prog = chosen.prog  # "civio campaign new": the (sub)command the line is about
     if extras:
         unknown = printable(" ".join(extras))
         print(
             f"{prog}: error: unrecognized arguments: {unknown} (see {prog} --help)", file=sys.stderr
         )
         return 2
-    ignored = _not_taken(parser, args)
+    ignored = _not_taken(chosen, args)
     if ignored is not None:
         print(f"{prog}: error: {ignored}", file=sys.stderr)
         return 2
@@ -133,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{prog}: error: {printable(_one_line(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("civio: interrupted", file=sys.stderr)
+        print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
@@ -158,17 +159,23 @@ def _drop_output() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def _not_taken(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
-    """Why a shared option given before the command's name (`civio --cards FILE bench`) cannot
-    be used: the command it reaches does not take it, and would go on without it (a table dealt
-    from the standard deck when a pack was given). None when every one given is taken."""
-    leaf = parser
+def _chosen_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
+    """The parser of the (sub)command `args` were parsed for (`civio campaign new`'s)."""
     while True:
-        subs = [a for a in leaf._actions if isinstance(a, argparse._SubParsersAction)]
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
         chosen = getattr(args, subs[0].dest, None) if subs else None
         if chosen is None:
-            break
-        leaf = subs[0].choices[chosen]
+            return parser
+        parser = subs[0].choices[chosen]
+
+
+def _not_taken(leaf: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
+    """Why a shared option given before the command's name (`civio --cards FILE bench`) cannot
+    be used: the command it reaches (`leaf`) does not take it, and would go on without it (a
+    table dealt from the standard deck when a pack was given). None when every one given is
+    taken."""
+    if any(isinstance(a, argparse._SubParsersAction) for a in leaf._actions):
+        return None  # no action chosen (`civio campaign`): the command itself asks for one
     taken = {action.dest for action in leaf._actions}
     for dest, option in (
         ("cards", "--cards"),

@@ -76,6 +76,7 @@ def test_errors_are_one_line_with_exit_code_2(
     code, out, err = run(capsys, "campaign", *argv, "--save-dir", str(samples))
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
+    assert err.startswith(f"civio campaign {argv[0]}: error: ")  # the action, not only the command
 
 
 def test_review_follows_the_contract(
