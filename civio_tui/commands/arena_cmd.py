@@ -186,6 +186,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--jobs must be at least 1 and at most {MAX_JOBS}")
     if args.max_turns is not None and not 1 <= args.max_turns <= MAX_TURNS:
         raise UsageError(f"--max-turns must be at least 1 and at most {MAX_TURNS:,}")
+    info = game(args.game)
+    if args.rules is not None and not info.ranked:
+        raise UsageError(f"{info.title} has no rule versions: --rules is not for it")
     rules = rules_from_args(args)
     if args.max_turns is not None:
         rules = rules.model_copy(update={"max_turns": args.max_turns})
@@ -201,5 +204,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(doc)
     else:
-        print(format_table(doc, game(args.game).title))
+        print(format_table(doc, info.title))
     return 0

@@ -16,6 +16,7 @@ from civio_tui.commands.common import (
     check_game_rounds,
     print_json,
     print_table,
+    rules_from_args,
 )
 from civio_tui.games import game
 from civio_tui.plurals import counted
@@ -169,7 +170,7 @@ def _new(args: argparse.Namespace) -> int:
         args.name,
         opponents,
         save_dir=_save_dir(args),
-        rules=args.rules,
+        rules=rules_from_args(args),
         seed=args.seed,
         deck=_deck(args),
         player_name=args.player,

@@ -78,7 +78,6 @@ RULES_OPTION = _parent()
 RULES_OPTION.add_argument(
     "--rules",
     choices=["booklet", "summary"],
-    default="booklet",
     help="rule reading: booklet (default) or summary (house rules)",
 )
 
