@@ -187,8 +187,13 @@ def run(args: argparse.Namespace) -> int:
     if args.max_turns is not None and not 1 <= args.max_turns <= MAX_TURNS:
         raise UsageError(f"--max-turns must be at least 1 and at most {MAX_TURNS:,}")
     info = game(args.game)
-    if args.rules is not None and not info.ranked:
-        raise UsageError(f"{info.title} has no rule versions: --rules is not for it")
+    if not info.ranked:  # a game without rule versions reads no rule set (Concentration)
+        options = (("--rules", args.rules), ("--max-turns", args.max_turns))
+        given = [option for option, value in options if value is not None]
+        if given:
+            raise UsageError(
+                f"{info.title} has no rule versions or turn limit: {given[0]} is not for it"
+            )
     rules = rules_from_args(args)
     if args.max_turns is not None:
         rules = rules.model_copy(update={"max_turns": args.max_turns})

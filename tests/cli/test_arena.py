@@ -197,8 +197,9 @@ def test_concentration_arena_plays_its_own_levels(capsys: pytest.CaptureFixture[
     assert main(["arena", "--game", "concentration", "--players", "medium,easy"]) == 2
     assert "unknown Concentration player 'medium'" in capsys.readouterr().err
     assert main(["arena", "--game", "solitaire", "--players", "random,random"]) == 2
-    assert main(["arena", *args, "--rules", "summary"]) == 2
-    assert "Concentration has no rule versions" in capsys.readouterr().err
+    for option in (["--rules", "summary"], ["--max-turns", "40"]):
+        assert main(["arena", *args, *option]) == 2
+        assert f"no rule versions or turn limit: {option[0]}" in capsys.readouterr().err
 
 
 class Terminal(io.StringIO):
