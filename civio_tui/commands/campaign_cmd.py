@@ -333,7 +333,7 @@ def _delete(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"name": summary.name, "deleted": True, "files": [str(p) for p in removed]})
     else:
-        print(f"Deleted campaign {summary.name!r} ({len(removed)} file(s)).")
+        print(f"Deleted campaign {summary.name!r} ({counted(len(removed), 'file')}).")
     return 0
 
 

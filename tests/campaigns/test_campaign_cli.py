@@ -225,6 +225,7 @@ def test_delete_asks_and_refuses_without_a_terminal(
     monkeypatch.setattr("sys.stdin", Tty("y\n"))
     assert main(["campaign", "delete", "gone"]) == 0
     assert not path.exists()
+    assert capsys.readouterr().out.endswith("Deleted campaign 'Gone' (1 file).\n")
     monkeypatch.undo()
 
 
