@@ -126,6 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command in (None, "play"):
             return _play(args)
+        _check_save_dir_env(chosen, args)
         module = _load(args.command)
         code = int(module.run(args))
         sys.stdout.flush()  # an answer the output cannot take fails here, not at the exit
@@ -185,6 +186,23 @@ def _not_taken(leaf: argparse.ArgumentParser, args: argparse.Namespace) -> str |
         if hasattr(args, dest) and dest not in taken:
             return f"{option}: `{leaf.prog}` takes no {option} (see {leaf.prog} --help)"
     return None
+
+
+def _check_save_dir_env(leaf: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """`$CIVIO_SAVE_DIR`, when it gives a command its save folder, checked as `--save-dir` is,
+    so that a bad one is named as the place to fix rather than only as "the save folder"."""
+    from civio_tui.campaigns.store import SAVE_DIR_ENV
+    from civio_tui.commands.common import UsageError, folder_argument
+
+    value = os.environ.get(SAVE_DIR_ENV)
+    if not value or getattr(args, "save_dir", None):
+        return
+    if "save_dir" not in {action.dest for action in leaf._actions}:
+        return
+    try:
+        folder_argument("the save folder")(value)
+    except argparse.ArgumentTypeError as exc:
+        raise UsageError(f"${SAVE_DIR_ENV}: {exc}") from None
 
 
 def _one_line(exc: Exception) -> str:

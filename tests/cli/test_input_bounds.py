@@ -179,7 +179,8 @@ def test_a_save_folder_from_the_environment_that_is_a_file(
     a_file = tmp_path / "saves"
     a_file.write_text("", encoding="utf-8")
     monkeypatch.setenv("CIVIO_SAVE_DIR", str(a_file))
-    assert "save folder" in one_line_error(capsys, "stats")
+    line = one_line_error(capsys, "stats")
+    assert f"$CIVIO_SAVE_DIR: the save folder {a_file} is a file, not a folder" in line
 
 
 def test_campaign_new_checks_the_player_name(
