@@ -82,9 +82,21 @@ def open_store(args: argparse.Namespace) -> Iterator[Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from civio_tui.tables.ops import TableRefused
+
+    try:
+        return _run(args)
+    except TableRefused as exc:
+        if exc.option is None:
+            raise
+        # The setting at fault is one of this command's options: the line names it.
+        raise UsageError(f"--{exc.option}: {exc}") from None
+
+
+def _run(args: argparse.Namespace) -> int:
     from civio_tui.tables import ops
 
-    name = args.name or getpass.getuser()
+    name = getpass.getuser() if args.name is None else args.name
     if args.action != "list" and not args.what:
         noun = "GAME" if args.action == "open" else "CODE"
         raise UsageError(f"`civio table {args.action}` needs the {noun}")

@@ -33,6 +33,16 @@ STAND_IN = "medium"
 """The level that plays for a person who is away (a game without it: its weakest level)."""
 
 
+class TableRefused(ValueError):
+    """An operation the table's state or its settings do not allow; nothing was changed.
+    `option` names the setting at fault (`seats`, `rules`, `target`, `rounds`, `computer`,
+    `name`), so that a command can name its option; None when no setting is."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
+
+
 @dataclass(frozen=True, slots=True)
 class Pending:
     """The one decision the match waits for: whose, what about, and the legal actions (JSON)."""
@@ -183,19 +193,24 @@ class TableGame:
         rules = options.get("rules", "booklet")
         if rules not in RULESET_NAMES:
             choices = " or ".join(RULESET_NAMES)
-            raise ValueError(f"unknown rule version {rules!r}: choose {choices}")
+            raise TableRefused(f"unknown rule version {rules!r}: choose {choices}", "rules")
         rounds = options.get("rounds")
         if rounds is not None and (
             not isinstance(rounds, int) or not 1 <= rounds <= MAX_GAME_ROUNDS
         ):
-            raise ValueError(
-                f"rounds must be a whole number from 1 to {MAX_GAME_ROUNDS:,}, not {rounds!r}"
+            raise TableRefused(
+                f"a table plays 1 to {MAX_GAME_ROUNDS:,} rounds, not {rounds!r}", "rounds"
             )
         target = options.get("target")
         if target is not None and not self.info.ranked:
-            raise ValueError(f"{self.title} is played for a number of rounds, not to a rank")
+            raise TableRefused(
+                f"{self.title} is played for a number of rounds, not to a rank", "target"
+            )
         if target is not None:
-            target = parse_rank(str(target))
+            try:
+                target = parse_rank(str(target))
+            except ValueError as exc:
+                raise TableRefused(str(exc), "target") from None
         elif rounds is None:
             rounds = 1
         return {"rules": rules, "target": target, "rounds": rounds}

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from civio_tui.tables.games import TableMatch, new_match, table_game
+from civio_tui.tables.games import TableMatch, TableRefused, new_match, table_game
 from civio_tui.tables.store import SeatRow, StoreUnavailable, TableRow, TableStore, Tx
 
 CODE_ALPHABET = "ACDEFGHJKMNPQRTVWXY34679"
@@ -36,10 +36,6 @@ cannot take, so one player can neither fill the list nor the class's empty seats
 
 OPEN, PLAYING, ENDED, ABANDONED = "open", "playing", "ended", "abandoned"
 STATES = (OPEN, PLAYING, ENDED, ABANDONED)
-
-
-class TableRefused(ValueError):
-    """An operation the table's state does not allow; nothing was changed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,11 +112,12 @@ def _check_name(name: str) -> str:
     drive their screen, and a direction mark would make it read as another name."""
     name = " ".join(name.split())
     if not name or len(name) > MAX_NAME:
-        raise TableRefused(f"a player's name is 1 to {MAX_NAME} characters, not {name!r}")
+        raise TableRefused(f"a player's name is 1 to {MAX_NAME} characters, not {name!r}", "name")
     hidden = next((c for c in name if unicodedata.category(c).startswith("C")), None)
     if hidden is not None:
         raise TableRefused(
-            f"a player's name cannot hold the control character U+{ord(hidden):04X}: {name!r}"
+            f"a player's name cannot hold the control character U+{ord(hidden):04X}: {name!r}",
+            "name",
         )
     return name
 
@@ -185,12 +182,13 @@ def open_table(
     host = _check_name(host)
     low, high = spec.seats
     if not low <= seats <= high:
-        raise TableRefused(f"{spec.title} is played by {low} to {high}, not {seats}")
+        raise TableRefused(f"{spec.title} is played by {low} to {high}, not {seats}", "seats")
     opts = spec.options(dict(options or {}))
     level = computer or spec.stand_in
     if level not in spec.levels:
         raise TableRefused(
-            f"{spec.title} has no computer level {level!r}: choose from {', '.join(spec.levels)}"
+            f"{spec.title} has no computer level {level!r}: choose from {', '.join(spec.levels)}",
+            "computer",
         )
     opts["computer"] = level
     if absent_after <= 0:
