@@ -268,7 +268,8 @@ def run_arena(
         "actions_per_sec": round(actions / elapsed, 1),
         "seats": seat_docs,
         "seed": seed,
-        "rules": rules.name,
-        "max_turns": rules.max_turns,
+        # A game without rule versions (Concentration) reads neither.
+        "rules": rules.name if info.ranked else None,
+        "max_turns": rules.max_turns if info.ranked else None,
         "deck_sha256": deck.sha256,
     }

@@ -156,8 +156,8 @@ def format_table(doc: dict[str, Any], title: str = "CIVIO") -> str:
     latency = ("p50 ms", "p95 ms", "max ms")
     return "\n".join(
         [
-            f"civio arena: {title}, {doc['rounds']} rounds, seed {doc['seed']}, "
-            f"rules {doc['rules']}, max {doc['max_turns']} turns",
+            f"civio arena: {title}, {doc['rounds']} rounds, seed {doc['seed']}"
+            + (f", rules {doc['rules']}, max {doc['max_turns']} turns" if doc["rules"] else ""),
             "",
             *table_lines((*header, *latency), rows, right=range(2, len(header) + 3)),
             "",

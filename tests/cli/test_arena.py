@@ -194,6 +194,7 @@ def test_concentration_arena_plays_its_own_levels(capsys: pytest.CaptureFixture[
     assert hard["wins"] > easy["wins"], "remembering every card beats forgetting"
     assert hard["mean_points"] + easy["mean_points"] == pytest.approx(10), "10 pairs a game"
     assert "won_from_discard" not in hard, "Concentration has no discard pile"
+    assert (doc["rules"], doc["max_turns"]) == (None, None), "it reads no rule set"
     assert main(["arena", "--game", "concentration", "--players", "medium,easy"]) == 2
     assert "unknown Concentration player 'medium'" in capsys.readouterr().err
     assert main(["arena", "--game", "solitaire", "--players", "random,random"]) == 2
@@ -234,9 +235,10 @@ def test_the_text_table_names_the_game_and_its_discard_columns(
 ) -> None:
     assert main(["arena", "--players", "random,random", "--rounds", "3", "--max-turns", "40"]) == 0
     civio = capsys.readouterr().out
-    assert civio.startswith("civio arena: CIVIO, 3 rounds")
+    assert civio.startswith("civio arena: CIVIO, 3 rounds, seed 0, rules booklet, max 40 turns\n")
     assert "from discard  fed" in civio and "fed: rounds lost by discarding" in civio
     args = ["arena", "--game", "concentration", "--players", "easy,easy", "--rounds", "3"]
     assert main(args) == 0
     pairs = capsys.readouterr().out
-    assert pairs.startswith("civio arena: Concentration, 3 rounds") and "discard" not in pairs
+    assert pairs.startswith("civio arena: Concentration, 3 rounds, seed 0\n")
+    assert "discard" not in pairs
