@@ -48,8 +48,23 @@ def check_table(deck: Deck, seats: int) -> None:
     7 each and at least one card for the supply."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValueError(f"a round needs {MIN_SEATS}-{MAX_SEATS} seats, not {seats}")
-    if len(deck) < HAND_SIZE * seats + 1:
-        raise ValueError(f"{len(deck)} cards are too few to deal {seats} hands of {HAND_SIZE}")
+    needed = HAND_SIZE * seats + 1
+    if len(deck) < needed:
+        raise ValueError(
+            f"{len(deck)} cards are too few to deal {seats} hands of {HAND_SIZE} "
+            f"(a round of {seats} players needs {needed})"
+        )
+
+
+def check_pack(deck: Deck, seats: int = MIN_SEATS) -> None:
+    """`check_table` for a card pack given by its file (`--cards`): a DeckError that names the
+    file. With the fewest seats, it refuses a pack from which no game can be dealt at all."""
+    from cards.deck import DeckError
+
+    try:
+        check_table(deck, seats)
+    except ValueError as exc:
+        raise DeckError(f"{deck.source}: {exc}") from None
 
 
 def shuffled_deck(size: int, deal_order: Sequence[int] | None, rng: random.Random) -> list[int]:

@@ -460,8 +460,10 @@ def run_app(args: argparse.Namespace) -> int:
     if cards_path:
         # A custom pack is checked before the screen opens, so a bad file is a clear message.
         from cards.deck import load_deck
+        from cards.table import check_pack
 
         deck = load_deck(cards_path)
+        check_pack(deck)
     root = getattr(args, "save_root", None)
     app = CivioApp(
         deck=deck,

@@ -176,6 +176,7 @@ def format_table(doc: dict[str, Any], title: str = "CIVIO") -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from cards.table import check_pack
     from civio_tui.arena import run_arena
     from civio_tui.games import game
 
@@ -199,8 +200,7 @@ def run(args: argparse.Namespace) -> int:
         rules = rules.model_copy(update={"max_turns": args.max_turns})
     deck = deck_from_args(args)
     check_game_deck(args.game, deck)
-    if len(deck) < 7 * len(players) + 1:
-        raise UsageError(f"the deck has {len(deck)} cards: too few for {len(players)} players")
+    check_pack(deck, len(players))
 
     progress = progress_bar(sys.stderr)
     doc = run_arena(

@@ -157,8 +157,12 @@ def run(args: argparse.Namespace) -> int:
     deck = None
     if cards is not None:
         from cards.deck import load_deck
+        from cards.table import check_pack
 
-        deck = load_deck(cards)  # a bad pack is one clear line now, not a broken game per tab
+        # A bad pack, or one no game can be dealt from, is one clear line now, not a broken
+        # game per tab.
+        deck = load_deck(cards)
+        check_pack(deck)
         environment[CARDS_ENV] = str(Path(cards).expanduser().resolve())
     if args.rules:
         environment[RULES_ENV] = args.rules

@@ -36,13 +36,28 @@ def civio_process(*argv: str, timeout: float = 30) -> subprocess.CompletedProces
     )
 
 
-def test_an_empty_cards_option_never_starts_the_game(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+def test_an_empty_or_too_small_cards_option_never_starts_the_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr("civio_tui.cli._play", never)
+    monkeypatch.setattr("civio_tui.app.CivioApp.run", never)
+    monkeypatch.setattr("civio_tui.serve.server.run", never)
     assert "--cards: no file name given" in one_line_error(capsys, "--cards", "")
     assert "no file name given" in one_line_error(capsys, "play", "--cards", " ")
     assert "no file name given" in one_line_error(capsys, "--save-dir", "")
+    tiny = tmp_path / "tiny.toml"  # 14 cards: not two hands of 7 and a supply
+    tiny.write_text(
+        'name = "tiny"\ncustom = true\n[[cards]]\nname = "Race"\ntype = "issue"\n'
+        + "".join(
+            f'[[cards]]\nname = "Case {i} v State"\ntype = "case"\nyear = {1900 + i}\n'
+            'issues = ["Race"]\n'
+            for i in range(13)
+        ),
+        "utf-8",
+    )
+    too_few = f"{tiny}: 14 cards are too few to deal 2 hands of 7 (a round of 2 players needs 15)"
+    assert one_line_error(capsys, "--cards", str(tiny)) == f"civio: error: {too_few}"
+    serve = ["serve", "--save-root", str(tmp_path), "--cards", str(tiny)]
+    assert one_line_error(capsys, *serve) == f"civio serve: error: {too_few}"
 
 
 @pytest.mark.parametrize(

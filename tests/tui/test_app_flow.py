@@ -358,7 +358,7 @@ async def test_a_card_pack_too_small_for_the_table_is_refused_in_words(isolated:
         await pilot.pause()
         assert isinstance(app.screen, MainMenuScreen)
         assert [n.message for n in app._notifications] == [
-            "15 cards are too few to deal 4 hands of 7"
+            "15 cards are too few to deal 4 hands of 7 (a round of 4 players needs 29)"
         ]
         app.start_game(GameSetup(("random",), "booklet", "Law Clerk", seed=1))
         await settle(pilot)
