@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import events
@@ -68,8 +69,30 @@ class FilterForm(ChoiceForm):
     """The filters; Enter goes to the matching cards."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Show cards", id="encyclopedia.show_cards")
+        Binding("enter", "submit", "Go to cards", id="encyclopedia.show_cards")
     ]
+
+
+class CardList(NavList):
+    """The matching cards; Enter opens the highlighted one in full."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        replace(keymap.spec("nav.act").binding(), description="Open card")
+    ]
+
+
+ENTER_WORDS = {
+    "ency-form": "Enter: go to the cards · e: links",
+    "ency-list": "Enter: open the card · e: links",
+}
+"""What Enter does where the focus is, as the footer says it, for the keys line under the
+filters; in the search (where e is a letter) Enter opens the first card found."""
+
+
+def keys_line(focused: str | None) -> str:
+    """The keys line under the filters while the widget `focused` (its id) has the focus."""
+    enter = ENTER_WORDS.get(focused or "", "Enter: open the first card")
+    return f"Tab: filters ⇄ cards\n←→ change a filter\n/ search\n{enter}"
 
 
 LEGEND: tuple[tuple[tuple[CardType, str], ...], ...] = (
@@ -141,19 +164,18 @@ class EncyclopediaScreen(CivioScreen[None]):
                 with Vertical(id="ency-filters"):
                     yield FilterForm(rows, id="ency-form")
                     yield Static(id="ency-count")
-                    yield Static(
-                        "Tab: filters ⇄ cards\n←→ change a filter\n/ search\n"
-                        "Enter: card in full · e: links",
-                        id="ency-keys",
-                    )
+                    yield Static(keys_line("ency-list"), id="ency-keys")
                     yield Static(type_legend(), id="ency-legend")
-                yield NavList(id="ency-list")
+                yield CardList(id="ency-list")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#ency-box").border_title = "Card encyclopedia"
         self.refilter()
         self.query_one("#ency-list", NavList).focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.query_one("#ency-keys", Static).update(keys_line(event.widget.id))
 
     def refilter(self) -> None:
         deck = self.app.deck

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from tests.tui.conftest import choose_entry, main_menu, make_app, wait_for_screen
+from tests.tui.conftest import choose_entry, main_menu, make_app, screen_text, wait_for_screen
 
 
 async def _open(pilot: Pilot[int], entry: str, screen_type: type) -> None:
@@ -23,9 +23,15 @@ async def test_encyclopedia_points_only_at_the_pane_the_keys_go_to_and_names_its
         await _open(pilot, "encyclopedia", EncyclopediaScreen)
         form = app.screen.query_one(ChoiceForm)
         assert not form.has_focus and "▶" not in form.render().plain  # the cards have the keys
+        # Enter's words under the filters and in the footer agree on what it does there.
+        shown = screen_text(app)
+        assert "Enter: open the card · e: links" in shown and "⏎ Open card" in shown
         await pilot.press("tab")
         await pilot.pause()
         assert form.has_focus and "▶" in form.render().plain
+        shown = screen_text(app)
+        assert "Enter: go to the cards · e: links" in shown and "⏎ Go to cards" in shown
+        assert shown.endswith("^q Quit ? Help")  # whole keys at 80 columns; Help always there
         legend = str(app.screen.query_one("#ency-legend").render())
         for words in ("[C] Case", "[L] Law", "[A] Amendment", "[F] Freedom", "[I] Issue", "+1"):
             assert words in legend, words
