@@ -81,6 +81,18 @@ class CardList(NavList):
     ]
 
 
+class SearchBox(Input):
+    """The search by name; the Back key (Esc) goes to the cards found, not out of the screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        replace(
+            keymap.spec("app.back").binding(),
+            action="screen.focus_cards",
+            description="To the cards",
+        )
+    ]
+
+
 ENTER_WORDS = {
     "ency-form": "Enter: go to the cards · e: links",
     "ency-list": "Enter: open the card · e: links",
@@ -159,7 +171,7 @@ class EncyclopediaScreen(CivioScreen[None]):
             FormRow("era", "Years", [(key, label) for key, label, _, _ in ERAS]),
         ]
         with Vertical(id="ency-box", classes="pane"):
-            yield Input(placeholder="Search by name (press / )", id="ency-search")
+            yield SearchBox(placeholder="Search by name (press / )", id="ency-search")
             with Horizontal(id="ency-body"):
                 with Vertical(id="ency-filters"):
                     yield FilterForm(rows, id="ency-form")
@@ -223,11 +235,13 @@ class EncyclopediaScreen(CivioScreen[None]):
             self.open_card(0)
 
     def on_key(self, event: events.Key) -> None:
-        search = self.query_one("#ency-search", Input)
-        if search.has_focus and event.key in ("escape", "down"):
+        if event.key == "down" and self.query_one("#ency-search", Input).has_focus:
             event.stop()
             event.prevent_default()
-            self.query_one("#ency-list", NavList).focus()
+            self.action_focus_cards()
+
+    def action_focus_cards(self) -> None:
+        self.query_one("#ency-list", NavList).focus()
 
     def action_search(self) -> None:
         self.query_one("#ency-search", Input).focus()

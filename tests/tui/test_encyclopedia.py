@@ -32,6 +32,15 @@ async def test_encyclopedia_points_only_at_the_pane_the_keys_go_to_and_names_its
         shown = screen_text(app)
         assert "Enter: go to the cards · e: links" in shown and "⏎ Go to cards" in shown
         assert shown.endswith("^q Quit ? Help")  # whole keys at 80 columns; Help always there
+        # In the search, Esc goes to the cards, and the footer says so (elsewhere it is Back).
+        await pilot.press("slash")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "esc To the cards" in shown and "esc Back" not in shown
+        assert shown.endswith("^q Quit ? Help")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.query_one("#ency-list").has_focus and "esc Back" in screen_text(app)
         legend = str(app.screen.query_one("#ency-legend").render())
         for words in ("[C] Case", "[L] Law", "[A] Amendment", "[F] Freedom", "[I] Issue", "+1"):
             assert words in legend, words
