@@ -93,18 +93,26 @@ class SearchBox(Input):
     ]
 
 
-ENTER_WORDS = {
-    "ency-form": "Enter: go to the cards · e: links",
-    "ency-list": "Enter: open the card · e: links",
-}
+ENTER_WORDS = {"ency-form": "go to the cards", "ency-list": "open the card"}
 """What Enter does where the focus is, as the footer says it, for the keys line under the
 filters; in the search (where e is a letter) Enter opens the first card found."""
 
 
-def keys_line(focused: str | None) -> str:
-    """The keys line under the filters while the widget `focused` (its id) has the focus."""
-    enter = ENTER_WORDS.get(focused or "", "Enter: open the first card")
-    return f"Tab: filters ⇄ cards\n←→ change a filter\n/ search\n{enter}"
+def bound_key(binding_id: str, remaps: dict[str, str]) -> str:
+    """The first key the player has bound to `binding_id` (their remaps, else the game's)."""
+    return keymap.key_label(binding_id, remaps).split(" / ")[0]
+
+
+def keys_line(focused: str | None, remaps: dict[str, str]) -> str:
+    """The keys line under the filters while the widget `focused` (its id) has the focus, with
+    the keys as the player has bound them."""
+    enter = ENTER_WORDS.get(focused or "")
+    if enter is None:
+        last = "Enter: open the first card"
+    else:
+        last = f"Enter: {enter} · {bound_key('browse.explain', remaps)}: links"
+    search = bound_key("browse.search", remaps)
+    return f"Tab: filters ⇄ cards\n←→ change a filter\n{search} search\n{last}"
 
 
 LEGEND: tuple[tuple[tuple[CardType, str], ...], ...] = (
@@ -171,12 +179,13 @@ class EncyclopediaScreen(CivioScreen[None]):
             FormRow("era", "Years", [(key, label) for key, label, _, _ in ERAS]),
         ]
         with Vertical(id="ency-box", classes="pane"):
-            yield SearchBox(placeholder="Search by name (press / )", id="ency-search")
+            search = bound_key("browse.search", self.app.settings.keymap)
+            yield SearchBox(placeholder=f"Search by name (press {search} )", id="ency-search")
             with Horizontal(id="ency-body"):
                 with Vertical(id="ency-filters"):
                     yield FilterForm(rows, id="ency-form")
                     yield Static(id="ency-count")
-                    yield Static(keys_line("ency-list"), id="ency-keys")
+                    yield Static(keys_line("ency-list", self.app.settings.keymap), id="ency-keys")
                     yield Static(type_legend(), id="ency-legend")
                 yield CardList(id="ency-list")
         yield KeysFooter()
@@ -187,7 +196,8 @@ class EncyclopediaScreen(CivioScreen[None]):
         self.query_one("#ency-list", NavList).focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.query_one("#ency-keys", Static).update(keys_line(event.widget.id))
+        keys = keys_line(event.widget.id, self.app.settings.keymap)
+        self.query_one("#ency-keys", Static).update(keys)
 
     def refilter(self) -> None:
         deck = self.app.deck
