@@ -156,11 +156,15 @@ def _easy_play_hint(args: argparse.Namespace, exc: Exception) -> str:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from cards.table import MAX_SEATS, check_pack
     from civio_tui.campaigns.catalogue import new_campaign
 
     opponents = [p.strip() for p in args.opponents.split(",")]
     if any(not p for p in opponents):
         raise UsageError(f"--opponents: empty level in {args.opponents!r}")
+    deck = _deck(args)
+    if len(opponents) < MAX_SEATS:  # more opponents: new_campaign says how many a table takes
+        check_pack(deck, len(opponents) + 1)  # a pack too small for this table, by its file
     kwargs: dict[str, Any] = {}
     if args.target is not None:
         kwargs["target"] = args.target
@@ -172,7 +176,7 @@ def _new(args: argparse.Namespace) -> int:
         save_dir=_save_dir(args),
         rules=rules_from_args(args),
         seed=args.seed,
-        deck=_deck(args),
+        deck=deck,
         player_name=args.player,
         practice=args.practice,
         max_rounds=args.rounds,

@@ -58,6 +58,14 @@ def test_an_empty_or_too_small_cards_option_never_starts_the_game(
     assert one_line_error(capsys, "--cards", str(tiny)) == f"civio: error: {too_few}"
     serve = ["serve", "--save-root", str(tmp_path), "--cards", str(tiny)]
     assert one_line_error(capsys, *serve) == f"civio serve: error: {too_few}"
+    new = ["campaign", "new", "x", "--save-dir", str(tmp_path), "--cards", str(tiny)]
+    assert one_line_error(capsys, *new, "--opponents", "easy") == (
+        f"civio campaign new: error: {too_few}"
+    )
+    assert one_line_error(capsys, *new, "--opponents", "easy,hard") == (
+        f"civio campaign new: error: {tiny}: 14 cards are too few to deal 3 hands of 7 "
+        "(a round of 3 players needs 22)"
+    )
 
 
 @pytest.mark.parametrize(
