@@ -22,7 +22,7 @@ from civio_tui.parsed_styles import share_parsed_styles
 from civio_tui.start_settings import quick_read
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from textual.filter import LineFilter
 
@@ -286,6 +286,12 @@ class CivioApp(App[int]):
     @settings.setter
     def settings(self, settings: Settings) -> None:
         self._settings = settings
+
+    def set_keymap(self, keymap: Mapping[str, str]) -> None:
+        """Textual's remapping of the bindings, kept as `remaps` too: the screens that spell a
+        key in their text (the menu's note) spell the one the player has bound."""
+        self.remaps = dict(keymap)
+        super().set_keymap(keymap)
 
     def _read_settings(self) -> None:
         """After the first frame: the full settings, and what was wrong with the file."""

@@ -30,7 +30,6 @@ _ART_LINES = (
 )
 TITLE_ART = "\n".join(_ART_LINES)
 
-TABLES_KEY = keymap.key_label("menu.tables")
 ENTRIES: tuple[tuple[str, str], ...] = (
     ("new", "New game"),
     ("continue", "Continue"),
@@ -78,6 +77,8 @@ class MainMenuScreen(CivioScreen[None]):
         self.damaged = 0
         self.scanned = False
         self.learn_first = True
+        self.keys_shown: dict[str, str] = {}
+        """The remaps the note's keys were spelt with."""
 
     def _no_lesson_done(self) -> bool:
         from civio_tui.lessons.started import any_lesson_done
@@ -95,7 +96,9 @@ class MainMenuScreen(CivioScreen[None]):
         for number, (key, label) in enumerate(self.entries(), 1):
             # Digits pick the first nine entries, Tables its letter; Quit (also q) lines up
             # without one.
-            mark = str(number) if number <= 9 else TABLES_KEY if key == "tables" else " "
+            mark = (
+                str(number) if number <= 9 else self._key("menu.tables") if key == "tables" else " "
+            )
             text = f"{mark}  {label}"
             disabled = False
             if key == "learn" and self.learn_first:
@@ -145,12 +148,22 @@ class MainMenuScreen(CivioScreen[None]):
         if self.learn_first:
             # A new player's cursor starts on Learn to play; its number stays the same.
             menu.highlighted = [key for key, _ in self.entries()].index("learn")
-        tables = f"{TABLES_KEY}: Tables · " if "tables" in dict(self.entries()) else ""
-        self.query_one("#menu-note", Static).update(
-            f"↑↓ or j k to move · Enter to choose · {tables}{keymap.key_label('app.help')} for help"
-        )
+        self._show_keys()
         # After the first frame: the table file and the player's name are read then.
         self.call_after_refresh(self.offer_own_table)
+
+    def _key(self, binding_id: str) -> str:
+        """The keys of a binding as the player has bound them."""
+        return keymap.key_label(binding_id, self.app.remaps)
+
+    def _show_keys(self) -> None:
+        self.keys_shown = dict(self.app.remaps)
+        tables = (
+            f"{self._key('menu.tables')}: Tables · " if "tables" in dict(self.entries()) else ""
+        )
+        self.query_one("#menu-note", Static).update(
+            f"↑↓ or j k to move · Enter to choose · {tables}{self._key('app.help')} for help"
+        )
 
     def offer_own_table(self) -> None:
         """A player with a seat at a table in play (back after closing the tab or reloading)
@@ -176,6 +189,8 @@ class MainMenuScreen(CivioScreen[None]):
         # A game may have been saved or finished since the menu was last shown.
         self.app.game_in_progress = False
         self.learn_first = self._no_lesson_done()
+        if self.app.remaps != self.keys_shown:  # Settings bound other keys
+            self._show_keys()
         self.call_after_refresh(self.scan_saves)
 
     def on_key(self, event: events.Key) -> None:

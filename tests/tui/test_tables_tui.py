@@ -68,10 +68,14 @@ async def test_t_opens_tables_from_the_main_menu_and_the_menu_says_so(tmp_path: 
         await wait_for(pilot, TablesScreen)
         note = str(app.screen.query_one("#tables-note", Static).render())
         assert note.startswith("No table is open yet: open one and read its code aloud")
-    without = CivioApp(settings=Settings(), save_dir=str(tmp_path / "b"))
+    # The note spells the keys the player has bound.
+    remapped = Settings(keymap={"app.help": "f2"})
+    without = CivioApp(settings=remapped, save_dir=str(tmp_path / "b"))
     async with without.run_test(size=(80, 30)) as pilot:
         await pilot.pause()
-        assert "Tables" not in str(without.screen.query_one("#menu-note", Static).render())
+        note = str(without.screen.query_one("#menu-note", Static).render())
+        assert "Tables" not in note
+        assert note.endswith("Enter to choose · F2 for help")
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(without.screen, MainMenuScreen)
