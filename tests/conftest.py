@@ -6,6 +6,7 @@ import compileall
 import gc
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,24 +25,44 @@ def _no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("COLUMNS", raising=False)
 
 
+_thawed = [True]
+"""Whether objects were left in the collector's full rounds since the last freeze."""
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _unfreeze_noted() -> Iterator[None]:
+    """Note each `gc.unfreeze` (a seated tab's, when it leaves its table:
+    `civio_tui.screens.remote_seat`), so that a test's end freezes again only then:
+    `gc.get_freeze_count` walks every frozen object, some 15 ms a test."""
+    unfreeze = gc.unfreeze
+
+    def noted() -> None:
+        _thawed[0] = True
+        unfreeze()
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(gc, "unfreeze", noted)
+        yield
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
     """After each test (its fixtures gone): let go of the Textual styles caches that Textual's
     own cache keeps, and leave what lasts out of the collector's full rounds.
 
-    `StylesCache.get_inner_outer` is an `lru_cache` on a method: it keeps up to 1,024 widgets'
-    styles caches, each with the lines it drew, alive after their apps are gone (some 200,000
-    objects once a few dozen apps have run). Every full collection walked them, and the
+    `StylesCache.get_inner_outer` is an `lru_cache` on a method: it kept up to 1,024 widgets'
+    styles caches, each with the lines it drew, alive after their apps were gone (some 200,000
+    objects once a few dozen apps had run). Every full collection walked them, and the
     modules, classes and functions the tests import, which live as long as the worker: a
-    quarter of the app-driving tests' CPU time. Frozen (`gc.freeze`) once, what lasts is left
-    out; what each test makes is collected as ever. A seated tab unfreezes everything when it
-    leaves its table (`civio_tui.screens.remote_seat`): the next test's end freezes again."""
+    quarter of the app-driving tests' CPU time. Frozen (`gc.freeze`) after the first test and
+    after each unfreeze, what lasts is left out; what each test makes is collected as ever."""
     styles_cache = sys.modules.get("textual._styles_cache")
     if styles_cache is not None:
         styles_cache.StylesCache.get_inner_outer.cache_clear()
-    if not gc.get_freeze_count():
+    if _thawed[0]:
         gc.collect()
         gc.freeze()
+        _thawed[0] = False
 
 
 def pytest_configure(config: pytest.Config) -> None:
