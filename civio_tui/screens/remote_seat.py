@@ -62,10 +62,14 @@ class RemoteSeat(_Base):
 
     tab: TableTab
     tab_lock: threading.Lock
+    froze: bool
+    """Whether keeping the seat still froze a process that had nothing frozen: only then does
+    leaving the table thaw it (a served tab inherits what its zygote froze, which must stay so)."""
 
     def sit(self, tab: TableTab) -> None:
         self.tab = tab
         self.tab_lock = threading.Lock()
+        self.froze = False
 
     def name_keys(self, words: dict[str, str]) -> None:
         """The footer's words for the keys whose actions are `words`' keys, as they act at this
@@ -79,11 +83,17 @@ class RemoteSeat(_Base):
     def start_polling(self) -> None:
         self.keep_polling()
         self.set_interval(THINKING_SECONDS, self.show_thinking)
-        self.call_after_refresh(keep_still)
+        self.call_after_refresh(self.keep_still)
+
+    def keep_still(self) -> None:
+        self.froze = keep_still()
 
     def on_unmount(self) -> None:
-        # What was kept still is collected as ever again once the seat's screen is gone.
-        gc.unfreeze()
+        # What was kept still is collected as ever again once the seat's screen is gone, unless
+        # the process was frozen before it: a served tab's zygote froze what every tab shares
+        # (`civio_tui.serve.zygote`), and a full collection over it would copy those pages.
+        if self.froze:
+            gc.unfreeze()
 
     @work(thread=True, exclusive=True, group="table-poll")
     def keep_polling(self) -> None:
@@ -206,14 +216,17 @@ class RemoteSeat(_Base):
         super().close_game()
 
 
-def keep_still() -> None:
+def keep_still() -> bool:
     """Free what is garbage now, then leave every object alive out of the collector's rounds
     (`gc.freeze`): a seated tab lives on, and with, the objects it has once its table is drawn
     (the game, its screens and styles). The collector's full rounds walked them all, 50-60 ms
     of a tab's redraw now and then, and at a table's opening in many tabs at once; objects made
-    later are collected as ever, and those kept are still freed when nothing refers to them."""
+    later are collected as ever, and those kept are still freed when nothing refers to them.
+    True when nothing was frozen before."""
+    thawed = gc.get_freeze_count() == 0
     gc.collect()
     gc.freeze()
+    return thawed
 
 
 def table_players(tab: TableTab) -> list[Seat]:

@@ -504,6 +504,8 @@ async def test_a_seated_tabs_objects_skip_the_collectors_rounds_until_its_table_
 ) -> None:
     import gc
 
+    from civio_tui.screens.remote_seat import keep_still
+
     root = tmp_path / "class"
     store, code = ana_and_ben(root)
     gc.unfreeze()  # what the test process froze (tests/conftest.py) is not the tab's doing
@@ -513,6 +515,13 @@ async def test_a_seated_tabs_objects_skip_the_collectors_rounds_until_its_table_
         as_the_app(pilot.app, partial(screen.leave, confirm=False))
         await wait_until(pilot, lambda: not screen.is_attached)
         assert gc.get_freeze_count() == 0
+        # What was frozen before the seat (a served tab's zygote) stays frozen when it leaves.
+        gc.freeze()
+        frozen = gc.get_freeze_count()
+        screen.froze = keep_still()
+        assert not screen.froze
+        screen.on_unmount()
+        assert gc.get_freeze_count() >= frozen
     store.close()
 
 
