@@ -123,7 +123,7 @@ def generate(deck: Deck, kind: str, difficulty: str, seed: int) -> Puzzle:
         if distance == 0:
             break
     if best is None:
-        raise ValueError(f"this deck has no {kind} puzzle")
+        raise ValueError(f"this deck's {len(deck)} cards make no {kind} puzzle")
     return _with(best[1], kind=kind, difficulty=difficulty, seed=seed)
 
 

@@ -128,13 +128,14 @@ def deck_from_args(args: argparse.Namespace) -> Deck:
 
 def check_game_deck(game_id: str, deck: Deck) -> None:
     """A card pack that cannot play game `game_id` (its `GameInfo.cannot_play`, such as a pack
-    without the publisher's Concentration pairs): one line saying why, before any play."""
+    without the publisher's Concentration pairs): one line naming the file and saying why,
+    before any play."""
     from civio_tui.games import game
 
     cannot_play = game(game_id).cannot_play
     problem = cannot_play(deck) if cannot_play is not None else None
     if problem is not None:
-        raise UsageError(problem.rstrip("."))
+        raise UsageError(f"{deck.source}: {problem.rstrip('.')}")
 
 
 def rules_from_args(args: argparse.Namespace) -> RuleSet:

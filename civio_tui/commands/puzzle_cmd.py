@@ -20,6 +20,7 @@ from civio_tui.card_words import FIRST_DIFFICULTY, kind_label
 from civio_tui.commands.common import (
     CARDS_OPTION,
     JSON_OPTION,
+    UsageError,
     deck_from_args,
     parse_day,
     print_json,
@@ -62,7 +63,10 @@ def puzzle_from_args(deck: Deck, args: argparse.Namespace) -> Puzzle:
         day = date.today() if args.date is None else parse_day(args.date)
         seed = seed_of_the_day(day)
         kind = args.kind or kind_of_the_day(day)
-    return generate(deck, kind, args.difficulty, seed)
+    try:
+        return generate(deck, kind, args.difficulty, seed)
+    except ValueError as exc:  # a pack too small for this kind of puzzle, by its file
+        raise UsageError(f"{deck.source}: {exc}") from None
 
 
 def answer_lines(deck: Deck, puzzle: Puzzle) -> list[str]:

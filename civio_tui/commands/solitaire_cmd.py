@@ -9,11 +9,13 @@ from cards.games.solitaire.game import DEAL_SIZE, deal_cards, par, seed_of_day
 from civio_tui.commands.common import (
     CARDS_OPTION,
     JSON_OPTION,
+    check_game_deck,
     deck_from_args,
     parse_day,
     print_chain,
     print_json,
 )
+from civio_tui.games import SOLITAIRE
 from civio_tui.plurals import counted
 
 
@@ -46,6 +48,7 @@ def seed_from_args(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     deck = deck_from_args(args)
+    check_game_deck(SOLITAIRE.id, deck)  # a pack too small for a deal, by its file
     seed = seed_from_args(args)
     deal = deal_cards(deck, seed)
     best = par(deck, deal)

@@ -66,6 +66,14 @@ def test_an_empty_or_too_small_cards_option_never_starts_the_game(
         f"civio campaign new: error: {tiny}: 14 cards are too few to deal 3 hands of 7 "
         "(a round of 3 players needs 22)"
     )
+    # A pack too small for a Solitaire deal or a puzzle is named as the table's commands name it.
+    monkeypatch.setattr("civio_tui.commands.solitaire_cmd.deal_cards", never)
+    assert one_line_error(capsys, "solitaire", "par", "--seed", "1", "--cards", str(tiny)) == (
+        f"civio solitaire par: error: {tiny}: Solitaire needs 21 cards; this card pack has 14"
+    )
+    assert one_line_error(capsys, "puzzle", "--seed", "1", "--cards", str(tiny)) == (
+        f"civio puzzle: error: {tiny}: this deck's 14 cards make no complete puzzle"
+    )
 
 
 @pytest.mark.parametrize(
