@@ -412,6 +412,11 @@ def key_label(binding_id: str, keymap: dict[str, str] | None = None) -> str:
     return " / ".join(labels)
 
 
+def first_key_label(binding_id: str, keymap: dict[str, str] | None = None) -> str:
+    """The first of a binding's keys as a player reads it, after any remap: `?` of `? / F1`."""
+    return key_label(binding_id, keymap).split(" / ")[0]
+
+
 def _key_name(key: str) -> str:
     """A Textual key name as keys are printed on keyboards: "F1", "Ctrl+Q", "Home". A single
     character stays as it is, since its case is the key (g and G differ)."""

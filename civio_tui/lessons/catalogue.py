@@ -10,7 +10,7 @@ make a lesson lie.
 from __future__ import annotations
 
 from cards.ranks import RANKS
-from civio_tui.keymap import key_label
+from civio_tui.keymap import first_key_label
 from civio_tui.lessons.model import (
     Alone,
     Build,
@@ -484,7 +484,7 @@ RANKS_LESSON = Lesson(
 )
 
 NEXT_PANE, RIGHT, LEFT, RAISE, LOWER = (
-    key_label(k).split(" / ")[0]
+    first_key_label(k)
     for k in ("table.next_pane", "hand.group_right", "hand.group_left", "hand.raise", "hand.lower")
 )
 ARRANGE = (

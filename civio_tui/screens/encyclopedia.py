@@ -98,11 +98,6 @@ ENTER_WORDS = {"ency-form": "go to the cards", "ency-list": "open the card"}
 filters; in the search (where e is a letter) Enter opens the first card found."""
 
 
-def bound_key(binding_id: str, remaps: dict[str, str]) -> str:
-    """The first key the player has bound to `binding_id` (their remaps, else the game's)."""
-    return keymap.key_label(binding_id, remaps).split(" / ")[0]
-
-
 def keys_line(focused: str | None, remaps: dict[str, str]) -> str:
     """The keys line under the filters while the widget `focused` (its id) has the focus, with
     the keys as the player has bound them."""
@@ -110,8 +105,8 @@ def keys_line(focused: str | None, remaps: dict[str, str]) -> str:
     if enter is None:
         last = "Enter: open the first card"
     else:
-        last = f"Enter: {enter} · {bound_key('browse.explain', remaps)}: links"
-    search = bound_key("browse.search", remaps)
+        last = f"Enter: {enter} · {keymap.first_key_label('browse.explain', remaps)}: links"
+    search = keymap.first_key_label("browse.search", remaps)
     return f"Tab: filters ⇄ cards\n←→ change a filter\n{search} search\n{last}"
 
 
@@ -179,7 +174,7 @@ class EncyclopediaScreen(CivioScreen[None]):
             FormRow("era", "Years", [(key, label) for key, label, _, _ in ERAS]),
         ]
         with Vertical(id="ency-box", classes="pane"):
-            search = bound_key("browse.search", self.app.settings.keymap)
+            search = keymap.first_key_label("browse.search", self.app.settings.keymap)
             yield SearchBox(placeholder=f"Search by name (press {search} )", id="ency-search")
             with Horizontal(id="ency-body"):
                 with Vertical(id="ency-filters"):
